@@ -1,0 +1,12 @@
+"""MetaScape's rules as pure functions and small immutable types.
+
+No I/O, no Textual, no TinyDB; randomness comes in as a ``random.Random``. One module per
+rule of the Rule Book:
+
+- ``ratings``: the Rating type, the staircase, levels, values and +/-d/c/t adjustments
+- ``value_conversion``: Table 7, values back to ratings (simple and balanced)
+- ``doubling_die`` and ``rolling``: rolling a rating, and resolving faces rolled on real dice
+- ``odds``: exact chances of success and the distribution summary
+- ``difficulty``: Table 6, amount of success or failure, criticals, repeated attempts
+- ``combining``: combine (cat) and combine (high)
+"""

@@ -1,0 +1,67 @@
+"""Imports point downward only: ui -> store -> model -> rules (as harlequin enforces its own).
+
+Each check imports a layer in a fresh interpreter and looks at what got loaded, so an
+indirect import through a helper module is caught too.
+"""
+
+import pkgutil
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import console
+
+LAYERS = {
+    # layer: modules it must never load
+    "console.rules": {"textual", "tinydb", "rich", "console.store", "console.ui",
+                      "console.model", "console.cli"},
+}
+
+
+def _submodules(package: str) -> list[str]:
+    module = __import__(package, fromlist=["__path__"])
+    found = [package]
+    for info in pkgutil.walk_packages(module.__path__, prefix=f"{package}."):
+        found.append(info.name)
+    return found
+
+
+def _loaded_after_importing(modules: list[str]) -> set[str]:
+    code = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}: importlib.import_module(name)\n"
+        "print('\\n'.join(sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    return set(done.stdout.split())
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_layer_does_not_load_what_sits_above_it(layer: str) -> None:
+    try:
+        modules = _submodules(layer)
+    except ModuleNotFoundError:
+        pytest.fail(f"{layer} is missing")
+    loaded = _loaded_after_importing(modules)
+    forbidden = {
+        name for name in loaded
+        for banned in LAYERS[layer]
+        if name == banned or name.startswith(banned + ".")
+    }
+    assert not forbidden, f"{layer} loads {sorted(forbidden)}"
+
+
+def test_only_the_store_imports_tinydb() -> None:
+    root = Path(console.__file__).parent
+    offenders = [
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if "store" not in path.relative_to(root).parts
+        and re.search(r"^\s*(import|from)\s+tinydb\b", path.read_text("utf-8"), re.MULTILINE)
+    ]
+    assert offenders == []
