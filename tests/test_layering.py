@@ -18,6 +18,8 @@ LAYERS = {
     # layer: modules it must never load
     "console.rules": {"textual", "tinydb", "rich", "console.store", "console.ui",
                       "console.model", "console.cli"},
+    "console.model": {"textual", "tinydb", "rich", "console.store", "console.ui"},
+    "console.store": {"textual", "console.ui"},
 }
 
 

@@ -1,0 +1,115 @@
+"""Campaign subcommands: new, list, check, export, import (save files, issue 3).
+
+Every command takes ``--saves DIR`` (default ``./saves``). Bad input (a bad name, a
+campaign that exists or does not, a locked campaign, an unreadable export) is a
+:class:`CommandError`: one line on stderr, exit 2. ``check`` exits 1 when a file is damaged.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from console.cli.errors import CommandError
+from console.store import (
+    BadSaveFile,
+    CampaignStore,
+    StoreError,
+    check_campaign,
+    export_campaign,
+    import_campaign,
+    list_campaigns,
+)
+
+__all__ = ["register"]
+
+DEFAULT_SAVES = Path("saves")
+
+
+def register(subparsers: Any) -> None:
+    """Add the campaign subcommands to ``subparsers``."""
+
+    def add(name: str, handler: Callable[[argparse.Namespace], int], help_text: str) -> Any:
+        command = subparsers.add_parser(name, help=help_text, description=help_text)
+        command.add_argument("--saves", metavar="DIR", type=Path, default=DEFAULT_SAVES,
+                             help="folder holding the campaigns (default: ./saves)")
+        command.set_defaults(handler=_reporting_store_errors(handler))
+        return command
+
+    add("new", _new, "Create a new campaign.").add_argument("name", help="campaign name")
+    add("list", _list, "List the campaigns in the saves folder.")
+    add("check", _check, "Load every file of a campaign; exit 1 if any is damaged.") \
+        .add_argument("name", help="campaign name")
+    export = add("export", _export, "Write a whole campaign to one portable JSON file.")
+    export.add_argument("name", help="campaign name")
+    export.add_argument("file", type=Path, help="the JSON file to write")
+    imported = add("import", _import, "Create a campaign from an exported JSON file.")
+    imported.add_argument("file", type=Path, help="an exported campaign (JSON)")
+    imported.add_argument("--as", dest="as_name", metavar="NAME",
+                          help="import under this name (an existing campaign is never replaced)")
+
+
+def _reporting_store_errors(
+    handler: Callable[[argparse.Namespace], int],
+) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except StoreError as error:
+            raise CommandError(str(error)) from None
+
+    return run
+
+
+def _new(args: argparse.Namespace) -> int:
+    with CampaignStore.create(args.saves, args.name) as store:
+        print(f"created campaign {store.name!r} in {store.root}")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    names = list_campaigns(args.saves)
+    if not names:
+        print(f"no campaigns in {args.saves}")
+        return 0
+    for name in names:
+        try:
+            with CampaignStore.open(args.saves, name, read_only=True) as store:
+                line = (f"{name}: {len(store.pcs())} PCs, {len(store.npcs())} NPC templates, "
+                        f"session {store.session().number}")
+                holder = store.locked_by
+                if holder is not None:
+                    line += f" (open: {holder.describe()})"
+        except BadSaveFile as error:
+            line = f"{name}: DAMAGED ({error.path.name}: {error.problem}; run check)"
+        print(line)
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    report = check_campaign(args.saves, args.name)
+    if report.healthy:
+        print(f"{args.name}: all {len(report.ok)} files load")
+        return 0
+    print(f"{args.name}: {len(report.problems)} damaged file(s), {len(report.ok)} good")
+    for problem in report.problems:
+        print(f"  {problem.path}: {problem.problem}")
+        if problem.good_backup is not None:
+            print(f"    newest good backup: {problem.good_backup}")
+        else:
+            print("    no good backup found")
+    return 1
+
+
+def _export(args: argparse.Namespace) -> int:
+    target = export_campaign(args.saves, args.name, args.file)
+    print(f"exported {args.name!r} to {target}")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    name = import_campaign(args.saves, args.file, args.as_name)
+    print(f"imported {args.file} as campaign {name!r}")
+    return 0

@@ -1,0 +1,66 @@
+"""The campaign itself: its name and settings. The schema version lives here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, ClassVar
+
+from console.model.errors import ModelError
+from console.model.fields import (
+    check_keys,
+    format_time,
+    need_int,
+    need_mapping,
+    need_str,
+    parse_time,
+)
+
+__all__ = ["DEFAULT_KEEP_BACKUPS", "SCHEMA_VERSION", "Campaign"]
+
+# Version of every save file's contents. Bump it with a migration in console.store.migrations
+# whenever a stored field changes meaning or shape (adding an optional field with a default
+# does not need one: from_dict fills it in).
+SCHEMA_VERSION = 3
+
+DEFAULT_KEEP_BACKUPS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    """Campaign-wide settings. ``keep_backups``: how many old versions of each file to keep."""
+
+    TABLE: ClassVar[str] = "campaign"
+    DOC_ID: ClassVar[int] = 1
+
+    name: str
+    created_at: datetime
+    notes: str = ""
+    keep_backups: int = DEFAULT_KEEP_BACKUPS
+
+    def __post_init__(self) -> None:
+        if not need_str(self.name, "campaign name").strip():
+            raise ModelError("campaign name: must not be empty")
+        if not isinstance(self.created_at, datetime) or self.created_at.tzinfo is None:
+            raise ModelError("campaign created: expected a time with a UTC offset")
+        need_str(self.notes, "campaign notes")
+        need_int(self.keep_backups, "keep backups", minimum=1)
+
+    @property
+    def id(self) -> int:
+        return self.DOC_ID
+
+    def with_changes(self, **changes: Any) -> Campaign:
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "created_at": format_time(self.created_at),
+                "notes": self.notes, "keep_backups": self.keep_backups}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Campaign:
+        raw = need_mapping(data, "campaign")
+        check_keys(raw, "campaign", {"name", "created_at", "notes", "keep_backups"},
+                   {"name", "created_at"})
+        return cls(raw["name"], parse_time(raw["created_at"], "campaign created"),
+                   raw.get("notes", ""), raw.get("keep_backups", DEFAULT_KEEP_BACKUPS))

@@ -1,0 +1,222 @@
+"""Player characters (Rule Book: character sheet, Adventure Points, Advancement)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from console.model.errors import ModelError
+from console.model.fields import (
+    check_keys,
+    need_int,
+    need_list,
+    need_mapping,
+    need_str,
+)
+from console.model.stats import Stat, opt_stat
+
+__all__ = ["PC_STATS", "Allowance", "PlayerCharacter", "Weapon"]
+
+# Sheet stats the console uses, as (attribute, key in the save file, label for messages).
+# ``def``/``str`` are Python names, hence the trailing underscore on the attributes.
+PC_STATS: tuple[tuple[str, str, str], ...] = (
+    ("nish", "nish", "Nish"),
+    ("def_", "def", "Def"),
+    ("ar", "ar", "AR"),
+    ("nar", "nar", "NAR"),
+    ("vit_max", "vit_max", "Vit max"),
+    ("wp", "wp", "WP"),
+    ("fr", "fr", "FR"),
+    ("healing", "healing", "Healing"),
+    ("str_", "str", "Str"),
+    ("dex", "dex", "Dex"),
+    ("shock", "shock", "Shock"),
+    ("cha", "cha", "Cha"),  # Charisma: it picks the group leader for group Initiative
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon on a PC's sheet with its Atk and Dmg ratings (or values)."""
+
+    name: str
+    atk: Stat | None = None
+    dmg: Stat | None = None
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        need_str(self.name, "weapon name")
+        object.__setattr__(self, "atk", opt_stat(self.atk, f"{self.name} Atk"))
+        object.__setattr__(self, "dmg", opt_stat(self.dmg, f"{self.name} Dmg"))
+        need_str(self.notes, f"{self.name} notes")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "atk": None if self.atk is None else self.atk.text,
+            "dmg": None if self.dmg is None else self.dmg.text,
+            "notes": self.notes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Weapon:
+        raw = need_mapping(data, "weapon")
+        check_keys(raw, "weapon", {"name", "atk", "dmg", "notes"}, {"name"})
+        return cls(raw["name"], raw.get("atk"), raw.get("dmg"), raw.get("notes", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """Mission allowance (Dha): ``base + per_rank x rank`` credits (bio warrior: 750 + 110)."""
+
+    base: int = 0
+    per_rank: int = 0
+
+    def __post_init__(self) -> None:
+        need_int(self.base, "allowance base", minimum=0)
+        need_int(self.per_rank, "allowance per rank", minimum=0)
+
+    def amount(self, rank: int) -> int:
+        """The full allowance at ``rank``; the GM pays half to all of it."""
+        return self.base + self.per_rank * rank
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"base": self.base, "per_rank": self.per_rank}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Allowance:
+        raw = need_mapping(data, "allowance")
+        check_keys(raw, "allowance", {"base", "per_rank"}, {"base", "per_rank"})
+        return cls(raw["base"], raw["per_rank"])
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCharacter:
+    """One PC. Stats are ``None`` until the GM enters them.
+
+    ``ap_total`` never goes down; ``unused_ap`` is what is left to spend (handicap AP can
+    push it above the total, so the two are not cross-checked). Use :meth:`new` for a new
+    character: it starts with 100 AP + the player's rank in both.
+    """
+
+    TABLE: ClassVar[str] = "pcs"
+
+    id: int
+    name: str
+    player: str = ""
+    player_rank: int = 0
+    nish: Stat | None = None
+    def_: Stat | None = None
+    ar: Stat | None = None
+    nar: Stat | None = None
+    vit_max: Stat | None = None
+    wp: Stat | None = None
+    fr: Stat | None = None
+    healing: Stat | None = None
+    str_: Stat | None = None
+    dex: Stat | None = None
+    shock: Stat | None = None
+    cha: Stat | None = None
+    ship_captain: bool = False  # leads the party in group Initiative
+    weapons: tuple[Weapon, ...] = ()
+    wounds: int = 0
+    ap_total: int = 100
+    unused_ap: int = 100
+    rank: int = 0
+    missions_completed: int = 0
+    allowance: Allowance = field(default_factory=Allowance)
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        need_int(self.id, "PC id", minimum=1)
+        if not need_str(self.name, "PC name").strip():
+            raise ModelError("PC name: must not be empty")
+        who = self.name
+        need_str(self.player, f"{who}: player")
+        need_int(self.player_rank, f"{who}: player rank", minimum=0)
+        for attribute, _key, label in PC_STATS:
+            object.__setattr__(
+                self, attribute, opt_stat(getattr(self, attribute), f"{who}: {label}")
+            )
+        weapons = tuple(self.weapons)
+        for weapon in weapons:
+            if not isinstance(weapon, Weapon):
+                raise ModelError(f"{who}: weapons must be Weapon, not {type(weapon).__name__}")
+        object.__setattr__(self, "weapons", weapons)
+        if not isinstance(self.ship_captain, bool):
+            raise ModelError(f"{who}: ship captain must be true or false")
+        need_int(self.wounds, f"{who}: wounds", minimum=0)
+        need_int(self.ap_total, f"{who}: AP Total", minimum=0)
+        need_int(self.unused_ap, f"{who}: Unused AP", minimum=0)
+        need_int(self.rank, f"{who}: rank", minimum=0)
+        if self.rank > 30:
+            raise ModelError(f"{who}: rank must be 0 to 30, not {self.rank}")
+        need_int(self.missions_completed, f"{who}: missions completed", minimum=0)
+        if not isinstance(self.allowance, Allowance):
+            raise ModelError(f"{who}: allowance must be an Allowance")
+        need_str(self.notes, f"{who}: notes")
+
+    @classmethod
+    def new(cls, id: int, name: str, player: str = "", player_rank: int = 0,
+            **fields: Any) -> PlayerCharacter:
+        """A new character: 100 AP + the player's rank in both AP Total and Unused AP."""
+        start = 100 + player_rank
+        return cls(id=id, name=name, player=player, player_rank=player_rank,
+                   ap_total=start, unused_ap=start, **fields)
+
+    def with_changes(self, **changes: Any) -> PlayerCharacter:
+        """A copy with some fields changed (validated like a new one)."""
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id,
+            "name": self.name,
+            "player": self.player,
+            "player_rank": self.player_rank,
+        }
+        for attribute, key, _label in PC_STATS:
+            stat = getattr(self, attribute)
+            data[key] = None if stat is None else stat.text
+        data.update(
+            ship_captain=self.ship_captain,
+            weapons=[weapon.to_dict() for weapon in self.weapons],
+            wounds=self.wounds,
+            ap_total=self.ap_total,
+            unused_ap=self.unused_ap,
+            rank=self.rank,
+            missions_completed=self.missions_completed,
+            allowance=self.allowance.to_dict(),
+            notes=self.notes,
+        )
+        return data
+
+    _KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"id", "name", "player", "player_rank", "ship_captain", "weapons", "wounds", "ap_total",
+         "unused_ap", "rank", "missions_completed", "allowance", "notes"}
+        | {key for _, key, _ in PC_STATS}
+    )
+
+    @classmethod
+    def from_dict(cls, data: object) -> PlayerCharacter:
+        raw = need_mapping(data, "PC")
+        check_keys(raw, f"PC {raw.get('name', '?')}", set(cls._KEYS), {"id", "name"})
+        stats = {attribute: raw.get(key) for attribute, key, _ in PC_STATS}
+        return cls(
+            id=raw["id"],
+            name=raw["name"],
+            player=raw.get("player", ""),
+            player_rank=raw.get("player_rank", 0),
+            ship_captain=raw.get("ship_captain", False),
+            weapons=tuple(
+                Weapon.from_dict(item) for item in need_list(raw.get("weapons", []), "weapons")
+            ),
+            wounds=raw.get("wounds", 0),
+            ap_total=raw.get("ap_total", 100),
+            unused_ap=raw.get("unused_ap", 100),
+            rank=raw.get("rank", 0),
+            missions_completed=raw.get("missions_completed", 0),
+            allowance=Allowance.from_dict(raw.get("allowance", {"base": 0, "per_rank": 0})),
+            notes=raw.get("notes", ""),
+            **stats,
+        )

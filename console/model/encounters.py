@@ -1,0 +1,249 @@
+"""Encounters: who is fighting, the round and the turn, the initiative mode and conditions.
+
+The initiative vocabulary (mode, side, status, shock) is the rules core's own: an encounter
+stores it, ``console.rules.initiative`` orders the round from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from console.model.errors import ModelError
+from console.model.fields import (
+    check_keys,
+    need_int,
+    need_list,
+    need_mapping,
+    need_str,
+    opt_int,
+)
+from console.rules.initiative import InitiativeMode, Shock, Side, Status
+
+__all__ = [
+    "Combatant",
+    "Condition",
+    "Encounter",
+    "Hold",
+    "InitiativeMode",
+    "Shock",
+    "Side",
+    "Status",
+]
+
+
+class Hold(StrEnum):
+    """Saved Initiative: none, all of the actions, or part of them (e.g. the attack)."""
+
+    NONE = "none"
+    ALL = "all"
+    PART = "part"
+
+
+def _enum(kind: type[StrEnum], value: object, what: str) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(member.value for member in kind)  # type: ignore[attr-defined]
+        raise ModelError(f"{what} must be one of {choices}, not {value!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    """One participant. ``ref`` is the PC id (side pc) or NPC template id it came from.
+
+    PCs keep wounds and Vitality on their sheet; an NPC's are here. ``recorded_nish`` is an
+    NPC's set Nish (never rolled); ``nish`` is the number called this round (None: not yet).
+    """
+
+    id: int
+    name: str
+    side: Side = Side.NPC
+    ref: int | None = None
+    nish: int | None = None
+    recorded_nish: int | None = None
+    wounds: int = 0
+    vit_max: int | None = None
+    status: Status = Status.ACTIVE
+    shock: Shock = Shock.NONE
+    hold: Hold = Hold.NONE
+    tie_order: int = 0
+    pass_out_check_done: bool = False  # the one-off WP (5) check at exactly 0 CD
+    drain_stopped: bool = False  # Vitality drain stopped until new damage
+    notes: str = ""
+
+    _KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"id", "name", "side", "ref", "nish", "recorded_nish", "wounds", "vit_max", "status",
+         "shock", "hold", "tie_order", "pass_out_check_done", "drain_stopped", "notes"}
+    )
+
+    def __post_init__(self) -> None:
+        need_int(self.id, "combatant id", minimum=1)
+        if not need_str(self.name, "combatant name").strip():
+            raise ModelError("combatant name: must not be empty")
+        who = self.name
+        object.__setattr__(self, "side", _enum(Side, self.side, f"{who}: side"))
+        opt_int(self.ref, f"{who}: ref", minimum=1)
+        opt_int(self.nish, f"{who}: Nish", minimum=0)
+        opt_int(self.recorded_nish, f"{who}: recorded Nish", minimum=0)
+        need_int(self.wounds, f"{who}: wounds", minimum=0)
+        opt_int(self.vit_max, f"{who}: Vit", minimum=0)
+        object.__setattr__(self, "status", _enum(Status, self.status, f"{who}: status"))
+        object.__setattr__(self, "shock", _enum(Shock, self.shock, f"{who}: shock"))
+        object.__setattr__(self, "hold", _enum(Hold, self.hold, f"{who}: hold"))
+        need_int(self.tie_order, f"{who}: tie order")
+        for flag in ("pass_out_check_done", "drain_stopped"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ModelError(f"{who}: {flag.replace('_', ' ')} must be true or false")
+        need_str(self.notes, f"{who}: notes")
+
+    @property
+    def is_pc(self) -> bool:
+        return self.side is Side.PC
+
+    def with_changes(self, **changes: Any) -> Combatant:
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "side": self.side.value, "ref": self.ref,
+            "nish": self.nish, "recorded_nish": self.recorded_nish, "wounds": self.wounds,
+            "vit_max": self.vit_max, "status": self.status.value, "shock": self.shock.value,
+            "hold": self.hold.value, "tie_order": self.tie_order,
+            "pass_out_check_done": self.pass_out_check_done,
+            "drain_stopped": self.drain_stopped, "notes": self.notes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Combatant:
+        raw = need_mapping(data, "combatant")
+        check_keys(raw, "combatant", set(cls._KEYS), {"id", "name"})
+        return cls(
+            id=raw["id"], name=raw["name"], side=raw.get("side", "npc"), ref=raw.get("ref"),
+            nish=raw.get("nish"), recorded_nish=raw.get("recorded_nish"),
+            wounds=raw.get("wounds", 0), vit_max=raw.get("vit_max"),
+            status=raw.get("status", "active"), shock=raw.get("shock", "none"),
+            hold=raw.get("hold", "none"), tie_order=raw.get("tie_order", 0),
+            pass_out_check_done=raw.get("pass_out_check_done", False),
+            drain_stopped=raw.get("drain_stopped", False), notes=raw.get("notes", ""),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A lasting effect on a combatant (or the whole encounter when ``target`` is None).
+
+    It lasts through the end of round ``until_round`` (None: until the GM removes it).
+    """
+
+    name: str
+    target: int | None = None
+    until_round: int | None = None
+    since_round: int = 0
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        if not need_str(self.name, "condition name").strip():
+            raise ModelError("condition name: must not be empty")
+        opt_int(self.target, f"condition {self.name}: target", minimum=1)
+        opt_int(self.until_round, f"condition {self.name}: until round", minimum=0)
+        need_int(self.since_round, f"condition {self.name}: since round", minimum=0)
+        need_str(self.notes, f"condition {self.name}: notes")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "target": self.target, "until_round": self.until_round,
+                "since_round": self.since_round, "notes": self.notes}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Condition:
+        raw = need_mapping(data, "condition")
+        check_keys(raw, "condition", {"name", "target", "until_round", "since_round", "notes"},
+                   {"name"})
+        return cls(raw["name"], raw.get("target"), raw.get("until_round"),
+                   raw.get("since_round", 0), raw.get("notes", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter:
+    """A fight or scene. Round 0: Nish has not been called yet. ``current`` is the key of the
+    turn in progress (see ``console.rules.initiative.Turn``); None before the first turn."""
+
+    TABLE: ClassVar[str] = "encounters"
+
+    id: int
+    name: str
+    combatants: tuple[Combatant, ...] = ()
+    round: int = 0
+    current: str | None = None
+    mode: InitiativeMode = InitiativeMode.INDIVIDUAL
+    party_nish: int | None = None  # group mode: the leader's roll this round
+    leader: int | None = None  # group mode: the leading PC's combatant id
+    conditions: tuple[Condition, ...] = ()
+    active: bool = True
+
+    _KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"id", "name", "combatants", "round", "current", "mode", "party_nish", "leader",
+         "conditions", "active"}
+    )
+
+    def __post_init__(self) -> None:
+        need_int(self.id, "encounter id", minimum=1)
+        if not need_str(self.name, "encounter name").strip():
+            raise ModelError("encounter name: must not be empty")
+        what = f"encounter {self.name}"
+        object.__setattr__(self, "combatants", tuple(self.combatants))
+        object.__setattr__(self, "conditions", tuple(self.conditions))
+        ids = [c.id for c in self.combatants]
+        if len(ids) != len(set(ids)):
+            raise ModelError(f"{what}: two combatants share an id")
+        need_int(self.round, f"{what}: round", minimum=0)
+        if self.current is not None:
+            need_str(self.current, f"{what}: current turn")
+        object.__setattr__(self, "mode", _enum(InitiativeMode, self.mode, f"{what}: mode"))
+        opt_int(self.party_nish, f"{what}: party Nish", minimum=0)
+        opt_int(self.leader, f"{what}: leader", minimum=1)
+        if not isinstance(self.active, bool):
+            raise ModelError(f"{what}: active must be true or false")
+
+    def with_changes(self, **changes: Any) -> Encounter:
+        return replace(self, **changes)
+
+    def combatant(self, combatant_id: int) -> Combatant | None:
+        for combatant in self.combatants:
+            if combatant.id == combatant_id:
+                return combatant
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "combatants": [c.to_dict() for c in self.combatants],
+            "round": self.round,
+            "current": self.current,
+            "mode": self.mode.value,
+            "party_nish": self.party_nish,
+            "leader": self.leader,
+            "conditions": [c.to_dict() for c in self.conditions],
+            "active": self.active,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Encounter:
+        raw = need_mapping(data, "encounter")
+        check_keys(raw, "encounter", set(cls._KEYS), {"id", "name"})
+        return cls(
+            id=raw["id"],
+            name=raw["name"],
+            combatants=tuple(Combatant.from_dict(c)
+                             for c in need_list(raw.get("combatants", []), "combatants")),
+            round=raw.get("round", 0),
+            current=raw.get("current"),
+            mode=raw.get("mode", "individual"),
+            party_nish=raw.get("party_nish"),
+            leader=raw.get("leader"),
+            conditions=tuple(Condition.from_dict(c)
+                             for c in need_list(raw.get("conditions", []), "conditions")),
+            active=raw.get("active", True),
+        )

@@ -1,0 +1,93 @@
+"""NPC templates: the set values an adventure lists for an NPC (Rule Book: Diceless GMing)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from console.model.errors import ModelError
+from console.model.fields import check_keys, need_int, need_list, need_mapping, need_str
+from console.model.stats import Stat, opt_stat
+
+__all__ = ["NPC_STATS", "BodyType", "NpcTemplate"]
+
+NPC_STATS: tuple[tuple[str, str, str], ...] = (
+    ("atk", "atk", "Atk"),
+    ("def_", "def", "Def"),
+    ("dmg", "dmg", "Dmg"),
+    ("ar", "ar", "AR"),
+    ("vit", "vit", "Vit"),
+    ("nish", "nish", "Nish"),
+    ("mr", "mr", "MR"),
+)
+
+
+class BodyType(StrEnum):
+    """The type of the NPC's body: its damage, armor and Vit are read at this type."""
+
+    P = "P"
+    V = "V"
+    S = "S"
+
+
+@dataclass(frozen=True, slots=True)
+class NpcTemplate:
+    """A reusable NPC: every stat a value (``15``) or a rating (``8M``), or ``None``."""
+
+    TABLE: ClassVar[str] = "npcs"
+
+    id: int
+    name: str
+    atk: Stat | None = None
+    def_: Stat | None = None
+    dmg: Stat | None = None
+    ar: Stat | None = None
+    vit: Stat | None = None
+    nish: Stat | None = None
+    mr: Stat | None = None
+    body_type: BodyType = BodyType.P
+    notes: str = ""
+    tags: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        need_int(self.id, "NPC id", minimum=1)
+        if not need_str(self.name, "NPC name").strip():
+            raise ModelError("NPC name: must not be empty")
+        for attribute, _key, label in NPC_STATS:
+            value = opt_stat(getattr(self, attribute), f"{self.name}: {label}")
+            object.__setattr__(self, attribute, value)
+        try:
+            object.__setattr__(self, "body_type", BodyType(self.body_type))
+        except ValueError:
+            raise ModelError(
+                f"{self.name}: type must be P, V or S, not {self.body_type!r}"
+            ) from None
+        need_str(self.notes, f"{self.name}: notes")
+        tags = tuple(need_str(tag, f"{self.name}: tag") for tag in self.tags)
+        object.__setattr__(self, "tags", tags)
+
+    def with_changes(self, **changes: Any) -> NpcTemplate:
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "name": self.name}
+        for attribute, key, _label in NPC_STATS:
+            stat = getattr(self, attribute)
+            data[key] = None if stat is None else stat.text
+        data.update(body_type=self.body_type.value, notes=self.notes, tags=list(self.tags))
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> NpcTemplate:
+        raw = need_mapping(data, "NPC")
+        keys = {"id", "name", "body_type", "notes", "tags"} | {k for _, k, _ in NPC_STATS}
+        check_keys(raw, f"NPC {raw.get('name', '?')}", keys, {"id", "name"})
+        return cls(
+            id=raw["id"],
+            name=raw["name"],
+            body_type=raw.get("body_type", "P"),
+            notes=raw.get("notes", ""),
+            tags=tuple(need_list(raw.get("tags", []), "tags")),
+            **{attribute: raw.get(key) for attribute, key, _ in NPC_STATS},
+        )

@@ -1,0 +1,128 @@
+"""Play sessions: when they ran and the AP handed out (Rule Book: Adventure Points).
+
+The session's action log (its undo history) is kept by the store as
+:class:`console.model.journal.LogEntry` records next to the session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from console.model.errors import ModelError
+from console.model.fields import (
+    check_keys,
+    format_time,
+    need_int,
+    need_list,
+    need_mapping,
+    need_str,
+    parse_time,
+)
+
+__all__ = ["ApAward", "AwardKind", "Session"]
+
+
+class AwardKind(StrEnum):
+    """Where an AP award comes from (Rule Book: Adventure Points)."""
+
+    TIME = "time"
+    GROUP = "group"
+    ADVENTURE = "adventure"
+    JOURNAL = "journal"
+    GRAB_BAG = "grab_bag"
+    VETERAN = "veteran"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class ApAward:
+    """AP given to one PC during or at the close of a session."""
+
+    pc_id: int
+    amount: int
+    kind: AwardKind = AwardKind.OTHER
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        need_int(self.pc_id, "award PC id", minimum=1)
+        need_int(self.amount, "award amount", minimum=0)
+        try:
+            object.__setattr__(self, "kind", AwardKind(self.kind))
+        except ValueError:
+            raise ModelError(f"award kind {self.kind!r} is not one of "
+                             f"{', '.join(k.value for k in AwardKind)}") from None
+        need_str(self.reason, "award reason")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pc_id": self.pc_id, "amount": self.amount, "kind": self.kind.value,
+                "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: object) -> ApAward:
+        raw = need_mapping(data, "AP award")
+        check_keys(raw, "AP award", {"pc_id", "amount", "kind", "reason"}, {"pc_id", "amount"})
+        return cls(raw["pc_id"], raw["amount"], raw.get("kind", "other"), raw.get("reason", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """One session. Number 0 is the campaign's set-up (work done before the first session)."""
+
+    TABLE: ClassVar[str] = "session"
+    DOC_ID: ClassVar[int] = 1  # one session document per session file
+
+    number: int
+    started_at: datetime
+    stopped_at: datetime | None = None
+    ap_awards: tuple[ApAward, ...] = ()
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        need_int(self.number, "session number", minimum=0)
+        if not isinstance(self.started_at, datetime) or self.started_at.tzinfo is None:
+            raise ModelError("session start: expected a time with a UTC offset")
+        if self.stopped_at is not None:
+            if not isinstance(self.stopped_at, datetime) or self.stopped_at.tzinfo is None:
+                raise ModelError("session stop: expected a time with a UTC offset")
+            if self.stopped_at < self.started_at:
+                raise ModelError("session stop: before its start")
+        object.__setattr__(self, "ap_awards", tuple(self.ap_awards))
+        need_str(self.notes, "session notes")
+
+    @property
+    def id(self) -> int:
+        return self.DOC_ID
+
+    @property
+    def running(self) -> bool:
+        return self.stopped_at is None
+
+    def with_changes(self, **changes: Any) -> Session:
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "started_at": format_time(self.started_at),
+            "stopped_at": None if self.stopped_at is None else format_time(self.stopped_at),
+            "ap_awards": [award.to_dict() for award in self.ap_awards],
+            "notes": self.notes,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Session:
+        raw = need_mapping(data, "session")
+        check_keys(raw, "session", {"number", "started_at", "stopped_at", "ap_awards", "notes"},
+                   {"number", "started_at"})
+        stopped = raw.get("stopped_at")
+        return cls(
+            number=raw["number"],
+            started_at=parse_time(raw["started_at"], "session start"),
+            stopped_at=None if stopped is None else parse_time(stopped, "session stop"),
+            ap_awards=tuple(ApAward.from_dict(a)
+                            for a in need_list(raw.get("ap_awards", []), "AP awards")),
+            notes=raw.get("notes", ""),
+        )

@@ -1,0 +1,79 @@
+"""A stat as the GM types it: a plain value (``15``) or a rating (``8M``).
+
+Adventures print NPC stats as values and PCs carry ratings; both are valid everywhere a
+stat is asked for. The text the GM typed is what is saved (so the sheet reads back exactly
+as it was entered, stripped of surrounding spaces); the rating and the value are derived
+from it on construction, which is also where bad input is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from console.model.errors import ModelError
+from console.rules.errors import RatingError
+from console.rules.ratings import Rating, parse_value
+
+__all__ = ["Stat", "opt_stat"]
+
+
+def _looks_numeric(text: str) -> bool:
+    return bool(text) and (text[0].isdigit() or text[0] in "+-.") and not text[-1].isalpha()
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """A rating-or-value stat. ``Stat("8M").value == 16``; ``Stat("15").rating is None``."""
+
+    text: str
+    rating: Rating | None = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str):
+            raise ModelError(f"a stat must be text like 15 or 8M, not {type(self.text).__name__}")
+        text = self.text.strip()
+        if not text:
+            raise ModelError("empty stat: expected a value like 15 or a rating like 8M")
+        try:
+            if _looks_numeric(text):
+                rating = None
+                if parse_value(text) < 0:
+                    raise ModelError(f"{text}: a stat cannot be negative")
+            else:
+                rating = Rating.parse(text)
+        except RatingError as error:
+            raise ModelError(str(error)) from None
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "rating", rating)
+
+    @property
+    def value(self) -> Fraction:
+        """The stat as a number: the value typed, or the rating's value (8M = 16)."""
+        # Computed when asked: loading a roster builds thousands of stats and reads few.
+        return self.rating.value if self.rating is not None else parse_value(self.text)
+
+    @property
+    def is_rating(self) -> bool:
+        return self.rating is not None
+
+    @property
+    def canonical(self) -> str:
+        """The normal spelling: ``8m`` and ``8MP`` are both ``8M``; values keep their text."""
+        return self.rating.format() if self.rating is not None else self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def opt_stat(value: object, what: str) -> Stat | None:
+    """Coerce ``None``, text or a Stat into ``Stat | None``; errors name the field."""
+    if value is None or isinstance(value, Stat):
+        return value
+    if not isinstance(value, str):
+        raise ModelError(f"{what}: expected a value like 15 or a rating like 8M, "
+                         f"got {type(value).__name__}")
+    try:
+        return Stat(value)
+    except ModelError as error:
+        raise ModelError(f"{what}: {error}") from None

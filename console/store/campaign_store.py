@@ -1,0 +1,404 @@
+"""The campaign store: the one way the console reads and changes a campaign.
+
+Every change is a GM *action* that goes through :meth:`CampaignStore.apply` (or the
+:meth:`CampaignStore.action` context manager). The action is logged with before/after
+images of each document it touches, and is on disk when the call returns. Order of writes
+per action: [a sealed log chunk] -> the session file (log entry + journal commit record +
+any session/encounter documents) -> the other touched files. A crash after the session file
+is written is finished on the next open (see console.store.journal).
+
+Example::
+
+    with CampaignStore.open(saves, "Dark Tide") as store:
+        pc = store.pc(3)
+        with store.action("pc.wounds", f"{pc.name} takes 7 wounds") as tx:
+            tx.save(pc.with_changes(wounds=pc.wounds + 7))
+        store.undo()   # and store.redo()
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from console.model import (
+    DEFAULT_KEEP_BACKUPS,
+    Change,
+    LogEntry,
+    ModelError,
+)
+from console.store.backends import FileBackend, MemoryBackend, ShardBackend
+from console.store.backups import Backups
+from console.store.errors import BadSaveFile, CampaignNotFound, ReadOnlyStore, StoreError
+from console.store.journal import DEFAULT_CHUNK_SIZE, JournalState, LastOp
+from console.store.layout import (
+    BACKUPS_DIR,
+    LOCK_FILE,
+    ROOT_FILES,
+    TABLE_SHARDS,
+    campaign_dir,
+    is_campaign,
+)
+from console.store.lock import CampaignLock, LockHolder, read_holder
+from console.store.portable import publish_campaign, starting_files
+from console.store.recovery import find_good_backup
+from console.store.sessions import SessionsMixin
+from console.store.shards import TABLE_MODELS, Shard
+from console.store.transaction import Transaction, Write
+from console.store.typed_reads import TypedReads
+from console.store.undo import UndoLog, session_rel
+
+__all__ = ["CampaignStore"]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class CampaignStore(TypedReads, SessionsMixin):
+    """An open campaign. Create with :meth:`create`, :meth:`open` or :meth:`in_memory`."""
+
+    def __init__(self, name: str, backend: ShardBackend, *, root: Path | None = None,
+                 read_only: bool = False, lock: CampaignLock | None = None,
+                 chunk_size: int = DEFAULT_CHUNK_SIZE) -> None:
+        # Use the class methods; this only wires the parts together.
+        self.name = name
+        self.root = root
+        self.read_only = read_only
+        self._backend = backend
+        self._lock = lock
+        self._chunk_size = chunk_size
+        self._roots: dict[str, Shard] = {}
+        self._number = 0
+        self._session: Shard | None = None
+        self._log: UndoLog | None = None
+        self._closed = False
+
+    # ----- opening and closing ----------------------------------------------------------
+
+    @classmethod
+    def open(cls, saves: str | Path, name: str, *, read_only: bool = False,
+             keep_backups: int | None = None,
+             chunk_size: int = DEFAULT_CHUNK_SIZE) -> CampaignStore:
+        """Open campaign ``name`` in folder ``saves``.
+
+        As the writer (default) this takes the campaign lock (raising
+        :class:`CampaignLocked` naming the holder) and finishes any operation a crash
+        interrupted. ``read_only=True`` takes no lock and never writes; ``locked_by`` then
+        tells who has it open. A damaged file raises a :class:`BadSaveFile` subclass that
+        names the file and offers its newest good backup. ``keep_backups`` overrides the
+        campaign's setting (old versions kept per file).
+        """
+        root = campaign_dir(Path(saves), name)
+        if not is_campaign(root):
+            raise CampaignNotFound(f"no campaign {name!r} in {Path(saves)}")
+        lock = None if read_only else CampaignLock(root / LOCK_FILE)
+        if lock is not None:
+            lock.acquire()
+        try:
+            backups = None if read_only else Backups(root, keep_backups or DEFAULT_KEEP_BACKUPS)
+            store = cls(name, FileBackend(root, backups), root=root, read_only=read_only,
+                        lock=lock, chunk_size=chunk_size)
+            store._load()
+            if backups is not None:
+                store._backend.remove_temp_files()  # type: ignore[attr-defined]
+            if backups is not None and keep_backups is None:
+                backups.keep = store.campaign().keep_backups
+            return store
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+
+    @classmethod
+    def create(cls, saves: str | Path, name: str, *, notes: str = "",
+               keep_backups: int = DEFAULT_KEEP_BACKUPS,
+               chunk_size: int = DEFAULT_CHUNK_SIZE) -> CampaignStore:
+        """Create campaign ``name`` in ``saves`` and open it as the writer.
+
+        Raises :class:`CampaignExists` if it is there already. The campaign is built in a
+        hidden folder and renamed into place, so a crash never leaves half a campaign.
+        """
+        files = starting_files(name, notes=notes, keep_backups=keep_backups, now=_now(),
+                               chunk_size=chunk_size)
+        publish_campaign(Path(saves), name, files)
+        return cls.open(saves, name, chunk_size=chunk_size)
+
+    @classmethod
+    def in_memory(cls, name: str = "scratch", *, notes: str = "",
+                  chunk_size: int = DEFAULT_CHUNK_SIZE) -> CampaignStore:
+        """A campaign held only in memory (TinyDB MemoryStorage): tests, previews."""
+        backend = MemoryBackend()
+        files = starting_files(name, notes=notes, keep_backups=DEFAULT_KEEP_BACKUPS, now=_now(),
+                               chunk_size=chunk_size)
+        for rel, (kind, tables) in files.items():
+            backend.create(rel, kind, tables)
+        store = cls(name, backend, chunk_size=chunk_size)
+        store._load()
+        return store
+
+    def _load(self) -> None:
+        """(Re)read every hot shard, then finish an interrupted operation."""
+        for _attempt in range(10):
+            # The session file (the commit record) is read first, the other files next,
+            # then the commit record again: if a writer committed in between, read again.
+            # (The writer writes the session file first, so the other files are never
+            # ahead of it, and at most the newest operation is missing from them.)
+            numbers = self._backend.session_numbers()
+            self._number = numbers[-1] if numbers else 0
+            self._session = self._backend.load(session_rel(self._number), "session")
+            self._roots = {kind: self._backend.load(rel, kind)
+                           for kind, rel in ROOT_FILES.items()}
+            if not self.read_only or self._session_unchanged():
+                break
+        else:
+            raise StoreError(f"campaign {self.name!r} changed ten times while being read")
+        try:
+            self._log = UndoLog(self._backend, self._number, self._session, self._chunk_size)
+        except BadSaveFile as error:
+            if self.root is None:
+                raise
+            backup = find_good_backup(self.root, error.path, "session")
+            raise error.with_backup(backup) from None
+        self._finish_interrupted()
+        if not self.read_only:
+            for shard in [*self._roots.values(), self._session]:
+                shard.flush()  # files just migrated from an older schema are written here
+
+    def _session_unchanged(self) -> bool:
+        assert self._session is not None
+        numbers = self._backend.session_numbers()
+        if not numbers or numbers[-1] != self._number:
+            return False
+        again = self._backend.load(session_rel(self._number), "session")
+        return again.opno == self._session.opno
+
+    def _finish_interrupted(self) -> None:
+        """Roll forward the newest operation into files that missed it (crash recovery)."""
+        op = self._journal.last_op
+        if op is None or op.opno != self._journal.opno:
+            return
+        behind = {kind: shard for kind, shard in self._roots.items() if shard.opno < op.opno}
+        touched: set[str] = set()
+        for write in op.writes:
+            kind = TABLE_SHARDS.get(write["table"], "")
+            if kind in behind:
+                behind[kind].put(write["table"], write["id"], write["doc"])
+                touched.add(kind)
+        for kind in touched:
+            behind[kind].opno = op.opno
+
+    def close(self) -> None:
+        """Release the lock. Every acknowledged action is already on disk."""
+        if not self._closed:
+            self._closed = True
+            if self._lock is not None:
+                self._lock.release()
+
+    def __enter__(self) -> CampaignStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def locked_by(self) -> LockHolder | None:
+        """For a read-only store: the live writer holding the campaign, if any."""
+        if self.root is None or (self._lock is not None and self._lock.held):
+            return None
+        holder = read_holder(self.root / LOCK_FILE)
+        return holder if holder is not None and holder.is_alive() is not False else None
+
+    @property
+    def stale_lock(self) -> LockHolder | None:
+        """The dead console whose lock this store took over when opening, if any."""
+        return None if self._lock is None else self._lock.stale
+
+    # ----- reading ----------------------------------------------------------------------
+
+    @property
+    def _journal(self) -> JournalState:
+        assert self._log is not None
+        return self._log.state
+
+    def _shard_for(self, table: str) -> Shard:
+        kind = TABLE_SHARDS.get(table)
+        if kind is None:
+            raise StoreError(f"unknown table {table!r}")
+        if kind == "session":
+            assert self._session is not None
+            return self._session
+        return self._roots[kind]
+
+    def get(self, table: str, doc_id: int) -> dict[str, Any] | None:
+        """A copy of one document, or None."""
+        return self._shard_for(table).get(table, doc_id)
+
+    def all(self, table: str) -> dict[int, dict[str, Any]]:
+        """Copies of all documents of ``table`` by id."""
+        return self._shard_for(table).all(table)
+
+    def new_id(self, table: str) -> int:
+        """The next unused document id of ``table``."""
+        return max(self._shard_for(table).ids(table), default=0) + 1
+
+    def session_numbers(self) -> list[int]:
+        return self._backend.session_numbers()
+
+    # ----- the action log ----------------------------------------------------------------
+
+    @property
+    def opno(self) -> int:
+        """Operations committed in this campaign so far (actions, undos, redos, starts)."""
+        return int(self._journal.opno)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._journal.head > 0)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._journal.length > self._journal.head)
+
+    def history(self) -> list[LogEntry]:
+        """The current session's log, oldest first; entries after :attr:`head` are undone."""
+        assert self._log is not None
+        return self._log.entries()
+
+    @property
+    def history_length(self) -> int:
+        """``len(history())`` without reading the entries."""
+        return int(self._journal.length)
+
+    @property
+    def head(self) -> int:
+        """How many entries of :meth:`history` are in effect."""
+        return int(self._journal.head)
+
+    # ----- changing ---------------------------------------------------------------------
+
+    def _writable(self) -> None:
+        if self.read_only:
+            raise ReadOnlyStore(f"campaign {self.name!r} is open read-only")
+        if self._closed:
+            raise StoreError(f"campaign {self.name!r} is closed")
+
+    @contextlib.contextmanager
+    def action(self, name: str, description: str) -> Iterator[Transaction]:
+        """``with store.action("npc.add", "Add Thug") as tx: tx.save(npc)`` — on a normal
+        exit the writes are applied, logged and on disk; on an exception, nothing is."""
+        self._writable()
+        tx = Transaction(self)
+        yield tx
+        self.apply(name, description, tx.writes)
+
+    def apply(self, name: str, description: str, writes: Iterable[Write], *,
+              now: datetime | None = None) -> LogEntry | None:
+        """Apply one GM action: ``writes`` are ``(table, id, doc or None to delete)``.
+
+        Documents are validated first (a :class:`ModelError` changes nothing). Returns the
+        log entry, or None if nothing actually changed (then nothing is logged).
+        """
+        self._writable()
+        final: dict[tuple[str, int], dict[str, Any] | None] = {}
+        for table, doc_id, doc in writes:
+            if doc is not None:
+                self._validate(table, doc_id, doc)
+            final[(table, doc_id)] = doc  # a document written twice: the last write counts
+        changes, images = [], []
+        for (table, doc_id), doc in final.items():
+            before = self.get(table, doc_id)
+            if before != doc:
+                changes.append(Change.between(table, doc_id, before, doc))
+                images.append((table, doc_id, doc))
+        if not changes:
+            return None
+        entry = LogEntry(self._journal.head + 1, name, description, now or _now(),
+                         tuple(changes))
+        self._run(lambda: self._commit("apply", entry.seq, images, entry))
+        return entry
+
+    @staticmethod
+    def _validate(table: str, doc_id: int, doc: dict[str, Any]) -> None:
+        validate = TABLE_MODELS.get(table)
+        if validate is None or table in ("log", "journal"):
+            raise StoreError(f"unknown table {table!r}")
+        validate(doc)
+        if doc.get("id", doc_id) != doc_id:
+            raise ModelError(f"{table} document {doc_id} says its id is {doc['id']}")
+
+    def undo(self) -> LogEntry | None:
+        """Undo the newest action in effect; returns it, or None if there is none."""
+        self._writable()
+        if not self.can_undo:
+            return None
+        assert self._log is not None
+        entry = self._log.entry(self._journal.head)
+        images = self._images(entry, "before")
+        self._run(lambda: self._commit("undo", entry.seq, images))
+        return entry
+
+    def redo(self) -> LogEntry | None:
+        """Redo the most recently undone action; returns it, or None if there is none."""
+        self._writable()
+        if not self.can_redo:
+            return None
+        assert self._log is not None
+        entry = self._log.entry(self._journal.head + 1)
+        images = self._images(entry, "after")
+        self._run(lambda: self._commit("redo", entry.seq, images))
+        return entry
+
+    def _images(self, entry: LogEntry, side: str) -> list[Write]:
+        """Whole documents that undo (``side="before"``) or redo ``entry``."""
+        changes = reversed(entry.changes) if side == "before" else entry.changes
+        return [(c.table, c.doc_id, c.image(side, self.get(c.table, c.doc_id)))
+                for c in changes]
+
+    def _run(self, operation: Any) -> None:
+        """Run a commit; if it fails part-way, reload what is on disk so memory matches."""
+        try:
+            operation()
+        except BaseException:
+            try:
+                self._load()
+            except BaseException as error:
+                self._closed = True
+                raise StoreError(f"campaign {self.name!r} could not be reloaded after a "
+                                 f"failed save ({error}); reopen it") from error
+            raise
+
+    def _commit(self, kind: str, seq: int, images: list[Write],
+                entry: LogEntry | None = None) -> None:
+        assert self._log is not None and self._session is not None
+        journal = self._journal
+        first = self._log.append(entry) if entry is not None else []
+        journal.opno += 1
+        journal.last_op = LastOp(journal.opno, kind, seq,
+                                 [{"table": t, "id": i, "doc": d} for t, i, d in images])
+        if kind == "undo":
+            journal.head -= 1
+        elif kind == "redo":
+            journal.head += 1
+        touched: dict[str, Shard] = {}
+        for table, doc_id, doc in images:
+            self._shard_for(table).put(table, doc_id, doc)
+            kind_of = TABLE_SHARDS[table]
+            if kind_of != "session":
+                touched[kind_of] = self._roots[kind_of]
+        for shard in touched.values():
+            shard.opno = journal.opno
+        self._session.opno = journal.opno
+        self._log.save_state()
+        for chunk in first:
+            chunk.flush()
+        self._session.flush()  # the commit point
+        for kind_of in sorted(touched):
+            touched[kind_of].flush()
+
+    @property
+    def backups_dir(self) -> Path | None:
+        return None if self.root is None else self.root / BACKUPS_DIR

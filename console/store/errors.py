@@ -1,0 +1,104 @@
+"""Errors raised by the store. Every message is meant for the GM and names the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = [
+    "BadCampaignName",
+    "BadExportFile",
+    "BadSaveFile",
+    "CampaignExists",
+    "CampaignLocked",
+    "CampaignNotFound",
+    "ForeignSaveFile",
+    "GarbledSaveFile",
+    "InvalidSaveFile",
+    "MissingSaveFile",
+    "NewerSaveFile",
+    "ReadOnlyStore",
+    "StoreError",
+    "TruncatedSaveFile",
+]
+
+
+class StoreError(Exception):
+    """Anything the store refuses or cannot do; the message says what and where."""
+
+
+class BadCampaignName(StoreError):
+    """A campaign name that cannot be a folder name on every system."""
+
+
+class CampaignNotFound(StoreError):
+    """No campaign of that name in the saves folder."""
+
+
+class CampaignExists(StoreError):
+    """Creating or importing would overwrite an existing campaign."""
+
+
+class CampaignLocked(StoreError):
+    """Another console holds the campaign's lock; ``holder`` says who (may be None)."""
+
+    def __init__(self, message: str, holder: object | None = None) -> None:
+        super().__init__(message)
+        self.holder = holder
+
+
+class ReadOnlyStore(StoreError):
+    """A change was attempted on a campaign opened read-only."""
+
+
+class BadExportFile(StoreError):
+    """An export file that is not a campaign export this console can read."""
+
+
+class BadSaveFile(StoreError):
+    """A save file that cannot be loaded. The file is left exactly as it was.
+
+    ``path``: the file; ``problem``: what is wrong; ``good_backup``: the newest backup of
+    that file which loads, if any (restore it with ``console.store.restore_backup``).
+    """
+
+    def __init__(self, path: Path, problem: str, good_backup: Path | None = None) -> None:
+        self.path = Path(path)
+        self.problem = problem
+        self.good_backup = good_backup
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        text = f"{self.path}: {self.problem}"
+        if self.good_backup is not None:
+            text += f"; newest good backup: {self.good_backup}"
+        else:
+            text += "; no good backup found"
+        return text
+
+    def with_backup(self, backup: Path | None) -> BadSaveFile:
+        """The same error, offering ``backup``."""
+        return type(self)(self.path, self.problem, backup)
+
+
+class MissingSaveFile(BadSaveFile):
+    """A file the campaign needs is not there."""
+
+
+class TruncatedSaveFile(BadSaveFile):
+    """The file ends early (empty, or JSON cut off): typically a crash of another program."""
+
+
+class GarbledSaveFile(BadSaveFile):
+    """Not JSON at all, or not text."""
+
+
+class ForeignSaveFile(BadSaveFile):
+    """Valid JSON, but not a save file of this console (or of the wrong kind)."""
+
+
+class NewerSaveFile(BadSaveFile):
+    """Written by a newer console (schema version above what this one supports)."""
+
+
+class InvalidSaveFile(BadSaveFile):
+    """Ours and the right version, but a document in it is not valid."""

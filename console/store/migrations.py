@@ -1,0 +1,131 @@
+"""Schema migrations: each step turns a file's tables from version v into v + 1.
+
+Every save file records the schema version it was written with (``_meta.schema``). Older
+files are migrated in memory when loaded and written back in the new form by the next save
+(the old version stays in the file's backups). Files from a *newer* console are refused
+and never touched. To change the schema: bump ``console.model.SCHEMA_VERSION`` and add a
+function here under the old version number; ``tests/store/test_migrations.py`` keeps a
+fixture of every old version.
+
+Version 1 is the prototype format: one weapon per PC, the allowance as text such as
+``"750 + 110/rank"``, NPC ``type`` instead of ``body_type`` and tags as one comma-separated
+string. Version 2: a list of weapons, the allowance as numbers, tags as a list. Version 3
+(current): an encounter's turn in progress is the key of a turn of the round's order
+(``current``) instead of an index into it, which a re-ordered round would have made point at
+someone else; combatants gain status, shock, hold and tie order (defaults fill them in).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from typing import Any
+
+from console.model.campaign import SCHEMA_VERSION
+from console.model.patches import is_patch
+
+__all__ = ["MIGRATIONS", "MigrationError", "migrate"]
+
+Tables = dict[str, dict[str, Any]]
+DocMigration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class MigrationError(ValueError):
+    """Old data that a migration step cannot make sense of."""
+
+
+_ALLOWANCE_V1 = re.compile(r"\s*(\d+)\s*(?:\+\s*(\d+)\s*(?:/\s*rank)?)?\s*", re.IGNORECASE)
+
+
+def _allowance_v1(text: object, who: str) -> dict[str, int]:
+    if text is None or text == "":
+        return {"base": 0, "per_rank": 0}
+    match = _ALLOWANCE_V1.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise MigrationError(f"PC {who}: allowance {text!r} is not like '750 + 110/rank'")
+    return {"base": int(match.group(1)), "per_rank": int(match.group(2) or 0)}
+
+
+# Steps transform only the fields present: the same function then serves whole documents
+# and the partial images (changed fields only) in undo logs. In a partial image a field's
+# value may be a patch (console.model.patches.is_patch) rather than the whole value; a
+# step that reshapes such a field must convert the patch or raise MigrationError.
+
+
+def _pc_v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    who = str(doc.get("name", "?"))
+    if "weapon" in doc:
+        if is_patch(doc["weapon"]):  # version 1 logged whole values only
+            raise MigrationError(f"PC {who}: a version 1 log holds a patch")
+        weapon = doc.pop("weapon")
+        doc["weapons"] = [] if weapon is None else [weapon]
+    if "allowance" in doc:
+        doc["allowance"] = _allowance_v1(doc["allowance"], who)
+    return doc
+
+
+def _npc_v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    if "type" in doc:
+        doc["body_type"] = doc.pop("type")
+    if isinstance(doc.get("tags"), str):
+        doc["tags"] = [tag.strip() for tag in doc["tags"].split(",") if tag.strip()]
+    return doc
+
+
+def _encounter_v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
+    # An index cannot be turned into a key without the round's order; the round restarts
+    # from its first turn, which the tracker shows.
+    if "turn" in doc:
+        doc.pop("turn")
+        doc["current"] = None
+    return doc
+
+
+# MIGRATIONS[v] turns version v into v + 1: a function per table whose documents change.
+# The same functions are applied to the document images held in undo logs and journals,
+# so undoing an action recorded before an upgrade writes documents of the new shape.
+MIGRATIONS: dict[int, dict[str, DocMigration]] = {
+    1: {"pcs": _pc_v1_to_v2, "npcs": _npc_v1_to_v2},
+    2: {"encounters": _encounter_v2_to_v3},
+}
+
+
+def _migrate_doc(step: dict[str, DocMigration], table: str, doc: Any) -> Any:
+    function = step.get(table)
+    return doc if function is None or not isinstance(doc, dict) else function(doc)
+
+
+def _migrate_images(step: dict[str, DocMigration], tables: Tables) -> None:
+    for entry in tables.get("log", {}).values():
+        for change in entry.get("changes", []) if isinstance(entry, dict) else []:
+            if isinstance(change, dict):
+                for side in ("before", "after"):
+                    change[side] = _migrate_doc(step, change.get("table", ""), change.get(side))
+    for journal in tables.get("journal", {}).values():
+        last = journal.get("last_op") if isinstance(journal, dict) else None
+        for write in last.get("writes", []) if isinstance(last, dict) else []:
+            if isinstance(write, dict):
+                write["doc"] = _migrate_doc(step, write.get("table", ""), write.get("doc"))
+
+
+def migrate(kind: str, tables: Tables, version: int, target: int = SCHEMA_VERSION) -> Tables:
+    """``tables`` (a file of ``kind`` at ``version``) brought up to ``target``, on a copy.
+
+    ``kind`` is the file kind; the steps themselves work per table, so it is only used in
+    messages today, and kept so a step may treat a kind specially."""
+    if version > target:
+        raise MigrationError(f"cannot migrate down from version {version} to {target}")
+    result = copy.deepcopy(tables)
+    for number in range(version, target):
+        if number not in MIGRATIONS:
+            raise MigrationError(f"{kind} file: no migration from schema version {number}")
+        step = MIGRATIONS[number]
+        for table, docs in result.items():
+            if table in step:
+                for key in docs:
+                    docs[key] = step[table](docs[key])
+        _migrate_images(step, result)
+    if "_meta" in result and "1" in result["_meta"]:
+        result["_meta"]["1"]["schema"] = target
+    return result

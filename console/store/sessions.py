@@ -1,0 +1,103 @@
+"""Sessions: starting and stopping them, and reading every session's files (export).
+
+Part of :class:`console.store.CampaignStore`, kept in its own module for size.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from console.model import Session
+from console.store.backups import Backups
+from console.store.layout import ROOT_FILES, SESSIONS_DIR
+from console.store.portable import new_session_tables
+from console.store.shards import Shard, clone
+from console.store.undo import UndoLog, chunk_rel, session_rel
+
+if TYPE_CHECKING:
+    from console.store.backends import ShardBackend
+    from console.store.transaction import Write
+
+__all__ = ["SessionsMixin"]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class SessionsMixin:
+    """Session control for CampaignStore (which provides these attributes)."""
+
+    root: Path | None
+    _backend: ShardBackend
+    _roots: dict[str, Shard]
+    _number: int
+    _session: Shard | None
+    _log: UndoLog | None
+    _chunk_size: int
+
+    if TYPE_CHECKING:
+        @property
+        def _journal(self) -> Any: ...
+        def _writable(self) -> None: ...
+        def session(self) -> Session: ...
+        def session_numbers(self) -> list[int]: ...
+        def apply(self, name: str, description: str, writes: list[Write], *,
+                  now: datetime | None = None) -> Any: ...
+
+    # ----- sessions ---------------------------------------------------------------------
+
+    def stop_session(self, *, now: datetime | None = None) -> Session:
+        """Record the current session's stop time (an undoable action)."""
+        current = self.session()
+        if current.running:
+            stopped = current.with_changes(stopped_at=max(now or _now(), current.started_at))
+            self.apply("session.stop", f"Session {current.number} stopped",
+                       [(Session.TABLE, Session.DOC_ID, stopped.to_dict())], now=now)
+        return self.session()
+
+    def start_session(self, *, now: datetime | None = None) -> Session:
+        """Stop the current session if running, back up every file, start the next one.
+
+        The new session has an empty undo log: undo does not reach into earlier sessions.
+        """
+        self._writable()
+        moment = now or _now()
+        self.stop_session(now=moment)
+        number = self._number + 1
+        backups = getattr(self._backend, "backups", None)
+        if isinstance(backups, Backups) and self.root is not None:
+            hot = [self.root / rel for rel in ROOT_FILES.values()]
+            folder = self.root / SESSIONS_DIR / f"{self._number:04d}"
+            hot += sorted(folder.glob("*.json"))
+            backups.snapshot(f"session-{number:04d}", hot)
+        opno = self._journal.opno + 1
+        tables = new_session_tables(number, moment, opno, self._chunk_size)
+        self._backend.prepare_session(number)
+        shard = self._backend.create(session_rel(number), "session", tables)
+        shard.flush()  # the commit point: from here the new session is the current one
+        self._number, self._session = number, shard
+        self._log = UndoLog(self._backend, number, shard, self._chunk_size)
+        return self.session()
+
+    def snapshot_files(self) -> dict[str, tuple[str, dict[str, Any]]]:
+        """Every file's contents as this store sees them (hot files from memory, with any
+        interrupted operation finished), by campaign-relative path: for export."""
+        files: dict[str, tuple[str, dict[str, Any]]] = {}
+
+        def add(rel: str, shard: Shard) -> None:
+            files[rel] = (shard.kind, clone(shard.db.storage.read() or {}))
+
+        for kind, rel in ROOT_FILES.items():
+            add(rel, self._roots[kind])
+        for number in self.session_numbers():
+            rel = session_rel(number)
+            shard = (self._session if number == self._number and self._session is not None
+                     else self._backend.load(rel, "session"))
+            add(rel, shard)
+            journal = UndoLog(self._backend, number, shard, self._chunk_size).state
+            for index in range(1, journal.sealed // journal.chunk_size + 1):
+                add(chunk_rel(number, index), self._backend.load(chunk_rel(number, index), "log"))
+        return files

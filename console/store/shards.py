@@ -1,0 +1,282 @@
+"""One save file ("shard"): reading it strictly, and a TinyDB handle on its tables.
+
+Reading classifies every way a file can be bad (missing, truncated, garbled, foreign,
+newer, invalid) into its own exception naming the file; nothing here ever writes to a
+file that failed to load.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.table import Document
+
+from console.model import (
+    SCHEMA_VERSION,
+    Campaign,
+    Encounter,
+    LogEntry,
+    ModelError,
+    NpcTemplate,
+    PlayerCharacter,
+    Session,
+)
+from console.store.atomic_storage import AtomicJSONStorage, FlushableMemoryStorage
+from console.store.errors import (
+    ForeignSaveFile,
+    GarbledSaveFile,
+    InvalidSaveFile,
+    MissingSaveFile,
+    NewerSaveFile,
+    TruncatedSaveFile,
+)
+from console.store.journal import JournalState
+from console.store.layout import FORMAT, SHARD_TABLES
+from console.store.migrations import MigrationError, migrate
+
+__all__ = [
+    "META",
+    "TABLE_MODELS",
+    "Shard",
+    "clone",
+    "new_tables",
+    "parse_tables",
+    "read_tables",
+]
+
+META = "_meta"
+Tables = dict[str, dict[str, Any]]
+
+# How each table's documents are validated on load (and before every write).
+TABLE_MODELS: dict[str, Callable[[object], object]] = {
+    "campaign": Campaign.from_dict,
+    "pcs": PlayerCharacter.from_dict,
+    "npcs": NpcTemplate.from_dict,
+    "session": Session.from_dict,
+    "encounters": Encounter.from_dict,
+    "log": LogEntry.from_dict,
+    "journal": JournalState.from_dict,
+}
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON data (several times faster than copy.deepcopy, which matters:
+    every read hands out a copy so callers can never change the cache by accident)."""
+    if isinstance(value, dict):
+        return {key: clone(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [clone(item) for item in value]
+    return value
+
+
+def new_tables(kind: str, opno: int = 0) -> Tables:
+    """The contents of a new, empty file of ``kind``."""
+    meta = {"format": FORMAT, "kind": kind, "schema": SCHEMA_VERSION, "opno": opno}
+    tables: Tables = {META: {"1": meta}}
+    for table in SHARD_TABLES[kind]:
+        tables[table] = {}
+    return tables
+
+
+def _ends_early(text: str) -> bool:
+    """True if ``text`` stops inside a string or with brackets still open."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+    return in_string or depth > 0
+
+
+def _decode(path: Path, raw: bytes) -> object:
+    if not raw.strip():
+        raise TruncatedSaveFile(path, "the file is empty (it was cut off or never written)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise GarbledSaveFile(path, f"not a text file (byte {error.start} is not UTF-8)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        near_end = error.pos >= len(text.rstrip()) - 16 or error.msg.startswith("Unterminated")
+        if near_end and _ends_early(text):
+            raise TruncatedSaveFile(
+                path, f"the file ends early after {len(raw)} bytes (cut off mid-write?)"
+            ) from None
+        raise GarbledSaveFile(
+            path, f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+
+
+def parse_tables(data: object, kind: str, path: Path) -> tuple[Tables, bool]:
+    """Check decoded JSON is a ``kind`` file of ours, migrate it, validate every document.
+
+    Returns the tables and whether a migration changed them. ``path`` is for messages.
+    """
+    meta = None
+    if isinstance(data, dict) and isinstance(data.get(META), dict):
+        meta = data[META].get("1")
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise ForeignSaveFile(path, "valid JSON, but not a MetaScape GM console save file")
+    if meta.get("kind") != kind:
+        raise ForeignSaveFile(path, f"holds {meta.get('kind')!r} data where {kind!r} was expected")
+    version = meta.get("schema")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ForeignSaveFile(path, f"schema version {version!r} is not a version number")
+    if version > SCHEMA_VERSION:
+        raise NewerSaveFile(
+            path, f"written by a newer console (schema version {version}; this console "
+            f"reads up to {SCHEMA_VERSION}); update the console to open it"
+        )
+    assert isinstance(data, dict)
+    expected = {META, *SHARD_TABLES[kind]}
+    unknown = sorted(set(data) - expected)
+    if unknown:
+        raise InvalidSaveFile(path, f"unknown table(s) {', '.join(unknown)}")
+    for table, docs in data.items():
+        if not isinstance(docs, dict) or not all(
+            isinstance(key, str) and key.isdigit() and isinstance(doc, dict)
+            for key, doc in docs.items()
+        ):
+            raise InvalidSaveFile(path, f"table {table!r} is not a set of numbered documents")
+    migrated = version < SCHEMA_VERSION
+    tables: Tables = data
+    if migrated:
+        try:
+            tables = migrate(kind, data, version)
+        except (MigrationError, TypeError, AttributeError, ValueError) as error:
+            raise InvalidSaveFile(path, f"cannot upgrade from version {version}: {error}") from None
+    for table in SHARD_TABLES[kind]:
+        tables.setdefault(table, {})
+        validate = TABLE_MODELS[table]
+        for key, doc in tables[table].items():
+            try:
+                validate(doc)
+            except (ModelError, ValueError, TypeError) as error:
+                raise InvalidSaveFile(path, f"{table} document {key}: {error}") from None
+            if "id" in doc and doc["id"] != int(key):
+                raise InvalidSaveFile(path, f"{table} document {key} says its id is {doc['id']}")
+    opno = meta.get("opno", 0)
+    if isinstance(opno, bool) or not isinstance(opno, int) or opno < 0:
+        raise InvalidSaveFile(path, f"operation number {opno!r} is not a whole number")
+    return tables, migrated
+
+
+def read_tables(path: Path, kind: str) -> tuple[Tables, bool]:
+    """Load and check the file at ``path``; see :func:`parse_tables`. Never writes."""
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise MissingSaveFile(path, "the file is missing") from None
+    except IsADirectoryError:
+        raise GarbledSaveFile(path, "is a folder, not a file") from None
+    return parse_tables(_decode(path, raw), kind, path)
+
+
+class Shard:
+    """A loaded save file: a TinyDB database whose storage holds it in memory.
+
+    Changes made with :meth:`put` stay in memory until :meth:`flush` writes the whole file
+    atomically; the store flushes each touched shard once per GM action.
+    """
+
+    def __init__(self, kind: str, path: Path | None, db: TinyDB) -> None:
+        self.kind = kind
+        self.path = path
+        self.db = db
+
+    @classmethod
+    def open_file(
+        cls,
+        path: Path,
+        kind: str,
+        *,
+        tables: Tables | None = None,
+        before_replace: Callable[[Path], None] | None = None,
+    ) -> Shard:
+        """A file shard; ``tables=None`` reads (and checks) the file, else starts from
+        ``tables`` as unsaved changes (a new or migrated file)."""
+        dirty = tables is not None
+        if tables is None:
+            tables, dirty = read_tables(path, kind)
+        db = TinyDB(path, storage=AtomicJSONStorage, data=tables, deferred=True,
+                    before_replace=before_replace)
+        db.storage.dirty = dirty  # type: ignore[attr-defined]
+        return cls(kind, path, db)
+
+    @classmethod
+    def in_memory(cls, kind: str, tables: Tables | None = None) -> Shard:
+        """A shard held only in memory (TinyDB's MemoryStorage)."""
+        data = new_tables(kind) if tables is None else tables
+        return cls(kind, None, TinyDB(storage=FlushableMemoryStorage, data=data))
+
+    # ----- metadata -------------------------------------------------------------------
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        doc = self.db.table(META).get(doc_id=1)
+        return dict(doc) if doc is not None else {}
+
+    @property
+    def opno(self) -> int:
+        return int(self.meta.get("opno", 0))
+
+    @opno.setter
+    def opno(self, value: int) -> None:
+        self.db.table(META).update({"opno": value}, doc_ids=[1])
+
+    @property
+    def dirty(self) -> bool:
+        return bool(self.db.storage.dirty)  # type: ignore[attr-defined]
+
+    def flush(self) -> None:
+        """Write the file if anything changed (atomic; see AtomicJSONStorage)."""
+        self.db.storage.flush()  # type: ignore[attr-defined]
+
+    # ----- documents ------------------------------------------------------------------
+
+    def get(self, table: str, doc_id: int) -> dict[str, Any] | None:
+        """A copy of one document (callers may change it freely), or None."""
+        doc = self.db.table(table).get(doc_id=doc_id)
+        return None if doc is None else clone(dict(doc))
+
+    def all(self, table: str) -> dict[int, dict[str, Any]]:
+        """Copies of every document in ``table``, by id, in id order."""
+        docs = {doc.doc_id: clone(dict(doc)) for doc in self.db.table(table).all()}
+        return dict(sorted(docs.items()))
+
+    def ids(self, table: str) -> list[int]:
+        return sorted(doc.doc_id for doc in self.db.table(table).all())
+
+    def put(self, table: str, doc_id: int, doc: dict[str, Any] | None) -> None:
+        """Replace (or create) a document; ``None`` deletes it. In memory until flush."""
+        handle = self.db.table(table)
+        exists = handle.contains(doc_id=doc_id)
+        if doc is None:
+            if exists:
+                handle.remove(doc_ids=[doc_id])
+            return
+        new = clone(doc)
+        if exists:
+            # TinyDB's update merges fields; a replacement must also drop removed ones.
+            def replace(current: dict[str, Any]) -> None:
+                current.clear()
+                current.update(new)
+
+            handle.update(replace, doc_ids=[doc_id])
+        else:
+            handle.insert(Document(new, doc_id=doc_id))

@@ -1,0 +1,109 @@
+"""Schema migrations, from a realistic version-1 campaign (tests/store/fixtures/campaign_v1)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from console.model import SCHEMA_VERSION, Allowance, BodyType, Weapon
+from console.store import CampaignStore, InvalidSaveFile, check_campaign
+from console.store.backups import backup_candidates
+from console.store.migrations import MIGRATIONS, MigrationError, migrate
+
+FIXTURE = Path(__file__).parent / "fixtures" / "campaign_v1"
+
+
+@pytest.fixture
+def v1_saves(tmp_path: Path) -> Path:
+    saves = tmp_path / "saves"
+    shutil.copytree(FIXTURE, saves)
+    return saves
+
+
+def hashes(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*.json"))}
+
+
+def test_the_fixture_really_is_version_1() -> None:
+    for path in FIXTURE.rglob("*.json"):
+        assert json.loads(path.read_text())["_meta"]["1"]["schema"] == 1
+    assert sorted(MIGRATIONS) == list(range(1, SCHEMA_VERSION))  # a step for every version
+
+
+def test_a_version_1_campaign_reads_as_the_current_model(v1_saves: Path) -> None:
+    before = hashes(v1_saves)
+    with CampaignStore.open(v1_saves, "Iron Reach", read_only=True) as store:
+        vask, ora, dax = store.pcs()
+        assert vask.weapons == (Weapon("needler", "8M", "10L"),) and vask.wounds == 7
+        assert vask.allowance == Allowance(750, 110) and vask.allowance.amount(2) == 970
+        assert ora.weapons == () and ora.allowance == Allowance(600, 0)
+        assert dax.weapons == (Weapon("stunner", "8L", "6M", "borrowed"),)
+        assert dax.allowance == Allowance(0, 0)
+        thug, skiff, drone = store.npcs()
+        assert skiff.body_type is BodyType.V and skiff.tags == ("vehicle", "pirate")
+        assert thug.tags == ("human", "melee") and drone.tags == ()
+        assert skiff.dmg is not None and skiff.dmg.value == 320
+        assert store.session().number == 1 and store.encounter(1).round == 1
+        assert [e.description for e in store.history()][-2:] == [
+            "Vask takes 7 wounds", "Dax-7 swaps to a stunner"]
+    assert hashes(v1_saves) == before  # read-only: nothing written
+
+
+def test_the_writer_upgrades_the_files_and_keeps_the_old_versions(v1_saves: Path) -> None:
+    root = v1_saves / "Iron Reach"
+    original = (root / "pcs.json").read_bytes()
+    CampaignStore.open(v1_saves, "Iron Reach").close()
+    for path in root.glob("*.json"):
+        assert json.loads(path.read_text())["_meta"]["1"]["schema"] == SCHEMA_VERSION
+    assert [p.read_bytes() for p in backup_candidates(root, root / "pcs.json")] == [original]
+    assert check_campaign(v1_saves, "Iron Reach").healthy
+
+
+def test_undoing_an_action_logged_before_the_upgrade_writes_current_documents(
+    v1_saves: Path,
+) -> None:
+    with CampaignStore.open(v1_saves, "Iron Reach") as store:
+        swap = store.undo()  # logged as a partial change of the v1 field "weapon"
+        assert swap is not None and swap.changes[0].partial
+        dax = store.pc(3)
+        assert dax is not None and dax.weapons == (Weapon("vibro-axe", "10M", "8H", "two-handed"),)
+        undone = store.undo()
+        assert undone is not None and undone.description == "Vask takes 7 wounds"
+        vask = store.pc(1)
+        assert vask is not None and vask.wounds == 0 and vask.weapons[0].name == "needler"
+        store.undo()
+        assert store.encounter(1).round == 0
+    with CampaignStore.open(v1_saves, "Iron Reach") as store:
+        assert store.pc(1).wounds == 0 and store.can_redo
+        for _ in range(3):
+            store.redo()
+        assert store.pc(1).wounds == 7 and store.pc(3).weapons[0].name == "stunner"
+    assert check_campaign(v1_saves, "Iron Reach").healthy
+
+
+def test_an_old_file_the_migration_cannot_read_is_refused_untouched(v1_saves: Path) -> None:
+    pcs = v1_saves / "Iron Reach" / "pcs.json"
+    data = json.loads(pcs.read_text())
+    data["pcs"]["2"]["allowance"] = "lots"
+    pcs.write_text(json.dumps(data))
+    before = pcs.read_bytes()
+    with pytest.raises(InvalidSaveFile, match="cannot upgrade from version 1: PC Ora Lenn"):
+        CampaignStore.open(v1_saves, "Iron Reach")
+    assert pcs.read_bytes() == before
+
+
+def test_migrate_walks_the_registry_and_refuses_what_it_cannot_do() -> None:
+    tables = {"_meta": {"1": {"schema": 1}}, "npcs": {"1": {"type": "S", "tags": "a,b"}}}
+    result = migrate("npcs", tables, 1)
+    assert result["npcs"]["1"] == {"body_type": "S", "tags": ["a", "b"]}
+    assert result["_meta"]["1"]["schema"] == SCHEMA_VERSION
+    assert tables["npcs"]["1"] == {"type": "S", "tags": "a,b"}  # the input is not changed
+    with pytest.raises(MigrationError, match="no migration from schema version 0"):
+        migrate("npcs", tables, 0)
+    with pytest.raises(MigrationError, match="cannot migrate down"):
+        migrate("npcs", tables, SCHEMA_VERSION + 1)

@@ -1,0 +1,113 @@
+"""gm-console new / list / check / export / import (issue 3)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from console.cli import main
+from console.store import CampaignStore
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_new_then_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    saves = str(tmp_path / "saves")
+    assert run(capsys, "list", "--saves", saves) == (0, f"no campaigns in {saves}\n", "")
+    code, out, err = run(capsys, "new", "Iron Reach", "--saves", saves)
+    assert code == 0 and "created campaign 'Iron Reach'" in out and err == ""
+    run(capsys, "new", "Dark Tide", "--saves", saves)
+    code, out, _ = run(capsys, "list", "--saves", saves)
+    assert out.splitlines() == [
+        "Dark Tide: 0 PCs, 0 NPC templates, session 0",
+        "Iron Reach: 0 PCs, 0 NPC templates, session 0",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("a/b", "path separators"), ("..", "'..'"), ("x" * 65, "at most 64"), (" x", "spaces")],
+)
+def test_bad_names_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, message: str
+) -> None:
+    code, out, err = run(capsys, "new", name, "--saves", str(tmp_path))
+    assert code == 2 and out == ""
+    assert err.startswith("gm-console: ") and message in err and err.count("\n") == 1
+
+
+def test_new_refuses_an_existing_campaign(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    run(capsys, "new", "Tide", "--saves", str(tmp_path))
+    code, _, err = run(capsys, "new", "Tide", "--saves", str(tmp_path))
+    assert code == 2 and "already exists" in err
+
+
+def test_check_exits_1_and_offers_the_backup(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    with CampaignStore.create(saves, "Tide") as store:
+        store.apply("note", "note", [("campaign", 1, store.campaign().with_changes(
+            notes="first").to_dict())])
+    assert run(capsys, "check", "Tide", "--saves", str(saves))[:2] == (
+        0, "Tide: all 4 files load\n")
+    (saves / "Tide/campaign.json").write_text('{"_meta": {"1": {"format": "metascape-gm')
+    code, out, err = run(capsys, "check", "Tide", "--saves", str(saves))
+    assert code == 1 and err == ""
+    assert "campaign.json: the file ends early" in out and "newest good backup:" in out
+    code, out, _ = run(capsys, "list", "--saves", str(saves))
+    assert code == 0 and "Tide: DAMAGED (campaign.json" in out
+    code, _, err = run(capsys, "check", "Nope", "--saves", str(saves))
+    assert code == 2 and "no campaign 'Nope'" in err
+
+
+def test_export_and_import(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    saves, file = str(tmp_path / "saves"), str(tmp_path / "tide.json")
+    run(capsys, "new", "Tide", "--saves", saves)
+    assert run(capsys, "export", "Tide", file, "--saves", saves)[0] == 0
+    code, _, err = run(capsys, "import", file, "--saves", saves)
+    assert code == 2 and "already exists" in err and "--as NAME" in err
+    code, out, _ = run(capsys, "import", file, "--as", "Tide 2", "--saves", saves)
+    assert code == 0 and "as campaign 'Tide 2'" in out
+    assert run(capsys, "check", "Tide 2", "--saves", saves)[0] == 0
+    code, _, err = run(capsys, "import", str(tmp_path / "missing.json"), "--saves", saves)
+    assert code == 2 and "no such file" in err
+
+
+def test_a_campaign_open_elsewhere_can_be_listed_checked_and_exported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saves = tmp_path / "saves"
+    with CampaignStore.create(saves, "Tide"):
+        code, out, _ = run(capsys, "list", "--saves", str(saves))
+        assert code == 0 and "(open: pid" in out
+        assert run(capsys, "check", "Tide", "--saves", str(saves))[0] == 0
+        assert run(capsys, "export", "Tide", str(tmp_path / "t.json"), "--saves",
+                   str(saves))[0] == 0
+
+
+def test_the_real_command(tmp_path: Path) -> None:
+    def gm(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "console", *argv, "--saves", "s"],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                              env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+
+    made = gm("new", "Tide")
+    assert made.returncode == 0 and made.stderr == ""
+    assert (tmp_path / "s/Tide/campaign.json").is_file()
+    assert gm("check", "Tide").returncode == 0
+    (tmp_path / "s/Tide/pcs.json").write_bytes(b"\xff\x00garbage")
+    broken = gm("check", "Tide")
+    assert broken.returncode == 1 and "pcs.json: not a text file" in broken.stdout
+    bad = gm("new", "../escape")
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.startswith("gm-console: ") and bad.stderr.count("\n") == 1
