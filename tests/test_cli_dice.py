@@ -107,7 +107,7 @@ def test_combine(capsys: pytest.CaptureFixture[str]) -> None:
         (["combine", "high", "8L", "--equipment", "6L"], "cat only"),
         (["combine", "sum", "8L", "6L"], "invalid choice"),
         (["rating"], "required"),
-        (["nonsense"], "invalid choice"),
+        (["nonsense", "--saves", "/nonexistent-saves"], "no campaign 'nonsense'"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(

@@ -20,6 +20,8 @@ LAYERS = {
                       "console.model", "console.cli"},
     "console.model": {"textual", "tinydb", "rich", "console.store", "console.ui"},
     "console.store": {"textual", "console.ui"},
+    # The dice commands must start fast: the console's Textual app loads only when opened.
+    "console.cli": {"textual", "console.ui"},
 }
 
 

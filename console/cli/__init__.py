@@ -35,14 +35,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _subcommands(parser: argparse.ArgumentParser) -> set[str]:
+    for action in parser._actions:  # argparse keeps its subcommands only here
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
+def _opens_console(arguments: list[str], parser: argparse.ArgumentParser) -> bool:
+    """No subcommand named: the arguments are a campaign to open in the console."""
+    if not arguments:
+        return True
+    first = arguments[0]
+    if first in ("-h", "--help", "--version"):
+        return False
+    return first not in _subcommands(parser)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
+        if _opens_console(arguments, parser):
+            from console.cli.app_launch import run_app
+
+            return run_app(arguments)
         args = parser.parse_args(arguments)
-        if args.command is None:
-            parser.print_help()
-            return 0
         return int(args.handler(args))
     except (CommandError, RulesError) as error:
         print(f"gm-console: {error}", file=sys.stderr)

@@ -1,0 +1,96 @@
+"""How long "next turn" takes in an encounter of 100 combatants.
+
+Run: python benchmarks/tracker.py
+Prints the median over many presses of space (next turn), split into:
+- app work: the tracker step, the durable save (atomic write + fsync) and the pane updates,
+  measured inside MainScreen.perform;
+- key to screen: from the key press until Textual has processed it and redrawn (Pilot's
+  press + pause), which adds Textual's own event and render work.
+Target from the issue: one frame at 60 Hz, 16.7 ms of app work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from console.model import Encounter, Side
+from console.model.tracker import add_combatant, call_for_nish
+from console.store import CampaignStore
+from console.ui.app import GMConsoleApp
+from console.ui.screens.main_screen import MainScreen
+
+COMBATANTS = 100
+PRESSES = 60
+
+
+def build(saves: Path) -> None:
+    store = CampaignStore.create(saves, "Bench")
+    rng = random.Random(1)
+    encounter = Encounter(1, "Big fight")
+    for number in range(COMBATANTS):
+        side = Side.PC if number < 6 else Side.NPC
+        encounter = add_combatant(encounter, f"Fighter {number + 1}", side,
+                                  recorded_nish=rng.randint(1, 60), vit_max=20).encounter
+    rolls = {c.id: rng.randint(1, 80) for c in encounter.combatants if c.side is Side.PC}
+    encounter = call_for_nish(encounter, rolls).encounter
+    store.apply("setup", "Big fight", [(Encounter.TABLE, encounter.id, encounter.to_dict())])
+    store.close()
+
+
+async def measure(saves: Path) -> tuple[list[float], list[float], list[float]]:
+    store = CampaignStore.open(saves, "Bench")
+    app = GMConsoleApp(store, rng=random.Random(2))
+    app_work: list[float] = []
+    original = MainScreen.perform
+
+    def timed(self: MainScreen, name: str, change: object) -> None:
+        start = time.perf_counter()
+        original(self, name, change)  # type: ignore[arg-type]
+        app_work.append(time.perf_counter() - start)
+
+    MainScreen.perform = timed  # type: ignore[method-assign]
+    key_to_screen: list[float] = []
+    idle_key: list[float] = []
+    try:
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            for _ in range(PRESSES):
+                start = time.perf_counter()
+                await pilot.press("space")
+                await pilot.pause()
+                key_to_screen.append(time.perf_counter() - start)
+                if app.controller.encounter().current == "end":  # type: ignore[union-attr]
+                    await pilot.press("b")  # stay inside the round: keep measuring next turn
+                    app_work.pop()
+            for _ in range(PRESSES):  # a key bound to nothing: Pilot's and Textual's floor
+                start = time.perf_counter()
+                await pilot.press("z")
+                await pilot.pause()
+                idle_key.append(time.perf_counter() - start)
+    finally:
+        MainScreen.perform = original  # type: ignore[method-assign]
+        store.close()
+    return app_work, key_to_screen, idle_key
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        saves = Path(folder)
+        build(saves)
+        app_work, key_to_screen, idle_key = asyncio.run(measure(saves))
+    print(f"encounter of {COMBATANTS} combatants, {len(app_work)} next-turn presses")
+    print(f"app work (step + durable save + pane updates): median "
+          f"{statistics.median(app_work) * 1000:.1f} ms, p90 "
+          f"{sorted(app_work)[int(len(app_work) * 0.9)] * 1000:.1f} ms (target 16.7 ms)")
+    print(f"key to updated screen (Pilot press + pause): median "
+          f"{statistics.median(key_to_screen) * 1000:.1f} ms; a key bound to nothing: "
+          f"{statistics.median(idle_key) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""`gm-console [CAMPAIGN] [--saves DIR] [--read-only]`: open the console on a campaign.
+
+Without a name the most recently used campaign opens; on a first run a campaign called
+"My Campaign" is created. A name that is not there is refused (`gm-console new` makes one).
+Problems opening a campaign (a second console holding it, a damaged file) are one line on
+stderr and exit code 2, before any screen is drawn.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from console.cli.errors import CommandError, Parser
+from console.store import (
+    BadSaveFile,
+    CampaignLocked,
+    CampaignStore,
+    StoreError,
+    list_campaigns,
+)
+
+__all__ = ["DEFAULT_CAMPAIGN", "open_for_console", "run_app"]
+
+DEFAULT_CAMPAIGN = "My Campaign"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="gm-console", description="Open the GM console on a campaign.")
+    parser.add_argument("campaign", nargs="?", help="campaign name (default: the last used)")
+    parser.add_argument("--saves", default="saves", metavar="DIR",
+                        help="folder of campaigns (default: ./saves)")
+    parser.add_argument("--read-only", action="store_true",
+                        help="view a campaign another console has open")
+    return parser
+
+
+def _last_used(saves: Path) -> str | None:
+    names = list_campaigns(saves) if saves.is_dir() else []
+    if not names:
+        return None
+    return max(names, key=lambda name: (saves / name).stat().st_mtime)
+
+
+def open_for_console(saves: Path, name: str | None, *, read_only: bool) -> CampaignStore:
+    """Open (or on a first run create) the campaign, or raise CommandError saying why not."""
+    known = list_campaigns(saves) if saves.is_dir() else []
+    chosen = name or _last_used(saves) or DEFAULT_CAMPAIGN
+    try:
+        if chosen not in known:
+            if name is not None or read_only:
+                # A typed name that is not there is more likely a typo than a new campaign.
+                raise CommandError(
+                    f"no campaign {chosen!r} in {saves}; `gm-console new {chosen!r}` creates "
+                    "it, `gm-console list` shows the campaigns there")
+            saves.mkdir(parents=True, exist_ok=True)
+            return CampaignStore.create(saves, chosen)
+        return CampaignStore.open(saves, chosen, read_only=read_only)
+    except CampaignLocked as error:
+        raise CommandError(f"{error}; add --read-only to look at it without changing it") from None
+    except BadSaveFile as error:
+        raise CommandError(f"{error}; `gm-console check {chosen}` tells more") from None
+    except StoreError as error:
+        raise CommandError(str(error)) from None
+
+
+def run_app(argv: Sequence[str]) -> int:
+    args = _parser().parse_args(list(argv))
+    store = open_for_console(Path(args.saves), args.campaign, read_only=args.read_only)
+    try:
+        from console.ui.app import GMConsoleApp  # Textual loads only when the console opens
+
+        GMConsoleApp(store).run()
+    finally:
+        store.close()
+    return 0

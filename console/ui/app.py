@@ -1,0 +1,104 @@
+"""The Textual application: thin on purpose. It opens the main screen on a campaign and
+owns the keys that work everywhere (undo, redo, help, the command palette)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from console.store import CampaignStore
+from console.ui.controller import ActionRefused, Controller
+from console.ui.pane import described_bindings
+from console.ui.screens.help_screen import HelpScreen, keys_table
+from console.ui.screens.main_screen import MainScreen
+
+__all__ = ["GMConsoleApp"]
+
+
+class GMConsoleApp(App[None]):
+    TITLE = "MetaScape GM console"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "Undo", id="app.undo"),
+        Binding("ctrl+y", "redo", "Redo", id="app.redo"),
+        Binding("f1", "help", "Help", id="app.help"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
+    ]
+
+    def __init__(self, store: CampaignStore, *, rng: random.Random | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
+        super().__init__()
+        self.controller = Controller(store, rng, clock)
+
+    def on_mount(self) -> None:
+        self.push_screen(MainScreen(self.controller))
+
+    @property
+    def main(self) -> MainScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                return screen
+        return None
+
+    # ----- keys that work everywhere --------------------------------------------------------
+
+    def _after_history(self, verb: str, entry: object) -> None:
+        main = self.main
+        if main is not None:
+            main.refresh_view()
+        if entry is None:
+            self.notify(f"nothing to {verb}", severity="warning")
+        else:
+            self.notify(f"{verb.capitalize()}: {entry.description}")  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        try:
+            self._after_history("undo", self.controller.undo())
+        except ActionRefused as refusal:
+            self.notify(str(refusal), severity="error")
+
+    def action_redo(self) -> None:
+        try:
+            self._after_history("redo", self.controller.redo())
+        except ActionRefused as refusal:
+            self.notify(str(refusal), severity="error")
+
+    def action_help(self) -> None:
+        focused = self.focused
+        pane_help = getattr(focused, "HELP", "") if focused is not None else ""
+        parts = [pane_help or "## MetaScape GM console"]
+        if focused is not None:
+            parts.append("### Keys here\n\n" + keys_table(described_bindings(focused)))
+        everywhere = described_bindings(self) + (
+            described_bindings(self.main) if self.main is not None else [])
+        parts.append("### Keys everywhere\n\n" + keys_table(everywhere)
+                     + "\n| `ctrl+p` | Command palette: every action by name |"
+                     + "\n| `tab` | Next pane |")
+        self.push_screen(HelpScreen("\n\n".join(parts)))
+
+    # ----- the command palette lists every action --------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+        yield from super().get_system_commands(screen)
+        main = self.main
+        if main is None:
+            return
+        for binding in described_bindings(self):
+            yield SystemCommand(binding.description, f"key {binding.key}",
+                                lambda a=binding.action: self.run_action(a))
+        for binding in described_bindings(main):
+            yield SystemCommand(binding.description, f"key {binding.key}",
+                                lambda a=binding.action: main.run_action(a))
+        for pane_id in ("tracker", "roster", "log"):
+            pane = main.query_one(f"#{pane_id}")
+            title = getattr(pane, "PANE_TITLE", pane_id)
+            for binding in described_bindings(pane):
+                yield SystemCommand(
+                    f"{title}: {binding.description}", f"key {binding.key}",
+                    lambda p=pane, a=binding.action: (p.focus(), p.run_action(a)),
+                )

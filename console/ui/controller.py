@@ -1,0 +1,201 @@
+"""The glue between the screens and the campaign store.
+
+Every GM action from the UI goes through here: read what the screens show, run a pure
+function from ``console.model.tracker`` on the encounter, and record the result as one
+undoable store action. Errors from the rules, the model or the store come back as
+:class:`ActionRefused` with a message fit to show the GM.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from console.model import (
+    Encounter,
+    LogEntry,
+    ModelError,
+    PlayerCharacter,
+    Session,
+    Side,
+    Status,
+)
+from console.model.tracker import Step, add_combatant, round_order
+from console.rules.errors import RulesError
+from console.rules.initiative import RoundOrder
+from console.store import CampaignStore
+from console.store.errors import StoreError
+
+__all__ = ["ActionRefused", "Controller", "View"]
+
+
+class ActionRefused(Exception):
+    """A GM action that could not be carried out; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything the main screen shows, read once per change."""
+
+    campaign: str
+    session: Session
+    encounter: Encounter | None
+    order: RoundOrder
+    pcs: dict[int, PlayerCharacter]
+    history: list[LogEntry]
+    head: int
+    read_only: bool
+
+
+class Controller:
+    """One open campaign, as the UI uses it."""
+
+    def __init__(self, store: CampaignStore, rng: random.Random | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
+        self.store = store
+        self.rng = rng or random.Random()
+        # Injected so tests and snapshots see fixed times; every logged action uses it.
+        self.clock = clock or (lambda: datetime.now(UTC))
+        # The running encounter, parsed once per store operation (a big fight is 100+
+        # combatants to validate); keyed by the store's operation count.
+        self._cached: tuple[int, Encounter | None] | None = None
+
+    # ----- reading ------------------------------------------------------------------------
+
+    def encounter(self) -> Encounter | None:
+        """The encounter being run: the newest active one of this session."""
+        opno = self.store.opno
+        if self._cached is None or self._cached[0] != opno:
+            active = [e for e in self.store.encounters() if e.active]
+            self._cached = (opno, max(active, key=lambda e: e.id) if active else None)
+        return self._cached[1]
+
+    def pcs(self) -> dict[int, PlayerCharacter]:
+        return {pc.id: pc for pc in self.store.pcs()}
+
+    def view(self) -> View:
+        encounter = self.encounter()
+        order = round_order(encounter) if encounter else RoundOrder((), (), ())
+        history = self.store.history()
+        return View(
+            campaign=self.store.name, session=self.store.session(), encounter=encounter,
+            order=order, pcs=self.pcs(), history=history[-200:], head=self.store.head,
+            read_only=self.store.read_only,
+        )
+
+    # ----- changing -----------------------------------------------------------------------
+
+    def _guard(self, work: Callable[[], object]) -> object:
+        try:
+            return work()
+        except (ModelError, RulesError, StoreError) as error:
+            raise ActionRefused(str(error)) from None
+
+    def run(self, name: str, change: Callable[[Encounter], Step]) -> Step:
+        """Apply a tracker step to the current encounter as one undoable action."""
+        encounter = self.encounter()
+        if encounter is None:
+            raise ActionRefused("no encounter running: start one with E")
+
+        def work() -> Step:
+            step = change(encounter)
+            description = "; ".join(step.notices) or name
+            self.store.apply(name, description, [
+                (Encounter.TABLE, encounter.id, step.encounter.to_dict()),
+            ], now=self.clock())
+            return step
+
+        return self._guard(work)  # type: ignore[return-value]
+
+    def new_encounter(self, name: str) -> Encounter:
+        def work() -> Encounter:
+            for running in (e for e in self.store.encounters() if e.active):
+                self.store.apply("encounter.end", f"Encounter {running.name} ended", [
+                    (Encounter.TABLE, running.id, running.with_changes(active=False).to_dict())
+                ], now=self.clock())
+            encounter = Encounter(self.store.new_id(Encounter.TABLE), name.strip() or "Encounter")
+            self.store.apply("encounter.new", f"Encounter {encounter.name} begins",
+                             [(Encounter.TABLE, encounter.id, encounter.to_dict())],
+                             now=self.clock())
+            return encounter
+
+        return self._guard(work)  # type: ignore[return-value]
+
+    def end_encounter(self) -> Encounter:
+        encounter = self.encounter()
+        if encounter is None:
+            raise ActionRefused("no encounter is running")
+
+        def work() -> Encounter:
+            ended = encounter.with_changes(active=False)
+            self.store.apply("encounter.end", f"Encounter {encounter.name} ended",
+                             [(Encounter.TABLE, encounter.id, ended.to_dict())],
+                             now=self.clock())
+            return ended
+
+        return self._guard(work)  # type: ignore[return-value]
+
+    def add_pc(self, name: str, nish: str | None, vit_max: str | None) -> PlayerCharacter:
+        """A new PC sheet with the ratings the tracker needs (the rest comes later)."""
+        def work() -> PlayerCharacter:
+            pc = PlayerCharacter.new(self.store.new_id(PlayerCharacter.TABLE), name.strip(),
+                                     nish=nish or None, vit_max=vit_max or None)
+            self.store.apply("pc.add", f"New PC {pc.name}",
+                             [(PlayerCharacter.TABLE, pc.id, pc.to_dict())], now=self.clock())
+            return pc
+
+        return self._guard(work)  # type: ignore[return-value]
+
+    def join_pc(self, name: str, nish: int | None, vit_max: int | None) -> Encounter:
+        """Put a player character into the encounter, making his sheet if he has none yet.
+
+        Both are one action, so one undo takes both back. ``nish`` is this round's roll.
+        """
+        encounter = self.encounter()
+        if encounter is None:
+            raise ActionRefused("no encounter running: start one with E")
+
+        def work() -> Encounter:
+            wanted = name.strip().casefold()
+            sheet = next((pc for pc in self.store.pcs() if pc.name.casefold() == wanted), None)
+            writes = []
+            if sheet is None:
+                sheet = PlayerCharacter.new(
+                    self.store.new_id(PlayerCharacter.TABLE), name.strip(),
+                    vit_max=None if vit_max is None else str(vit_max))
+                writes.append((PlayerCharacter.TABLE, sheet.id, sheet.to_dict()))
+            if any(c.ref == sheet.id and c.is_pc and c.status is not Status.REMOVED
+                   for c in encounter.combatants):
+                raise ActionRefused(f"{sheet.name} is already in the encounter")
+            step = add_combatant(encounter, sheet.name, Side.PC, ref=sheet.id, nish=nish)
+            writes.append((Encounter.TABLE, encounter.id, step.encounter.to_dict()))
+            self.store.apply("tracker.add", f"{sheet.name} joins the encounter", writes,
+                             now=self.clock())
+            return step.encounter
+
+        return self._guard(work)  # type: ignore[return-value]
+
+    def toggle_session(self) -> Session:
+        """Stop the running session, or start the next one (carrying a running encounter)."""
+        def work() -> Session:
+            session = self.store.session()
+            if session.running and session.number > 0:
+                return self.store.stop_session(now=self.clock())
+            carried = [e for e in self.store.encounters() if e.active]
+            started = self.store.start_session(now=self.clock())
+            for encounter in carried:
+                self.store.apply("encounter.carry",
+                                 f"Encounter {encounter.name} continues from the last session",
+                                 [(Encounter.TABLE, encounter.id, encounter.to_dict())],
+                                 now=self.clock())
+            return started
+
+        return self._guard(work)  # type: ignore[return-value]
+
+    def undo(self) -> LogEntry | None:
+        return self._guard(self.store.undo)  # type: ignore[return-value]
+
+    def redo(self) -> LogEntry | None:
+        return self._guard(self.store.redo)  # type: ignore[return-value]

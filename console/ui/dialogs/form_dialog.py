@@ -1,0 +1,129 @@
+"""A small modal form: labelled inputs, each read by a parser that says what is wrong.
+
+Enter moves to the next field and submits on the last; escape cancels. The dialog returns
+the parsed values by field name, or None when cancelled. A parser raises ValueError (the
+model's and the rules' errors are ValueErrors) whose message is shown under the form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+__all__ = ["Field", "FormDialog", "optional_int", "required_text", "whole_number"]
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    label: str
+    parse: Callable[[str], Any]
+    value: str = ""
+    placeholder: str = ""
+
+
+def required_text(what: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise ValueError(f"{what} cannot be empty")
+        return text.strip()
+
+    return parse
+
+
+def whole_number(what: str, *, minimum: int = 0) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        cleaned = text.strip()
+        if not cleaned.isascii() or not cleaned.lstrip("-").isdigit() or len(cleaned) > 12:
+            raise ValueError(f"{what}: type a whole number, not {cleaned or 'nothing'}")
+        number = int(cleaned)
+        if number < minimum:
+            raise ValueError(f"{what} must be at least {minimum}")
+        return number
+
+    return parse
+
+
+def optional_int(what: str, *, minimum: int = 0) -> Callable[[str], int | None]:
+    strict = whole_number(what, minimum=minimum)
+
+    def parse(text: str) -> int | None:
+        return None if not text.strip() else strict(text)
+
+    return parse
+
+
+class FormDialog(ModalScreen[dict[str, Any] | None]):
+    """A titled form whose fields are checked before it closes."""
+
+    DEFAULT_CSS = """
+    FormDialog { align: center middle; }
+    FormDialog > Vertical {
+        width: 64; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+    }
+    FormDialog .title { text-style: bold; margin-bottom: 1; }
+    FormDialog .error { color: $error; height: auto; }
+    FormDialog .hint { color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+    ]
+
+    def __init__(self, title: str, fields: list[Field], hint: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.fields = fields
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="title")
+            for field in self.fields:
+                yield Label(field.label)
+                yield Input(value=field.value, placeholder=field.placeholder,
+                            id=f"field-{field.name}")
+            yield Static("", classes="error", id="error")
+            yield Static(self.hint or "enter: next / done · escape: cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(f"#field-{self.fields[0].name}", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        inputs = list(self.query(Input))
+        index = inputs.index(event.input)
+        try:
+            self.fields[index].parse(event.value)
+        except ValueError as error:
+            self.show_error(str(error))
+            return
+        self.show_error("")
+        if index + 1 < len(inputs):
+            inputs[index + 1].focus()
+        else:
+            self.submit()
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#error", Static).update(message)
+
+    def submit(self) -> None:
+        values: dict[str, Any] = {}
+        for field in self.fields:
+            widget = self.query_one(f"#field-{field.name}", Input)
+            try:
+                values[field.name] = field.parse(widget.value)
+            except ValueError as error:
+                self.show_error(str(error))
+                widget.focus()
+                return
+        self.dismiss(values)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

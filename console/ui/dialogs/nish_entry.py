@@ -1,0 +1,130 @@
+"""Call for Nish: the GM types each PC's result as the players call them out.
+
+Enter moves to the next PC (an empty entry is left for later); ctrl+r rolls the PC's Nish
+rating for him with the dice engine. NPCs need nothing here: they act on recorded values.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from console.rules.ratings import Rating
+from console.rules.rolling import roll
+from console.ui.dialogs.form_dialog import optional_int
+
+__all__ = ["NishEntryScreen", "NishRow"]
+
+
+@dataclass(frozen=True, slots=True)
+class NishRow:
+    key: int  # combatant id
+    label: str
+    rating: Rating | None  # what ctrl+r rolls
+    value: int | None = None
+
+
+class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
+    DEFAULT_CSS = """
+    NishEntryScreen { align: center middle; }
+    NishEntryScreen > Vertical {
+        width: 72; height: auto; max-height: 90%; border: thick $accent;
+        background: $surface; padding: 1 2;
+    }
+    NishEntryScreen Horizontal { height: auto; }
+    NishEntryScreen Horizontal > Label { width: 30; padding: 1 1 0 0; }
+    NishEntryScreen Horizontal > Input { width: 12; }
+    NishEntryScreen .rolled { width: 1fr; padding: 1 0 0 1; color: $text-muted; }
+    NishEntryScreen .title { text-style: bold; }
+    NishEntryScreen #error { color: $error; height: auto; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+r", "roll", "Roll for him", id="nish.roll"),
+        Binding("escape", "cancel", "Cancel", id="nish.cancel"),
+    ]
+
+    def __init__(self, title: str, rows: list[NishRow], rng: random.Random) -> None:
+        super().__init__()
+        self.title_text = title
+        self.rows = rows
+        self.rng = rng
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="title")
+            for row in self.rows:
+                rating = f" [{row.rating}]" if row.rating is not None else ""
+                with Horizontal():
+                    yield Label(f"{row.label}{rating}")
+                    yield Input(value="" if row.value is None else str(row.value),
+                                id=f"nish-{row.key}", placeholder="result")
+                    yield Static("", classes="rolled", id=f"rolled-{row.key}")
+            yield Static("", id="error")
+            yield Static("enter: next · ctrl+r: roll his Nish rating · escape: cancel",
+                         classes="rolled")
+
+    def on_mount(self) -> None:
+        first = self.query(Input).first()
+        first.focus()
+
+    def _focused_row(self) -> tuple[int, Input] | None:
+        focused = self.focused
+        if isinstance(focused, Input) and focused.id and focused.id.startswith("nish-"):
+            return int(focused.id.removeprefix("nish-")), focused
+        return None
+
+    def action_roll(self) -> None:
+        found = self._focused_row()
+        if found is None:
+            return
+        key, widget = found
+        row = next(r for r in self.rows if r.key == key)
+        if row.rating is None:
+            self.query_one("#error", Static).update(
+                f"{row.label} has no Nish rating on his sheet: type the result")
+            return
+        made = roll(row.rating, self.rng)
+        widget.value = str(made.result)
+        faces = ",".join(made.doubling_faces)
+        self.query_one(f"#rolled-{key}", Static).update(f"rolled {made.die_face}:{faces}")
+        self._advance(widget)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            optional_int("Nish")(event.value)
+        except ValueError as error:
+            self.query_one("#error", Static).update(str(error))
+            return
+        self._advance(event.input)
+
+    def _advance(self, widget: Input) -> None:
+        self.query_one("#error", Static).update("")
+        inputs = list(self.query(Input))
+        index = inputs.index(widget)
+        if index + 1 < len(inputs):
+            inputs[index + 1].focus()
+        else:
+            self._submit()
+
+    def _submit(self) -> None:
+        results: dict[int, int | None] = {}
+        for row in self.rows:
+            widget = self.query_one(f"#nish-{row.key}", Input)
+            try:
+                results[row.key] = optional_int(f"{row.label}'s Nish")(widget.value)
+            except ValueError as error:
+                self.query_one("#error", Static).update(str(error))
+                widget.focus()
+                return
+        self.dismiss(results)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

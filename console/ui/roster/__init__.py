@@ -1,0 +1,1 @@
+"""The roster pane: player characters and NPC templates."""

@@ -1,0 +1,1 @@
+"""Full screens: the main screen, its status header and F1 help."""

@@ -1,0 +1,38 @@
+"""F1: help for the focused pane, its keys, and the keys that work everywhere."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+__all__ = ["HelpScreen", "keys_table"]
+
+
+def keys_table(bindings: list[Binding]) -> str:
+    rows = [f"| `{b.key_display or b.key}` | {b.description} |" for b in bindings]
+    return "| key | does |\n|---|---|\n" + "\n".join(rows) if rows else ""
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 90; max-height: 90%; border: thick $accent; background: $surface; padding: 0 1;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,q", "dismiss(None)", "Close", id="help.close"),
+    ]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(self.markdown)

@@ -1,0 +1,1 @@
+"""The initiative tracker pane and the detail pane beside it."""

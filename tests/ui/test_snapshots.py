@@ -1,0 +1,89 @@
+"""Snapshots of the key screens: the main screen mid-round, the call for Nish, F1 help.
+
+The campaign is built directly (not by keys) with a fixed clock and dice, so the pictures
+only change when the screens do. Accept a deliberate change with --snapshot-update.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from console.model import Encounter, PlayerCharacter, Side
+from console.model.encounters import Shock
+from console.model.tracker import (
+    add_combatant,
+    add_condition,
+    call_for_nish,
+    hold,
+    next_turn,
+    set_shock,
+)
+from console.store import CampaignStore
+from console.ui.app import GMConsoleApp
+from tests.ui.conftest import SIZE, START, FakeClock
+
+
+@pytest.fixture(autouse=True)
+def utc(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", "UTC")  # the log shows local times
+    time.tzset()
+
+
+def mid_fight(saves: Path) -> CampaignStore:
+    store = CampaignStore.create(saves, "Iron Reach")
+    store.start_session(now=START)
+    brice = PlayerCharacter.new(1, "Brice", nish="8M", vit_max="20", wp="10L", wounds=24)
+    kara = PlayerCharacter.new(2, "Kara", nish="10L", vit_max="16")
+    store.apply("pc.add", "Brice and Kara", [(PlayerCharacter.TABLE, 1, brice.to_dict()),
+                                             (PlayerCharacter.TABLE, 2, kara.to_dict())],
+                now=START)
+    encounter = Encounter(1, "Ambush at the dock")
+    encounter = add_combatant(encounter, "Brice", Side.PC, ref=1).encounter
+    encounter = add_combatant(encounter, "Kara", Side.PC, ref=2).encounter
+    for name, nish, vit in [("Skrak 1", 10, 12), ("Skrak 2", 10, 12), ("Skrak leader", 16, 24)]:
+        encounter = add_combatant(encounter, name, Side.NPC, recorded_nish=nish,
+                                  vit_max=vit).encounter
+    encounter = set_shock(encounter, 2, Shock.FAILED).encounter
+    encounter = call_for_nish(encounter, {1: 256, 2: 9}).encounter
+    encounter = hold(encounter, 1).encounter
+    encounter = add_condition(encounter, "Stunned", 3, 1).encounter
+    encounter = next_turn(encounter).encounter
+    store.apply("setup", "The fight so far", [(Encounter.TABLE, 1, encounter.to_dict())],
+                now=START)
+    return store
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> GMConsoleApp:
+    clock = FakeClock()
+    clock.advance(42)
+    return GMConsoleApp(mid_fight(tmp_path), rng=random.Random(3), clock=clock)
+
+
+async def no_blink(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    for widget in pilot.app.screen.query(Input):
+        widget.cursor_blink = False
+    await pilot.pause()
+
+
+def test_main_screen_mid_round(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app, terminal_size=SIZE, press=["down", "down", "down"])
+
+
+def test_call_for_nish_dialog(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
+    async def open_dialog(pilot: Pilot[None]) -> None:
+        await pilot.press("n")
+        await no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_dialog)
+
+
+def test_help_for_the_tracker(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app, terminal_size=SIZE, press=["f1"])
