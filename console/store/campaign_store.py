@@ -263,10 +263,14 @@ class CampaignStore(TypedReads, SessionsMixin):
     def can_redo(self) -> bool:
         return bool(self._journal.length > self._journal.head)
 
-    def history(self) -> list[LogEntry]:
-        """The current session's log, oldest first; entries after :attr:`head` are undone."""
+    def history(self, limit: int | None = None) -> list[LogEntry]:
+        """The current session's log, oldest first; entries after :attr:`head` are undone.
+
+        ``limit`` keeps only the newest entries: a screen refreshed after every action reads
+        a fixed tail instead of a session that grows all evening.
+        """
         assert self._log is not None
-        return self._log.entries()
+        return self._log.entries(limit)
 
     @property
     def history_length(self) -> int:

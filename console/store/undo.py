@@ -76,9 +76,10 @@ class UndoLog:
                                   f"log entry {seq} is missing")
         return LogEntry.from_dict(doc)
 
-    def entries(self) -> list[LogEntry]:
-        """Every entry, undone ones (the redo branch) included, oldest first."""
-        return [self.entry(seq) for seq in range(1, self.state.length + 1)]
+    def entries(self, limit: int | None = None) -> list[LogEntry]:
+        """Every entry (or the newest ``limit``), undone ones included, oldest first."""
+        first = 1 if limit is None else max(1, self.state.length - limit + 1)
+        return [self.entry(seq) for seq in range(first, self.state.length + 1)]
 
     def append(self, entry: LogEntry) -> list[Shard]:
         """Record ``entry`` as the new head; returns chunk shards to flush *before* the

@@ -28,7 +28,11 @@ from console.rules.initiative import RoundOrder
 from console.store import CampaignStore
 from console.store.errors import StoreError
 
-__all__ = ["ActionRefused", "Controller", "View"]
+__all__ = ["HISTORY_SHOWN", "ActionRefused", "Controller", "View"]
+
+# Log entries read for the screen after each action; older ones stay in the log pane's
+# scrollback, and all of them in the save files.
+HISTORY_SHOWN = 50
 
 
 class ActionRefused(Exception):
@@ -78,10 +82,10 @@ class Controller:
     def view(self) -> View:
         encounter = self.encounter()
         order = round_order(encounter) if encounter else RoundOrder((), (), ())
-        history = self.store.history()
         return View(
             campaign=self.store.name, session=self.store.session(), encounter=encounter,
-            order=order, pcs=self.pcs(), history=history[-200:], head=self.store.head,
+            order=order, pcs=self.pcs(), history=self.store.history(HISTORY_SHOWN),
+            head=self.store.head,
             read_only=self.store.read_only,
         )
 

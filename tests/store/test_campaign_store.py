@@ -171,3 +171,14 @@ def test_starting_a_session_stops_the_last_and_starts_an_empty_log(
     assert second.number == 2 and store.session_numbers() == [0, 1, 2]
     assert store.pc(1).wounds == 3
     assert isinstance(store.session(), Session)
+
+
+def test_history_can_read_just_the_newest_entries() -> None:
+    store = CampaignStore.in_memory()
+    for number in range(1, 8):
+        store.apply("encounter.new", f"fight {number}",
+                    [(Encounter.TABLE, number, Encounter(number, f"Fight {number}").to_dict())])
+    assert [e.description for e in store.history(3)] == ["fight 5", "fight 6", "fight 7"]
+    assert len(store.history()) == len(store.history(100)) == 7
+    store.undo()
+    assert [e.seq for e in store.history(2)] == [6, 7]  # the undone entry is still listed

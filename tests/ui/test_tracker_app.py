@@ -245,3 +245,30 @@ async def test_a_critically_wounded_pcs_turn_reminds_the_gm(open_app) -> None:  
         printer = Console(width=120, record=True, file=io.StringIO())
         printer.print(pane.render_for(app.screen.view_state, 1))
         assert "Before he acts:\n  WP vs 20" in printer.export_text()
+
+
+def log_lines(app: GMConsoleApp) -> list[str]:
+    pane = app.screen.query_one("#log")
+    return [strip.text.rstrip() for strip in pane.lines]  # type: ignore[attr-defined]
+
+
+async def test_the_log_follows_undo_and_a_new_branch(open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("E")
+        await type_in(pilot, "Patrol")
+        for name in ("Guard 1", "Guard 2"):
+            await pilot.press("a")
+            await type_in(pilot, name, "npc", "5", "")
+        assert [line[6:] for line in log_lines(app)] == [
+            "Encounter Patrol begins", "Guard 1 joins the encounter",
+            "Guard 2 joins the encounter"]
+        await pilot.press("ctrl+z")
+        assert len(log_lines(app)) == 3  # still listed, struck through
+        await pilot.press("a")
+        await type_in(pilot, "Dog", "npc", "7", "")
+        assert [line[6:] for line in log_lines(app)][-2:] == [
+            "Guard 1 joins the encounter", "Dog joins the encounter"]
+        await pilot.press("S")  # a new session starts a new log
+        assert [line[6:] for line in log_lines(app)] == [
+            "Encounter Patrol continues from the last session"]

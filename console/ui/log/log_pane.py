@@ -24,21 +24,24 @@ replaces them. Undo reaches back to the start of the current session.
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(wrap=True, markup=False, **kwargs)  # type: ignore[arg-type]
-        self._shown: list[tuple[int, bool]] = []  # (seq, undone) of each line written
+        self._undone: dict[int, bool] = {}  # seq -> shown struck through, for lines written
 
     def show(self, view: View) -> None:
-        wanted = [(entry.seq, entry.seq > view.head) for entry in view.history]
-        if wanted == self._shown:
-            return
-        # The common case is one new action at the end: write just that line. Undo, redo
-        # or a new session changes earlier lines: write them all again.
-        fresh = wanted[len(self._shown):] if wanted[:len(self._shown)] == self._shown else None
-        if fresh is None:
+        """Append new actions; write the window again only when an earlier line changed
+        (undo, redo, a new branch after undo, a new session)."""
+        last = max(self._undone, default=0)
+        window = {entry.seq: entry.seq > view.head for entry in view.history}
+        changed = any(seq in self._undone and self._undone[seq] != undone
+                      for seq, undone in window.items())
+        shrunk = last > max(window, default=0)  # a redo branch dropped, or a new session
+        if changed or shrunk:
             self.clear()
-            fresh = wanted
-        entries = {entry.seq: entry for entry in view.history}
-        for seq, undone in fresh:
-            entry = entries[seq]
+            self._undone = {}
+            last = 0
+        for entry in view.history:
+            if entry.seq <= last:
+                continue
+            undone = window[entry.seq]
             when = entry.at.astimezone().strftime("%H:%M")
             self.write(Text(f"{when} {entry.description}", style="dim strike" if undone else ""))
-        self._shown = wanted
+            self._undone[entry.seq] = undone
