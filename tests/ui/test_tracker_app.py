@@ -272,3 +272,48 @@ async def test_the_log_follows_undo_and_a_new_branch(open_app) -> None:  # type:
         await pilot.press("S")  # a new session starts a new log
         assert [line[6:] for line in log_lines(app)] == [
             "Encounter Patrol continues from the last session"]
+
+
+async def test_group_mode_edit_and_remove_mid_encounter(open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_fight(pilot)
+        store = app.controller.store
+        kara = store.pc(2)
+        assert kara is not None
+        store.apply("pc.rank", "Kara is rank 2", [("pcs", 2, kara.with_changes(
+            rank=2).to_dict())])
+        await pilot.press("n")
+        await type_in(pilot, "12", "30")
+
+        # Group: Kara (higher character rank) leads; one roll for the whole party.
+        await pilot.press("m", "m")
+        assert encounter_of(app).mode is InitiativeMode.GROUP
+        assert encounter_of(app).leader == 2
+        assert any("Group leader: Kara (highest character rank)" in n.message
+                   for n in app._notifications)
+        await pilot.press("n")
+        assert isinstance(app.screen, NishEntryScreen)
+        assert [row.label for row in app.screen.rows] == ["Party: Kara (group leader)"]
+        await type_in(pilot, "11")
+        encounter = encounter_of(app)
+        assert encounter.party_nish == 11
+        assert [t.key for t in app.controller.view().order.turns] == ["wave", "party"]
+
+        # Back to individual; the Skrak leader's Nish is corrected, and he re-orders.
+        await pilot.press("m")
+        await pilot.press("n")
+        await type_in(pilot, "9", "8")
+        await select(pilot, app, "Skrak leader")
+        await pilot.press("e")
+        await type_in(pilot, "3")
+        assert table_names(app)[-1] == "Skrak leader"
+        assert encounter_of(app).combatant(5).recorded_nish == 3
+
+        # A Skrak runs off: removed from the fight; a reinforcement joins this round.
+        await select(pilot, app, "Skrak 1")
+        await pilot.press("x")
+        assert "Skrak 1" not in table_names(app)
+        await pilot.press("a")
+        await type_in(pilot, "Skrak 3", "npc", "20", "12")
+        assert table_names(app)[0] == "Skrak 3"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -63,15 +64,7 @@ def optional_int(what: str, *, minimum: int = 0) -> Callable[[str], int | None]:
 class FormDialog(ModalScreen[dict[str, Any] | None]):
     """A titled form whose fields are checked before it closes."""
 
-    DEFAULT_CSS = """
-    FormDialog { align: center middle; }
-    FormDialog > Vertical {
-        width: 64; height: auto; border: thick $accent; background: $surface; padding: 1 2;
-    }
-    FormDialog .title { text-style: bold; margin-bottom: 1; }
-    FormDialog .error { color: $error; height: auto; }
-    FormDialog .hint { color: $text-muted; }
-    """
+    CSS_PATH = Path(__file__).with_name("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="form.cancel"),
     ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -32,19 +33,7 @@ class NishRow:
 
 
 class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
-    DEFAULT_CSS = """
-    NishEntryScreen { align: center middle; }
-    NishEntryScreen > Vertical {
-        width: 72; height: auto; max-height: 90%; border: thick $accent;
-        background: $surface; padding: 1 2;
-    }
-    NishEntryScreen Horizontal { height: auto; }
-    NishEntryScreen Horizontal > Label { width: 30; padding: 1 1 0 0; }
-    NishEntryScreen Horizontal > Input { width: 12; }
-    NishEntryScreen .rolled { width: 1fr; padding: 1 0 0 1; color: $text-muted; }
-    NishEntryScreen .title { text-style: bold; }
-    NishEntryScreen #error { color: $error; height: auto; }
-    """
+    CSS_PATH = Path(__file__).with_name("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "roll", "Roll for him", id="nish.roll"),
         Binding("escape", "cancel", "Cancel", id="nish.cancel"),

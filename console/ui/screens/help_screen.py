@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -19,12 +20,7 @@ def keys_table(bindings: list[Binding]) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 90; max-height: 90%; border: thick $accent; background: $surface; padding: 0 1;
-    }
-    """
+    CSS_PATH = Path(__file__).with_name("help_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,q", "dismiss(None)", "Close", id="help.close"),
     ]

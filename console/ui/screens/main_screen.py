@@ -241,7 +241,7 @@ class MainScreen(Screen[None]):
 
         if encounter.mode is InitiativeMode.GROUP and pcs:
             leader_id, reason = (
-                (encounter.leader, "chosen earlier") if encounter.leader
+                (encounter.leader, "group leader") if encounter.leader
                 else choose_leader(encounter, view.pcs, self.controller.rng))
             leader = encounter.combatant(leader_id)
             assert leader is not None
