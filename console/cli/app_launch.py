@@ -58,7 +58,7 @@ def open_for_console(saves: Path, name: str | None, *, read_only: bool) -> Campa
             return CampaignStore.create(saves, chosen)
         return CampaignStore.open(saves, chosen, read_only=read_only)
     except CampaignLocked as error:
-        raise CommandError(f"{error}; add --read-only to look at it without changing it") from None
+        raise CommandError(f"{error} (add --read-only to view it)") from None
     except BadSaveFile as error:
         raise CommandError(f"{error}; `gm-console check {chosen}` tells more") from None
     except StoreError as error:
