@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from console.model import Encounter, Side
+from console.model import Encounter, NpcTemplate, Side
 from console.model.tracker import END, add_combatant, call_for_nish, next_turn
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
@@ -27,11 +27,18 @@ from console.ui.screens.main_screen import MainScreen
 COMBATANTS = 100
 PRESSES = 60
 EARLIER_ACTIONS = 500  # the session is already long: the cost must not grow with it
+NPC_TEMPLATES = 300  # a campaign's roster, shown beside the tracker
 
 
 def build(saves: Path) -> None:
     store = CampaignStore.create(saves, "Bench")
     rng = random.Random(1)
+    store.apply("npc.add", "roster", [
+        (NpcTemplate.TABLE, number, NpcTemplate(number, f"Template {number}", atk="15",
+                                                def_="8M", dmg="12", ar="4", vit="20",
+                                                nish="10").to_dict())
+        for number in range(1, NPC_TEMPLATES + 1)
+    ])
     encounter = Encounter(1, "Big fight")
     for number in range(COMBATANTS):
         side = Side.PC if number < 6 else Side.NPC
@@ -90,8 +97,8 @@ def main() -> None:
         saves = Path(folder)
         build(saves)
         app_work, key_to_screen, idle_key = asyncio.run(measure(saves))
-    print(f"encounter of {COMBATANTS} combatants, {EARLIER_ACTIONS} earlier actions in the "
-          f"session, {len(app_work)} next-turn presses")
+    print(f"encounter of {COMBATANTS} combatants, {NPC_TEMPLATES} NPC templates, "
+          f"{EARLIER_ACTIONS} earlier actions in the session, {len(app_work)} next-turn presses")
     print(f"app work (step + durable save + pane updates): median "
           f"{statistics.median(app_work) * 1000:.1f} ms, p90 "
           f"{sorted(app_work)[int(len(app_work) * 0.9)] * 1000:.1f} ms (target 16.7 ms)")

@@ -136,12 +136,12 @@ def add_combatant(
 
 
 def set_status(encounter: Encounter, combatant_id: int, status: Status) -> Step:
-    """Active, held, unconscious, dead or removed. A combatant whose turn it is and who drops
-    out of the order passes the turn on."""
+    """Active, unconscious, dead or removed. A combatant whose turn it is and who drops out
+    of the order passes the turn on; one who is no longer active loses a saved Initiative."""
     combatant = _combatant(encounter, combatant_id)
     order = round_order(encounter)
     turn = current_turn(encounter, order)
-    hold_state = combatant.hold if status is Status.HELD else Hold.NONE
+    hold_state = combatant.hold if status is Status.ACTIVE else Hold.NONE
     changed = _replace(encounter, combatant.with_changes(status=status, hold=hold_state))
     if (status in (Status.DEAD, Status.REMOVED) and turn is not None
             and turn.members == (combatant_id,)):
@@ -218,9 +218,8 @@ def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> S
             notices.append(f"{combatant.name} loses his saved Initiative")
         nish = (combatant.recorded_nish if combatant.side is Side.NPC
                 else pc_rolls.get(combatant.id))
-        status = Status.ACTIVE if combatant.status is Status.HELD else combatant.status
         combatants.append(combatant.with_changes(
-            nish=nish, hold=Hold.NONE, status=status,
+            nish=nish, hold=Hold.NONE,
             # Shock marked before the first call is for round 1; later marks were for the
             # round now ending.
             shock=combatant.shock if first_round else Shock.NONE,
@@ -280,8 +279,9 @@ def hold(encounter: Encounter, combatant_id: int, *, part: bool = False) -> Step
     combatant = _combatant(encounter, combatant_id)
     if encounter.round == 0:
         raise ModelError("call for Nish first: Initiative can only be saved during a round")
-    changed = _replace(encounter, combatant.with_changes(
-        hold=Hold.PART if part else Hold.ALL, status=Status.HELD))
+    if combatant.status is not Status.ACTIVE:
+        raise ModelError(f"{combatant.name} is {combatant.status.value}: he cannot save Initiative")
+    changed = _replace(encounter, combatant.with_changes(hold=Hold.PART if part else Hold.ALL))
     notice = f"{combatant.name} saves {'part of his' if part else 'his'} Initiative"
     order = round_order(encounter)
     turn = current_turn(encounter, order)
@@ -295,7 +295,7 @@ def act_now(encounter: Encounter, combatant_id: int) -> Step:
     combatant = _combatant(encounter, combatant_id)
     if combatant.hold is Hold.NONE:
         raise ModelError(f"{combatant.name} has no saved Initiative")
-    changed = _replace(encounter, combatant.with_changes(hold=Hold.NONE, status=Status.ACTIVE))
+    changed = _replace(encounter, combatant.with_changes(hold=Hold.NONE))
     return Step(changed, (f"{combatant.name} acts now on his saved Initiative",))
 
 

@@ -51,10 +51,9 @@ class Side(StrEnum):
 
 class Status(StrEnum):
     """Where a combatant stands. Unconscious characters stay in the order: they still roll
-    Nish, to wake up."""
+    Nish, to wake up. (Saved Initiative is not a status: an active combatant holds.)"""
 
     ACTIVE = "active"
-    HELD = "held"  # saved Initiative: may act any time later this round
     UNCONSCIOUS = "unconscious"
     DEAD = "dead"
     REMOVED = "removed"

@@ -241,6 +241,13 @@ class CampaignStore(TypedReads, SessionsMixin):
         """Copies of all documents of ``table`` by id."""
         return self._shard_for(table).all(table)
 
+    def table_version(self, table: str) -> int:
+        """A number that changes whenever ``table`` may have changed (the last operation
+        written into its file), so a screen can re-read the roster only when it moved."""
+        if TABLE_SHARDS.get(table) == "session":
+            return self.opno  # the session file is written by every operation
+        return self._shard_for(table).opno
+
     def new_id(self, table: str) -> int:
         """The next unused document id of ``table``."""
         return max(self._shard_for(table).ids(table), default=0) + 1

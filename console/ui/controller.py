@@ -12,11 +12,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 from console.model import (
     Encounter,
     LogEntry,
     ModelError,
+    NpcTemplate,
     PlayerCharacter,
     Session,
     Side,
@@ -29,6 +31,8 @@ from console.store import CampaignStore
 from console.store.errors import StoreError
 
 __all__ = ["HISTORY_SHOWN", "ActionRefused", "Controller", "View"]
+
+T = TypeVar("T")
 
 # Log entries read for the screen after each action; older ones stay in the log pane's
 # scrollback, and all of them in the save files.
@@ -62,22 +66,34 @@ class Controller:
         self.rng = rng or random.Random()
         # Injected so tests and snapshots see fixed times; every logged action uses it.
         self.clock = clock or (lambda: datetime.now(UTC))
-        # The running encounter, parsed once per store operation (a big fight is 100+
-        # combatants to validate); keyed by the store's operation count.
-        self._cached: tuple[int, Encounter | None] | None = None
+        # Parsed documents, re-read only when their table's version moves: a big fight is
+        # 100+ combatants and a roster 300 templates to validate, on every refresh.
+        self._cache: dict[str, tuple[int, Any]] = {}
 
     # ----- reading ------------------------------------------------------------------------
 
+    def _cached(self, table: str, read: Callable[[], T]) -> T:
+        version = self.store.table_version(table)
+        found = self._cache.get(table)
+        if found is None or found[0] != version:
+            found = (version, read())
+            self._cache[table] = found
+        return found[1]  # type: ignore[no-any-return]
+
     def encounter(self) -> Encounter | None:
         """The encounter being run: the newest active one of this session."""
-        opno = self.store.opno
-        if self._cached is None or self._cached[0] != opno:
+        def read() -> Encounter | None:
             active = [e for e in self.store.encounters() if e.active]
-            self._cached = (opno, max(active, key=lambda e: e.id) if active else None)
-        return self._cached[1]
+            return max(active, key=lambda e: e.id) if active else None
+
+        return self._cached(Encounter.TABLE, read)
 
     def pcs(self) -> dict[int, PlayerCharacter]:
-        return {pc.id: pc for pc in self.store.pcs()}
+        return self._cached(PlayerCharacter.TABLE,
+                            lambda: {pc.id: pc for pc in self.store.pcs()})
+
+    def npcs(self) -> list[NpcTemplate]:
+        return self._cached(NpcTemplate.TABLE, self.store.npcs)
 
     def view(self) -> View:
         encounter = self.encounter()
@@ -91,7 +107,7 @@ class Controller:
 
     # ----- changing -----------------------------------------------------------------------
 
-    def _guard(self, work: Callable[[], object]) -> object:
+    def _guard(self, work: Callable[[], T]) -> T:
         try:
             return work()
         except (ModelError, RulesError, StoreError) as error:
@@ -111,7 +127,7 @@ class Controller:
             ], now=self.clock())
             return step
 
-        return self._guard(work)  # type: ignore[return-value]
+        return self._guard(work)
 
     def new_encounter(self, name: str) -> Encounter:
         def work() -> Encounter:
@@ -125,7 +141,7 @@ class Controller:
                              now=self.clock())
             return encounter
 
-        return self._guard(work)  # type: ignore[return-value]
+        return self._guard(work)
 
     def end_encounter(self) -> Encounter:
         encounter = self.encounter()
@@ -139,7 +155,7 @@ class Controller:
                              now=self.clock())
             return ended
 
-        return self._guard(work)  # type: ignore[return-value]
+        return self._guard(work)
 
     def add_pc(self, name: str, nish: str | None, vit_max: str | None) -> PlayerCharacter:
         """A new PC sheet with the ratings the tracker needs (the rest comes later)."""
@@ -150,7 +166,7 @@ class Controller:
                              [(PlayerCharacter.TABLE, pc.id, pc.to_dict())], now=self.clock())
             return pc
 
-        return self._guard(work)  # type: ignore[return-value]
+        return self._guard(work)
 
     def join_pc(self, name: str, nish: int | None, vit_max: int | None) -> Encounter:
         """Put a player character into the encounter, making his sheet if he has none yet.
@@ -179,7 +195,7 @@ class Controller:
                              now=self.clock())
             return step.encounter
 
-        return self._guard(work)  # type: ignore[return-value]
+        return self._guard(work)
 
     def toggle_session(self) -> Session:
         """Stop the running session, or start the next one (carrying a running encounter)."""
@@ -196,10 +212,10 @@ class Controller:
                                  now=self.clock())
             return started
 
-        return self._guard(work)  # type: ignore[return-value]
+        return self._guard(work)
 
     def undo(self) -> LogEntry | None:
-        return self._guard(self.store.undo)  # type: ignore[return-value]
+        return self._guard(self.store.undo)
 
     def redo(self) -> LogEntry | None:
-        return self._guard(self.store.redo)  # type: ignore[return-value]
+        return self._guard(self.store.redo)

@@ -190,6 +190,15 @@ def test_critical_damage_reminders_for_a_pc() -> None:
     assert checks_due_for(encounter, 3, sheets) == []
 
 
+def test_only_an_active_combatant_saves_initiative_and_going_down_loses_it() -> None:
+    encounter = call_for_nish(fight(), {1: 256, 2: 9}).encounter
+    held = hold(encounter, 2).encounter
+    down = set_status(held, 2, Status.UNCONSCIOUS).encounter
+    assert down.combatant(2).hold is Hold.NONE
+    with pytest.raises(ModelError, match="Kara is unconscious: he cannot save Initiative"):
+        hold(down, 2)
+
+
 def test_nish_must_be_called_before_turns() -> None:
     with pytest.raises(ModelError, match="call for Nish first"):
         next_turn(fight())

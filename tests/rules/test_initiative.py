@@ -67,7 +67,7 @@ def test_shock_failed_is_nish_0_and_critical_is_no_nish() -> None:
 
 def test_states_unconscious_stays_dead_is_apart_removed_is_gone() -> None:
     entrants = [e(1, 8, status=Status.UNCONSCIOUS), e(2, 9, status=Status.DEAD),
-                e(3, 7, status=Status.REMOVED), e(4, 6, status=Status.HELD), e(5, None)]
+                e(3, 7, status=Status.REMOVED), e(4, 6), e(5, None)]
     order = order_round(entrants, InitiativeMode.INDIVIDUAL)
     assert members(order) == [(1,), (4,)]
     assert order.out == (2,)

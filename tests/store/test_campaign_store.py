@@ -182,3 +182,19 @@ def test_history_can_read_just_the_newest_entries() -> None:
     assert len(store.history()) == len(store.history(100)) == 7
     store.undo()
     assert [e.seq for e in store.history(2)] == [6, 7]  # the undone entry is still listed
+
+
+def test_a_tables_version_moves_only_when_its_file_is_written() -> None:
+    store = CampaignStore.in_memory()
+    pc = make_pc(1, "Brice")
+    store.apply("pc.add", "Brice", [("pcs", 1, pc.to_dict())])
+    npcs = store.table_version("npcs")
+    pcs = store.table_version("pcs")
+    store.apply("pc.wounds", "Brice hurt", [("pcs", 1, pc.with_changes(wounds=3).to_dict())])
+    assert store.table_version("npcs") == npcs
+    assert store.table_version("pcs") > pcs
+    store.apply("npc.add", "Thug", [("npcs", 1, make_npc(1, "Thug").to_dict())])
+    after_add = store.table_version("npcs")
+    assert after_add > npcs
+    store.undo()
+    assert store.table_version("npcs") > after_add  # undo rewrote the file

@@ -125,7 +125,7 @@ class MainScreen(Screen[None]):
         tracker = self.query_one("#tracker", TrackerPane)
         tracker.show(view)
         self.query_one("#status", StatusHeader).show(view)
-        self.query_one("#roster", RosterPane).show(view, self.controller.store.npcs())
+        self.query_one("#roster", RosterPane).show(view, self.controller.npcs())
         self.query_one("#detail", DetailPane).show(view, tracker.selected_id)
         self.query_one("#log", LogPane).show(view)
 

@@ -43,7 +43,7 @@ def _nish_text(turn: Turn | None, combatant: Combatant) -> str:
 
 def _state_text(combatant: Combatant) -> Text:
     parts: list[tuple[str, str]] = []
-    if combatant.status is Status.HELD or combatant.hold is not Hold.NONE:
+    if combatant.hold is not Hold.NONE:
         parts.append(("held" if combatant.hold is not Hold.PART else "held (part)", "bold cyan"))
     elif combatant.status is not Status.ACTIVE:
         style = {"unconscious": "yellow", "dead": "red", "removed": "dim"}.get(
