@@ -69,13 +69,15 @@ class Combatant:
     shock: Shock = Shock.NONE
     hold: Hold = Hold.NONE
     tie_order: int = 0
+    group: int | None = None  # copies spawned together share one Nish
     pass_out_check_done: bool = False  # the one-off WP (5) check at exactly 0 CD
     drain_stopped: bool = False  # Vitality drain stopped until new damage
     notes: str = ""
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "side", "ref", "nish", "recorded_nish", "wounds", "vit_max", "status",
-         "shock", "hold", "tie_order", "pass_out_check_done", "drain_stopped", "notes"}
+         "shock", "hold", "tie_order", "group", "pass_out_check_done", "drain_stopped",
+         "notes"}
     )
 
     def __post_init__(self) -> None:
@@ -93,6 +95,7 @@ class Combatant:
         object.__setattr__(self, "shock", _enum(Shock, self.shock, f"{who}: shock"))
         object.__setattr__(self, "hold", _enum(Hold, self.hold, f"{who}: hold"))
         need_int(self.tie_order, f"{who}: tie order")
+        opt_int(self.group, f"{who}: group", minimum=1)
         for flag in ("pass_out_check_done", "drain_stopped"):
             if not isinstance(getattr(self, flag), bool):
                 raise ModelError(f"{who}: {flag.replace('_', ' ')} must be true or false")
@@ -110,7 +113,7 @@ class Combatant:
             "id": self.id, "name": self.name, "side": self.side.value, "ref": self.ref,
             "nish": self.nish, "recorded_nish": self.recorded_nish, "wounds": self.wounds,
             "vit_max": self.vit_max, "status": self.status.value, "shock": self.shock.value,
-            "hold": self.hold.value, "tie_order": self.tie_order,
+            "hold": self.hold.value, "tie_order": self.tie_order, "group": self.group,
             "pass_out_check_done": self.pass_out_check_done,
             "drain_stopped": self.drain_stopped, "notes": self.notes,
         }
@@ -125,6 +128,7 @@ class Combatant:
             wounds=raw.get("wounds", 0), vit_max=raw.get("vit_max"),
             status=raw.get("status", "active"), shock=raw.get("shock", "none"),
             hold=raw.get("hold", "none"), tie_order=raw.get("tie_order", 0),
+            group=raw.get("group"),
             pass_out_check_done=raw.get("pass_out_check_done", False),
             drain_stopped=raw.get("drain_stopped", False), notes=raw.get("notes", ""),
         )

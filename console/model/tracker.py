@@ -153,16 +153,23 @@ def set_status(encounter: Encounter, combatant_id: int, status: Status) -> Step:
 
 
 def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Step:
-    """Enter or edit this round's Nish; for an NPC it also becomes his recorded Nish."""
+    """Enter or edit this round's Nish; for an NPC it also becomes his recorded Nish, and for
+    a group of spawned copies it is the whole group's."""
     combatant = _combatant(encounter, combatant_id)
     if value is not None and value < 0:
         raise ModelError(f"{combatant.name}: Nish cannot be negative")
     changes: dict[str, object] = {"nish": value}
     if combatant.side is Side.NPC:
         changes["recorded_nish"] = value
-    changed = _replace(encounter, combatant.with_changes(**changes))
+    together = [c for c in encounter.combatants
+                if c.id == combatant_id or (combatant.group is not None
+                                            and c.group == combatant.group)]
+    changed = encounter
+    for member in together:
+        changed = _replace(changed, member.with_changes(**changes))
     shown = "none" if value is None else str(value)
-    return Step(changed, (f"{combatant.name}: Nish {shown}",))
+    who = combatant.name if len(together) == 1 else f"{combatant.name} and his group"
+    return Step(changed, (f"{who}: Nish {shown}",))
 
 
 def set_party_nish(encounter: Encounter, value: int | None) -> Step:

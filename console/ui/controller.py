@@ -157,17 +157,6 @@ class Controller:
 
         return self._guard(work)
 
-    def add_pc(self, name: str, nish: str | None, vit_max: str | None) -> PlayerCharacter:
-        """A new PC sheet with the ratings the tracker needs (the rest comes later)."""
-        def work() -> PlayerCharacter:
-            pc = PlayerCharacter.new(self.store.new_id(PlayerCharacter.TABLE), name.strip(),
-                                     nish=nish or None, vit_max=vit_max or None)
-            self.store.apply("pc.add", f"New PC {pc.name}",
-                             [(PlayerCharacter.TABLE, pc.id, pc.to_dict())], now=self.clock())
-            return pc
-
-        return self._guard(work)
-
     def join_pc(self, name: str, nish: int | None, vit_max: int | None) -> Encounter:
         """Put a player character into the encounter, making his sheet if he has none yet.
 
@@ -196,6 +185,30 @@ class Controller:
             return step.encounter
 
         return self._guard(work)
+
+    def save_sheet(self, sheet: PlayerCharacter | NpcTemplate, description: str) -> None:
+        """Create or change a PC or an NPC template (one undoable action)."""
+        table = sheet.TABLE
+        self._guard(lambda: self.store.apply(f"{table}.save", description,
+                                             [(table, sheet.id, sheet.to_dict())],
+                                             now=self.clock()))
+
+    def delete_sheet(self, kind: str, sheet_id: int) -> str:
+        """Delete a PC or an NPC template, unless the running fight still uses it."""
+        sheet = self.store.pc(sheet_id) if kind == "pc" else self.store.npc(sheet_id)
+        if sheet is None:
+            raise ActionRefused("nothing to delete")
+        encounter = self.encounter()
+        side = Side.PC if kind == "pc" else Side.NPC
+        users = [] if encounter is None else [
+            c.name for c in encounter.combatants
+            if c.side is side and c.ref == sheet_id and c.status is not Status.REMOVED]
+        if users:
+            raise ActionRefused(f"{sheet.name} is in the fight ({', '.join(users[:4])}): "
+                                "remove them from the encounter first")
+        self._guard(lambda: self.store.apply(f"{sheet.TABLE}.delete", f"{sheet.name} deleted",
+                                             [(sheet.TABLE, sheet_id, None)], now=self.clock()))
+        return sheet.name
 
     def toggle_session(self) -> Session:
         """Stop the running session, or start the next one (carrying a running encounter)."""

@@ -70,6 +70,7 @@ combatants = st.builds(
     nish=nish_values, recorded_nish=nish_values, wounds=counts,
     vit_max=st.one_of(st.none(), counts), status=st.sampled_from(Status),
     shock=st.sampled_from(Shock), hold=st.sampled_from(Hold), tie_order=st.integers(-5, 5),
+    group=st.one_of(st.none(), ids),
     pass_out_check_done=st.booleans(), drain_stopped=st.booleans(), notes=text,
 )
 conditions = st.builds(Condition, name=names, target=st.one_of(st.none(), ids),

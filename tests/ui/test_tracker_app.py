@@ -164,7 +164,10 @@ async def test_rolling_a_pcs_nish_for_him(open_app) -> None:  # type: ignore[no-
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("S", "2", "p")
-        await type_in(pilot, "Brice", "8M", "20")
+        # Name, player, player rank, Nish, Def, AR, NAR, Vit max; ctrl+s saves the rest empty.
+        await type_in(pilot, "Brice", "Ann", "0", "8M", "", "", "", "20")
+        await pilot.press("ctrl+s")
+        assert app.controller.store.pc(1).vit_max.text == "20"  # type: ignore[union-attr]
         await pilot.press("E")
         await type_in(pilot, "Patrol")
         await pilot.press("2", "enter", "1", "n", "ctrl+r")

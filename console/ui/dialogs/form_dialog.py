@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
@@ -66,6 +66,7 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
 
     CSS_PATH = Path(__file__).with_name("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", id="form.save"),
         Binding("escape", "cancel", "Cancel", id="form.cancel"),
     ]
 
@@ -76,14 +77,18 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
         self.hint = hint
 
     def compose(self) -> ComposeResult:
+        # One line per field (compact inputs), so a full character sheet fits a terminal.
         with Vertical():
             yield Label(self.title_text, classes="title")
-            for field in self.fields:
-                yield Label(field.label)
-                yield Input(value=field.value, placeholder=field.placeholder,
-                            id=f"field-{field.name}")
+            with VerticalScroll(id="fields"):
+                for field in self.fields:
+                    with Horizontal(classes="row"):
+                        yield Label(field.label, classes="label")
+                        yield Input(value=field.value, placeholder=field.placeholder,
+                                    id=f"field-{field.name}", compact=True)
             yield Static("", classes="error", id="error")
-            yield Static(self.hint or "enter: next / done · escape: cancel", classes="hint")
+            yield Static(self.hint or "enter: next field · ctrl+s: save · escape: cancel",
+                         classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(f"#field-{self.fields[0].name}", Input).focus()
@@ -117,6 +122,9 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
                 widget.focus()
                 return
         self.dismiss(values)
+
+    def action_save(self) -> None:
+        self.submit()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -13,8 +13,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from console.model import Side, Status
+from console.model import NpcTemplate, PlayerCharacter, Side, Status
 from console.model.encounters import InitiativeMode, Shock
+from console.model.roster import duplicate_template, spawn_copies
 from console.model.stats import Stat
 from console.model.tracker import (
     Step,
@@ -46,6 +47,7 @@ from console.ui.dialogs.form_dialog import (
     whole_number,
 )
 from console.ui.dialogs.nish_entry import NishEntryScreen, NishRow
+from console.ui.dialogs.sheet_forms import npc_form, npc_from_form, pc_form, pc_from_form
 from console.ui.log.log_pane import LogPane
 from console.ui.roster.roster_pane import RosterPane
 from console.ui.screens.status_header import StatusHeader
@@ -72,9 +74,14 @@ def _stat_number(what: str) -> Callable[[str], int | None]:
     return parse
 
 
-def _rating_text(what: str) -> Callable[[str], str | None]:
-    def parse(text: str) -> str | None:
-        return Stat(text).text if text.strip() else None
+def _yes_no(what: str) -> Callable[[str], bool]:
+    def parse(text: str) -> bool:
+        answer = text.strip().lower()
+        if answer in ("y", "yes"):
+            return True
+        if answer in ("n", "no"):
+            return False
+        raise ValueError(f"{what}: y or n, not {text.strip() or 'nothing'}")
 
     return parse
 
@@ -378,41 +385,123 @@ class MainScreen(Screen[None]):
 
     # ----- roster keys --------------------------------------------------------------------
 
+    @on(RosterPane.Selected)
+    def _roster_selected(self, event: RosterPane.Selected) -> None:
+        sheet = self._sheet(event.entry)
+        if sheet is not None:
+            self.query_one("#detail", DetailPane).show_sheet(sheet)
+
+    def _sheet(self, entry: tuple[str, int] | None) -> PlayerCharacter | NpcTemplate | None:
+        if entry is None:
+            return None
+        kind, ref = entry
+        return self.controller.store.pc(ref) if kind == "pc" else self.controller.store.npc(ref)
+
     @on(RosterPane.Action)
     def _roster_action(self, event: RosterPane.Action) -> None:
-        if event.action == "new_pc":
-            self.new_pc()
+        makers: dict[str, Callable[[], None]] = {
+            "new_pc": lambda: self.edit_pc(None),
+            "new_npc": lambda: self.edit_npc(None),
+            "search": self.search_roster,
+        }
+        if event.action in makers:
+            makers[event.action]()
             return
-        if event.entry is None:
-            self.notify("the roster is empty: p adds a player character", severity="warning")
+        sheet = self._sheet(event.entry)
+        if sheet is None:
+            self.notify("the roster is empty: p adds a PC, n an NPC template",
+                        severity="warning")
             return
-        kind, ref = event.entry
-        if kind == "pc":
-            pc = self.controller.store.pc(ref)
-            if pc is not None:
-                self.guarded(lambda: self.controller.join_pc(pc.name, None, None))
-            return
-        npc = self.controller.store.npc(ref)
-        if npc is None:
-            return
-        nish = int(npc.nish.value) if npc.nish is not None else None
-        vit = int(npc.vit.value) if npc.vit is not None else None
-        self.perform("tracker.add", lambda e: add_combatant(
-            e, npc.name, Side.NPC, ref=npc.id, recorded_nish=nish, vit_max=vit))
+        if isinstance(sheet, PlayerCharacter):
+            self._pc_action(event.action, sheet)
+        else:
+            self._npc_action(event.action, sheet)
 
-    def new_pc(self) -> None:
+    def _pc_action(self, action: str, pc: PlayerCharacter) -> None:
+        if action == "join":
+            self.guarded(lambda: self.controller.join_pc(pc.name, None, None))
+        elif action == "edit":
+            self.edit_pc(pc)
+        elif action == "delete":
+            self.guarded(lambda: self.controller.delete_sheet("pc", pc.id))
+        else:
+            self.notify(f"{pc.name} is a player character: that is for NPC templates",
+                        severity="warning")
+
+    def _npc_action(self, action: str, npc: NpcTemplate) -> None:
+        if action == "join":
+            self.perform("roster.spawn", lambda e: spawn_copies(e, npc, 1))
+        elif action == "spawn":
+            self.spawn(npc)
+        elif action == "edit":
+            self.edit_npc(npc)
+        elif action == "duplicate":
+            store = self.controller.store
+            copy = duplicate_template(npc, store.new_id(NpcTemplate.TABLE),
+                                      (n.name for n in self.controller.npcs()))
+            self.guarded(lambda: self.controller.save_sheet(copy, f"{copy.name} made"))
+        elif action == "delete":
+            self.guarded(lambda: self.controller.delete_sheet("npc", npc.id))
+
+    def spawn(self, npc: NpcTemplate) -> None:
         fields = [
-            Field("name", "Name", required_text("name")),
-            Field("nish", "Nish rating (e.g. 8M)", _rating_text("Nish")),
-            Field("vit", "Vit maximum (value or rating)", _rating_text("Vit")),
+            Field("count", f"How many {npc.name}s", whole_number("how many", minimum=1),
+                  value="2"),
+            Field("shared", "One Nish for the group (y/n)", _yes_no("one Nish"), value="y"),
         ]
 
         def done(values: dict[str, Any] | None) -> None:
             if values is not None:
-                self.guarded(lambda: self.controller.add_pc(values["name"], values["nish"],
-                                                            values["vit"]))
+                self.perform("roster.spawn", lambda e: spawn_copies(
+                    e, npc, values["count"], shared_nish=values["shared"]))
 
-        self.app.push_screen(FormDialog("New player character", fields), done)
+        self.app.push_screen(FormDialog(f"Spawn {npc.name}", fields), done)
+
+    def edit_npc(self, npc: NpcTemplate | None) -> None:
+        store = self.controller.store
+        new_id = npc.id if npc else store.new_id(NpcTemplate.TABLE)
+
+        def done(values: dict[str, Any] | None) -> None:
+            if values is None:
+                return
+            try:
+                template = npc_from_form(values, new_id)
+            except ValueError as error:
+                self.notify(str(error), severity="error")
+                return
+            verb = "changed" if npc else "made"
+            self.guarded(lambda: self.controller.save_sheet(template, f"{template.name} {verb}"))
+
+        title = f"Edit {npc.name}" if npc else "New NPC template"
+        self.app.push_screen(npc_form(title, npc), done)
+
+    def edit_pc(self, pc: PlayerCharacter | None) -> None:
+        new_id = pc.id if pc else self.controller.store.new_id(PlayerCharacter.TABLE)
+
+        def done(values: dict[str, Any] | None) -> None:
+            if values is None:
+                return
+            try:
+                sheet = pc_from_form(values, pc, new_id)
+            except ValueError as error:
+                self.notify(str(error), severity="error")
+                return
+            verb = "changed" if pc else "made"
+            self.guarded(lambda: self.controller.save_sheet(sheet, f"{sheet.name} {verb}"))
+
+        self.app.push_screen(pc_form(f"Edit {pc.name}" if pc else "New player character", pc),
+                             done)
+
+    def search_roster(self) -> None:
+        roster = self.query_one("#roster", RosterPane)
+        fields = [Field("query", "Name or tag (empty: show all)", str, value=roster.query_text)]
+
+        def done(values: dict[str, Any] | None) -> None:
+            if values is not None:
+                roster.query_text = values["query"].strip()
+                self.refresh_view()
+
+        self.app.push_screen(FormDialog("Search the roster", fields), done)
 
     # ----- screen keys --------------------------------------------------------------------
 

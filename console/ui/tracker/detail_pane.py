@@ -8,10 +8,11 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
-from console.model import Combatant
+from console.model import Combatant, NpcTemplate, PlayerCharacter
 from console.model.tracker import END, checks_due_for, current_turn, expiring_this_round
 from console.rules.initiative import rounds_left
 from console.ui.controller import View
+from console.ui.formatting import stat_text
 
 __all__ = ["DetailPane"]
 
@@ -23,6 +24,47 @@ class DetailPane(Static):
 
     def show(self, view: View, combatant_id: int | None) -> None:
         self.update(self.render_for(view, combatant_id))
+
+    def show_sheet(self, sheet: PlayerCharacter | NpcTemplate) -> None:
+        """A roster entry's numbers, ratings shown with their values."""
+        self.update(self.render_sheet(sheet))
+
+    @staticmethod
+    def render_sheet(sheet: PlayerCharacter | NpcTemplate) -> RenderableType:
+        def line(pairs: list[tuple[str, object]]) -> Text:
+            shown = [f"{label} {stat_text(stat)}" for label, stat in pairs if stat is not None]
+            return Text("  ·  ".join(shown) or "no stats yet")
+
+        if isinstance(sheet, NpcTemplate):
+            head = Text(f"{sheet.name}", style="bold")
+            head.append(f"  NPC template, type {sheet.body_type.value}")
+            lines: list[RenderableType] = [
+                head,
+                line([("Atk", sheet.atk), ("Def", sheet.def_), ("Dmg", sheet.dmg),
+                      ("AR", sheet.ar)]),
+                line([("Vit", sheet.vit), ("Nish", sheet.nish), ("MR", sheet.mr)]),
+            ]
+            if sheet.tags:
+                lines.append(Text("tags: " + ", ".join(sheet.tags), style="dim"))
+        else:
+            head = Text(sheet.name, style="bold")
+            if sheet.player:
+                head.append(f"  played by {sheet.player} (player rank {sheet.player_rank})")
+            lines = [
+                head,
+                line([("Nish", sheet.nish), ("Def", sheet.def_), ("AR", sheet.ar),
+                      ("NAR", sheet.nar), ("Vit", sheet.vit_max)]),
+                line([("WP", sheet.wp), ("FR", sheet.fr), ("Healing", sheet.healing),
+                      ("Str", sheet.str_), ("Dex", sheet.dex), ("Shock", sheet.shock),
+                      ("Cha", sheet.cha)]),
+                Text(f"wounds {sheet.wounds}  ·  AP {sheet.ap_total} total, "
+                     f"{sheet.unused_ap} unused  ·  rank {sheet.rank}"),
+            ]
+            lines.extend(Text(f"  {w.name}: Atk {stat_text(w.atk)}  Dmg {stat_text(w.dmg)}")
+                         for w in sheet.weapons)
+        if sheet.notes:
+            lines.append(Text(sheet.notes, style="italic"))
+        return Group(*lines)
 
     def render_for(self, view: View, combatant_id: int | None) -> RenderableType:
         encounter = view.encounter

@@ -119,6 +119,9 @@ round. The detail pane shows what expires when and the checks a critically wound
         Binding("shift+up", "send('tie_up')", "Earlier in tie", id="tracker.tie_up", show=False),
         Binding("shift+down", "send('tie_down')", "Later in tie", id="tracker.tie_down",
                 show=False),
+        # DataTable's home/end scroll without moving the cursor; a list wants the cursor.
+        Binding("home", "scroll_top", "First", id="tracker.first", show=False),
+        Binding("end", "scroll_bottom", "Last", id="tracker.last", show=False),
     ]
 
     class Action(Message):

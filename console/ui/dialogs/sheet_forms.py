@@ -1,0 +1,95 @@
+"""The forms for an NPC template and a player character's sheet.
+
+Each field is read by the model's own parsers (a stat is a value like 15 or a rating like
+8M), so a bad entry gets the model's message, under the form, before anything is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from console.model import NpcTemplate, PlayerCharacter
+from console.model.characters import PC_STATS
+from console.model.npcs import NPC_STATS, BodyType
+from console.model.roster import format_weapons, parse_weapons
+from console.model.stats import Stat
+from console.ui.dialogs.form_dialog import Field, FormDialog, required_text, whole_number
+
+__all__ = ["npc_form", "npc_from_form", "pc_form", "pc_from_form"]
+
+
+def _stat(label: str) -> Callable[[str], Stat | None]:
+    def parse(text: str) -> Stat | None:
+        if not text.strip():
+            return None
+        try:
+            return Stat(text)
+        except ValueError as error:
+            raise ValueError(f"{label}: {error}") from None
+
+    return parse
+
+
+def _body_type(text: str) -> BodyType:
+    cleaned = text.strip().upper() or "P"
+    try:
+        return BodyType(cleaned)
+    except ValueError:
+        raise ValueError(
+            f"type: P (Personal), V (Vehicle) or S (Ship), not {text.strip()}"
+        ) from None
+
+
+def _tags(text: str) -> tuple[str, ...]:
+    return tuple(tag.strip() for tag in text.split(",") if tag.strip())
+
+
+def _shown(stat: Stat | None) -> str:
+    return "" if stat is None else stat.text
+
+
+def npc_form(title: str, template: NpcTemplate | None) -> FormDialog:
+    fields = [Field("name", "Name", required_text("name"),
+                    value=template.name if template else "")]
+    for attribute, _key, label in NPC_STATS:
+        fields.append(Field(attribute, f"{label} (value or rating)", _stat(label),
+                            value=_shown(getattr(template, attribute)) if template else ""))
+    fields += [
+        Field("body_type", "Type: P, V or S", _body_type,
+              value=template.body_type.value if template else "P"),
+        Field("tags", "Tags (comma separated)", _tags,
+              value=", ".join(template.tags) if template else ""),
+        Field("notes", "Notes", str, value=template.notes if template else ""),
+    ]
+    return FormDialog(title, fields)
+
+
+def npc_from_form(values: dict[str, Any], template_id: int) -> NpcTemplate:
+    return NpcTemplate(template_id, **values)
+
+
+def pc_form(title: str, pc: PlayerCharacter | None) -> FormDialog:
+    fields = [
+        Field("name", "Name", required_text("name"), value=pc.name if pc else ""),
+        Field("player", "Player", str, value=pc.player if pc else ""),
+        Field("player_rank", "Player rank", whole_number("player rank"),
+              value=str(pc.player_rank) if pc else "0"),
+    ]
+    for attribute, _key, label in PC_STATS:
+        fields.append(Field(attribute, f"{label} (rating or value)", _stat(label),
+                            value=_shown(getattr(pc, attribute)) if pc else ""))
+    fields += [
+        Field("weapons", "Weapons: name Atk/Dmg; ...", parse_weapons,
+              value=format_weapons(pc) if pc else "", placeholder="blaster 8M/10L; knife 6L/6M"),
+        Field("wounds", "Wounds", whole_number("wounds"), value=str(pc.wounds) if pc else "0"),
+        Field("notes", "Notes", str, value=pc.notes if pc else ""),
+    ]
+    return FormDialog(title, fields)
+
+
+def pc_from_form(values: dict[str, Any], pc: PlayerCharacter | None, pc_id: int) -> PlayerCharacter:
+    """A new sheet (100 AP + player rank) or the old one with the form's fields."""
+    if pc is None:
+        return PlayerCharacter.new(pc_id, **values)
+    return pc.with_changes(**values)
