@@ -18,7 +18,17 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-__all__ = ["Field", "FormDialog", "optional_int", "required_text", "whole_number"]
+from console.model.stats import Stat
+
+__all__ = [
+    "Field",
+    "FormDialog",
+    "optional_int",
+    "required_text",
+    "stat_number",
+    "whole_number",
+    "yes_no",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +138,29 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def stat_number(what: str) -> Callable[[str], int | None]:
+    """A Nish or Vit typed as a value (12) or a rating (8M, read as its value)."""
+
+    def parse(text: str) -> int | None:
+        if not text.strip():
+            return None
+        value = Stat(text).value
+        if value.denominator != 1:
+            raise ValueError(f"{what}: {text.strip()} is {float(value)}, not a whole number")
+        return int(value)
+
+    return parse
+
+
+def yes_no(what: str) -> Callable[[str], bool]:
+    def parse(text: str) -> bool:
+        answer = text.strip().lower()
+        if answer in ("y", "yes"):
+            return True
+        if answer in ("n", "no"):
+            return False
+        raise ValueError(f"{what}: y or n, not {text.strip() or 'nothing'}")
+
+    return parse
