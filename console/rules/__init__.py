@@ -9,4 +9,9 @@ rule of the Rule Book:
 - ``odds``: exact chances of success and the distribution summary
 - ``difficulty``: Table 6, amount of success or failure, criticals, repeated attempts
 - ``combining``: combine (cat) and combine (high)
+- ``initiative``: the order of a round in individual, wave and group mode; durations
+- ``critical_damage``: a PC's critical-damage checks and their outcomes
+- ``combat``, ``combat_odds``: both directions of an attack, with exact odds and wounds
+- ``combat_modifiers``, ``mixed_types``: Tables 14/15 and 12/13 on the player's roll
+- ``explosions``, ``healing``, ``vehicle_damage``: blasts, healing, hull and system failures
 """

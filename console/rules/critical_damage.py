@@ -14,17 +14,24 @@ acts, in the book's order: death, unconsciousness, drain.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from console.rules.errors import RulesError
 
 __all__ = [
     "DEATH_CHECK_FROM",
+    "KILL_RULE_CD",
     "CheckKind",
     "DueCheck",
+    "PcCondition",
+    "apply_check",
+    "apply_check_result",
+    "apply_kill_rule",
     "checks_due",
     "critical_damage",
+    "heal",
+    "take_damage",
 ]
 
 DEATH_CHECK_FROM = 10
@@ -80,3 +87,125 @@ def checks_due(
     if not drain_stopped:
         due.append(DueCheck(CheckKind.VITALITY_DRAIN, "Healing", 5 * cd, "+1 wound"))
     return due
+
+
+# ----- the state machine ----------------------------------------------------------------------
+
+KILL_RULE_CD = 10  # Kill Rules: what would outright kill an NPC puts a PC at 10 CD
+
+
+@dataclass(frozen=True, slots=True)
+class PcCondition:
+    """A PC's wounds and where he stands in the critical-damage rules; never mutated.
+
+    ``pass_out_check_done``: the single WP (5) at exactly 0 CD has been made.
+    ``drain_stopped``: a drain check succeeded (or he was healed) since the last damage.
+    """
+
+    wounds: int
+    vit_max: int
+    pass_out_check_done: bool = False
+    drain_stopped: bool = False
+    unconscious: bool = False
+    dead: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("wounds", "vit_max"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise RulesError(f"{name.replace('_', ' ')} must be a whole number >= 0, "
+                                 f"not {value!r}")
+
+    @property
+    def critical_damage(self) -> int | None:
+        return critical_damage(self.wounds, self.vit_max)
+
+    def checks_due(self) -> list[DueCheck]:
+        """What :func:`checks_due` asks of him now; nothing once he is dead."""
+        if self.dead:
+            return []
+        return checks_due(
+            self.wounds, self.vit_max,
+            pass_out_check_done=self.pass_out_check_done,
+            drain_stopped=self.drain_stopped,
+            unconscious=self.unconscious,
+        )
+
+
+def _kind(kind: object) -> CheckKind:
+    try:
+        return CheckKind(kind)
+    except ValueError:
+        choices = ", ".join(k.value for k in CheckKind)
+        raise RulesError(f"{kind!r} is not a critical-damage check ({choices})") from None
+
+
+def _amount(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(f"{name} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def take_damage(state: PcCondition, wounding: int) -> PcCondition:
+    """New wounding damage: wounds go up and Vitality drain starts again (Vitality Drain:
+    "unless additional damage is taken"). The checks it triggers are ``checks_due()``."""
+    amount = _amount("wounding damage", wounding)
+    if amount == 0:
+        return state
+    return replace(state, wounds=state.wounds + amount, drain_stopped=False)
+
+
+def apply_check(state: PcCondition, kind: CheckKind, success: bool) -> PcCondition:
+    """Apply the outcome of one due check, as the GM entered it.
+
+    Refuses a check that is not due now, so a stale prompt cannot be applied twice.
+    """
+    kind = _kind(kind)
+    if kind not in {check.kind for check in state.checks_due()}:
+        raise RulesError(f"no {kind} check is due for this character now")
+    if kind is CheckKind.PASS_OUT:
+        return replace(state, pass_out_check_done=True, unconscious=not success)
+    if kind is CheckKind.UNCONSCIOUSNESS:
+        # Failing falls (or keeps) him unconscious; a success keeps (or brings) him awake.
+        return replace(state, unconscious=not success)
+    if kind is CheckKind.VITALITY_DRAIN:
+        if success:
+            return replace(state, drain_stopped=True)
+        return replace(state, wounds=state.wounds + 1)  # the drain goes on next round
+    return state if success else replace(state, dead=True)  # CheckKind.DEATH
+
+
+def apply_check_result(state: PcCondition, kind: CheckKind, result: int) -> PcCondition:
+    """:func:`apply_check` from the player's roll: success is ``result >= difficulty`` of the
+    check as due now (Jeff: Healing 10 vs 40 fails, +1 wound; then 128 vs 45 stops the drain)."""
+    kind = _kind(kind)
+    roll = _amount("result", result)
+    for check in state.checks_due():
+        if check.kind is kind:
+            return apply_check(state, kind, roll >= check.difficulty)
+    raise RulesError(f"no {kind} check is due for this character now")
+
+
+def heal(state: PcCondition, amount: int) -> PcCondition:
+    """Healing reduces wounds, never below 0; any healing of 1+ stops the drain.
+
+    Once wounds are below Vit again the one-time WP (5) is re-armed for a later fall to
+    exactly 0 CD (the book says it is made once, not every round; we read that per episode).
+    Unconsciousness is left as it is: waking is the GM's call once no checks remain.
+    """
+    healed = _amount("healing", amount)
+    if healed == 0:
+        return state
+    wounds = max(0, state.wounds - healed)
+    return replace(
+        state,
+        wounds=wounds,
+        drain_stopped=True,
+        pass_out_check_done=state.pass_out_check_done and wounds >= state.vit_max,
+    )
+
+
+def apply_kill_rule(state: PcCondition) -> PcCondition:
+    """Something that would outright kill an NPC puts a PC at 10 CD (more if he has more)."""
+    wounds = max(state.wounds, state.vit_max + KILL_RULE_CD)
+    return replace(state, wounds=wounds, drain_stopped=False)

@@ -1,0 +1,218 @@
+"""Exact exchange odds, checked against a brute-force walk of the real roll state machine."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from console.rules.combat_odds import (
+    chance_below,
+    npc_attack_odds,
+    pc_attack_odds,
+    results_below,
+)
+from console.rules.doubling_die import FACE_CHANCE
+from console.rules.errors import RulesError
+from console.rules.odds import chance_at_least
+from console.rules.ratings import Rating, RatingType
+from console.rules.rolling import RollInProgress, scaled_result
+
+
+def r(text: str) -> Rating:
+    return Rating.parse(text)
+
+
+def brute(rating: Rating, depth: int = 7) -> tuple[dict[int, Fraction], Fraction, int]:
+    """Every roll of ``rating`` up to ``depth`` doubling faces, through RollInProgress itself.
+
+    Returns the exact chance of each finished result, the chance left in unfinished rolls and
+    the smallest running result among them (every one of them ends at least that high).
+    """
+    finished: dict[int, Fraction] = {}
+    left = Fraction(0)
+    least = None
+    for die_face in range(1, rating.die + 1):
+        paths = [((), Fraction(1, rating.die))]
+        for _ in range(depth):
+            longer = []
+            for faces, p in paths:
+                for face, q in FACE_CHANCE.items():
+                    progress = RollInProgress(rating, die_face)
+                    for earlier in faces:
+                        progress.read(earlier)
+                    if progress.read(face):
+                        result = progress.finish().result
+                        finished[result] = finished.get(result, Fraction(0)) + p * q
+                    else:
+                        longer.append(((*faces, face), p * q))
+            paths = longer
+        for faces, p in paths:
+            progress = RollInProgress(rating, die_face)
+            for face in faces:
+                progress.read(face)
+            running = scaled_result(progress.current, die_face, progress.multiplier)
+            least = running if least is None else min(least, running)
+            left += p
+    return finished, left, least if least is not None else 10**9
+
+
+@pytest.mark.parametrize("text", ["6L", "8M", "10HV", "8MB", "6LS"])
+def test_results_below_match_the_brute_force_walk(text: str) -> None:
+    rating = r(text)
+    finished, _left, least = brute(rating, depth=5)
+    bound = min(least, 300)
+    assert results_below(rating, bound) == {
+        x: p for x, p in sorted(finished.items()) if x < bound
+    }
+
+
+@pytest.mark.parametrize("text", ["6L", "8M", "10H", "10MB", "8LV"])
+def test_results_below_agree_with_chance_at_least(text: str) -> None:
+    rating = r(text)
+    below = results_below(rating, 200)
+    for j in range(0, 201):
+        assert sum((p for x, p in below.items() if x < j), Fraction(0)) == chance_below(rating, j)
+
+
+def expected_npc_brute(pc_def: str, pc_ar: str, atk: int, dmg: int, n: int) -> Fraction:
+    defence, _, least_d = brute(r(pc_def))
+    armor, _, least_a = brute(r(pc_ar))
+    assert least_d >= atk and least_a >= dmg  # unfinished rolls neither hit nor wound
+    hit = sum((p for x, p in defence.items() if x < atk), Fraction(0))
+    wounds = sum((p * n * max(0, dmg - a) for a, p in armor.items()), Fraction(0))
+    return hit * wounds
+
+
+@pytest.mark.parametrize(
+    ("pc_def", "pc_ar", "atk", "dmg", "n"),
+    [("8M", "6M", 10, 20, 1), ("6L", "8L", 15, 12, 3), ("10MB", "6H", 2, 30, 1)],
+)
+def test_npc_attack_expected_wounds_equal_brute_force(
+    pc_def: str, pc_ar: str, atk: int, dmg: int, n: int
+) -> None:
+    odds = npc_attack_odds(r(pc_def), r(pc_ar), atk, dmg, attacks=n)
+    assert odds.expected_wounds == expected_npc_brute(pc_def, pc_ar, atk, dmg, n)
+    assert odds.chance_hit == 1 - chance_at_least(r(pc_def), atk)
+
+
+def test_npc_attack_tiny_case_by_hand() -> None:
+    # Def 6L vs Atk 1: a Def roll is never below 1 (6L's least is 1), so never hit.
+    assert npc_attack_odds(r("6L"), r("6L"), 1, 50).expected_wounds == 0
+    # Dmg 1 against AR 6L: wounded only if AR rolls 0, impossible for 6L: 0 wounds.
+    assert npc_attack_odds(r("6L"), r("6L"), 100, 1).expected_wounds == 0
+    # AR 6LB: results 0..; Dmg 1 wounds 1 exactly when the AR roll is 0.
+    odds = npc_attack_odds(r("6L"), r("6LB"), 10**6, 1)
+    assert odds.expected_wounds == odds.chance_hit * chance_below(r("6LB"), 1)
+    assert odds.expected_wounds == odds.chance_wounded
+
+
+def test_npc_attack_chance_of_critical_damage() -> None:
+    odds = npc_attack_odds(r("8M"), r("6M"), 10, 20, pc_wounds=10, pc_vit_max=16)
+    # 7 wounds needed: AR roll <= 13.
+    assert odds.chance_critical == odds.chance_hit * chance_below(r("6M"), 14)
+    with pytest.raises(RulesError, match="both"):
+        npc_attack_odds(r("8M"), r("6M"), 10, 20, pc_wounds=3)
+
+
+def expected_pc_brute(atk: str, dmg: str, dfn: int, ar: int, cap: int, n: int, conv) -> tuple:
+    attack, left_atk, least_atk = brute(r(atk))
+    damage, left, least = brute(r(dmg))
+    assert least_atk >= dfn
+    assert n * max(0, conv(least) - ar) >= cap  # unfinished damage rolls reach the cap
+    hit = sum((p for x, p in attack.items() if x >= dfn), left_atk)  # unfinished rolls hit
+    capped = sum((p * min(cap, n * max(0, conv(d) - ar)) for d, p in damage.items()), Fraction(0))
+    kill = sum((p for d, p in damage.items() if n * max(0, conv(d) - ar) >= cap), Fraction(0))
+    return hit * (capped + left * cap), hit * (kill + left)
+
+
+@pytest.mark.parametrize(
+    ("atk", "dmg", "dfn", "ar", "vit", "wounds", "n", "npc_type"),
+    [
+        ("8M", "10H", 15, 10, 20, 0, 1, RatingType.P),
+        ("6L", "8M", 8, 4, 12, 5, 2, RatingType.P),
+        ("10M", "10H", 12, 1, 3, 0, 1, RatingType.V),  # Personal damage on a vehicle: /10
+    ],
+)
+def test_pc_attack_capped_expectation_equals_brute_force(
+    atk: str, dmg: str, dfn: int, ar: int, vit: int, wounds: int, n: int, npc_type: RatingType
+) -> None:
+    odds = pc_attack_odds(
+        r(atk), r(dmg), dfn, ar, vit, npc_wounds=wounds, attacks=n, npc_type=npc_type
+    )
+    cap = vit - wounds + 1
+    assert odds.wound_cap == cap
+    div = 10 ** (npc_type - RatingType.P)
+    expected, kill = expected_pc_brute(atk, dmg, dfn, ar, cap, n, lambda d: d // div)
+    assert odds.expected_wounds == expected
+    assert odds.chance_kill == kill
+
+
+def test_vehicle_damage_counted_in_vehicle_points_on_a_personal_npc_multiplies() -> None:
+    # A PC in a vehicle: his 6L Dmg result counts as vehicle points, x10 on a Personal NPC.
+    odds = pc_attack_odds(r("6L"), r("6L"), 3, 25, 40, dmg_type=RatingType.V)
+    expected, kill = expected_pc_brute("6L", "6L", 3, 25, 41, 1, lambda d: d * 10)
+    assert odds.expected_wounds == expected
+    assert odds.chance_kill == kill
+
+
+def test_pc_attack_urgoth_chance_and_kill_chance() -> None:
+    odds = pc_attack_odds(r("8M"), r("10H"), 15, 10, 20)
+    assert odds.chance_hit == Fraction("0.45947265625")  # RULES.md reference: P(8M >= 15)
+    assert odds.chance_kill == odds.chance_hit * chance_at_least(r("10H"), 31)
+    assert odds.chance_kill < odds.chance_wounded < odds.chance_hit
+
+
+def test_an_npc_kept_up_by_the_gm_has_a_cap_of_one() -> None:
+    odds = pc_attack_odds(r("8M"), r("10H"), 15, 10, 20, npc_wounds=25)
+    assert odds.wound_cap == 1
+    assert odds.chance_kill == odds.chance_wounded
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["6L", "8M", "10H", "6LV", "8MB"]),
+    st.sampled_from(["6L", "8M", "10H", "10LB"]),
+    st.integers(0, 60),
+    st.integers(0, 60),
+    st.integers(1, 4),
+)
+def test_npc_expected_wounds_lie_in_0_to_dmg(
+    pc_def: str, pc_ar: str, atk: int, dmg: int, n: int
+) -> None:
+    odds = npc_attack_odds(r(pc_def), r(pc_ar), atk, dmg, attacks=n)
+    assert 0 <= odds.expected_wounds <= n * dmg
+    assert 0 <= odds.chance_wounded <= odds.chance_hit <= 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["6L", "8M", "10H"]),
+    st.sampled_from(["6L", "8M", "10H", "8LV"]),
+    st.integers(0, 60),
+    st.integers(0, 40),
+    st.integers(0, 30),
+    st.integers(0, 35),
+)
+def test_pc_expected_wounds_lie_in_0_to_cap(
+    atk: str, dmg: str, dfn: int, ar: int, vit: int, wounds: int
+) -> None:
+    odds = pc_attack_odds(r(atk), r(dmg), dfn, ar, vit, npc_wounds=wounds)
+    assert 0 <= odds.expected_wounds <= odds.wound_cap
+    assert 0 <= odds.chance_kill <= odds.chance_wounded <= odds.chance_hit <= 1
+
+
+@given(st.one_of(st.none(), st.booleans(), st.integers(max_value=-1), st.text(max_size=2)))
+def test_bad_inputs_raise_rules_errors(bad: object) -> None:
+    with pytest.raises(RulesError):
+        npc_attack_odds(r("8M"), r("6M"), bad, 10)  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        pc_attack_odds(r("8M"), r("6M"), 10, 5, bad)  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        pc_attack_odds(r("8M"), bad, 10, 5, 10)  # type: ignore[arg-type]
+
+
+def test_npc_vehicle_dmg_is_converted_to_the_pc_type() -> None:
+    odds = npc_attack_odds(r("8M"), r("6M"), 10, 3, dmg_type=RatingType.V)
+    assert odds.dmg == 30
+    assert odds.expected_wounds == npc_attack_odds(r("8M"), r("6M"), 10, 30).expected_wounds
