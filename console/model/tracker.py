@@ -365,11 +365,13 @@ def choose_leader(
 
 
 def add_condition(
-    encounter: Encounter, name: str, target: int | None, rounds: int | None
+    encounter: Encounter, name: str, target: int | None, rounds: int | None, *,
+    notes: str = "",
 ) -> Step:
     """A condition lasting ``rounds`` rounds from now (None: until removed)."""
     until = None if rounds is None else condition_end_round(encounter.round, rounds)
-    condition = Condition(name.strip(), target, until, since_round=encounter.round)
+    condition = Condition(name.strip(), target, until, since_round=encounter.round,
+                          notes=notes)
     who = "" if target is None else f" on {_combatant(encounter, target).name}"
     lasting = "until removed" if until is None else f"through round {until}"
     changed = encounter.with_changes(conditions=(*encounter.conditions, condition))

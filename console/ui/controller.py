@@ -52,6 +52,7 @@ class View:
     encounter: Encounter | None
     order: RoundOrder
     pcs: dict[int, PlayerCharacter]
+    npcs: dict[int, NpcTemplate]
     history: list[LogEntry]
     head: int
     read_only: bool
@@ -100,7 +101,8 @@ class Controller:
         order = round_order(encounter) if encounter else RoundOrder((), (), ())
         return View(
             campaign=self.store.name, session=self.store.session(), encounter=encounter,
-            order=order, pcs=self.pcs(), history=self.store.history(HISTORY_SHOWN),
+            order=order, pcs=self.pcs(), npcs={n.id: n for n in self.npcs()},
+            history=self.store.history(HISTORY_SHOWN),
             head=self.store.head,
             read_only=self.store.read_only,
         )
@@ -191,6 +193,15 @@ class Controller:
         table = sheet.TABLE
         self._guard(lambda: self.store.apply(f"{table}.save", description,
                                              [(table, sheet.id, sheet.to_dict())],
+                                             now=self.clock()))
+
+    def save_pc_and_encounter(self, sheet: PlayerCharacter, encounter: Encounter | None,
+                              description: str) -> None:
+        """A PC's sheet and the fight he is in, changed together: one undoable action."""
+        writes = [(PlayerCharacter.TABLE, sheet.id, sheet.to_dict())]
+        if encounter is not None:
+            writes.append((Encounter.TABLE, encounter.id, encounter.to_dict()))
+        self._guard(lambda: self.store.apply("combat.pc", description, writes,
                                              now=self.clock()))
 
     def delete_sheet(self, kind: str, sheet_id: int) -> str:

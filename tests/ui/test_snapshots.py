@@ -14,8 +14,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from console.model import Encounter, PlayerCharacter, Side
+from console.model import Encounter, NpcTemplate, PlayerCharacter, Side
 from console.model.encounters import Shock
+from console.model.roster import parse_weapons, spawn_copies
 from console.model.tracker import (
     add_combatant,
     add_condition,
@@ -39,22 +40,25 @@ def mid_fight(saves: Path) -> CampaignStore:
     store = CampaignStore.create(saves, "Iron Reach")
     store.start_session(now=START)
     brice = PlayerCharacter.new(1, "Brice", nish="8M", vit_max="20", wp="10L", wounds=24)
-    kara = PlayerCharacter.new(2, "Kara", nish="10L", vit_max="16")
+    kara = PlayerCharacter.new(2, "Kara", nish="10L", vit_max="16", def_="10L", ar="6M",
+                               weapons=parse_weapons("turbo-plaz 8M/8M"))
     store.apply("pc.add", "Brice and Kara", [(PlayerCharacter.TABLE, 1, brice.to_dict()),
                                              (PlayerCharacter.TABLE, 2, kara.to_dict())],
                 now=START)
     encounter = Encounter(1, "Ambush at the dock")
     encounter = add_combatant(encounter, "Brice", Side.PC, ref=1).encounter
     encounter = add_combatant(encounter, "Kara", Side.PC, ref=2).encounter
-    for name, nish, vit in [("Skrak 1", 10, 12), ("Skrak 2", 10, 12), ("Skrak leader", 16, 24)]:
-        encounter = add_combatant(encounter, name, Side.NPC, recorded_nish=nish,
-                                  vit_max=vit).encounter
+    skrak = NpcTemplate(1, "Skrak", atk="15", def_="8M", dmg="12", ar="4", vit="12", nish="10")
+    encounter = spawn_copies(encounter, skrak, 2).encounter
+    encounter = add_combatant(encounter, "Skrak leader", Side.NPC, recorded_nish=16,
+                              vit_max=24).encounter
     encounter = set_shock(encounter, 2, Shock.FAILED).encounter
     encounter = call_for_nish(encounter, {1: 256, 2: 9}).encounter
     encounter = hold(encounter, 1).encounter
     encounter = add_condition(encounter, "Stunned", 3, 1).encounter
     encounter = next_turn(encounter).encounter
-    store.apply("setup", "The fight so far", [(Encounter.TABLE, 1, encounter.to_dict())],
+    store.apply("setup", "The fight so far", [(Encounter.TABLE, 1, encounter.to_dict()),
+                                              (NpcTemplate.TABLE, 1, skrak.to_dict())],
                 now=START)
     return store
 

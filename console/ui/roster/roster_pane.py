@@ -72,7 +72,8 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
         pcs: list[PlayerCharacter] = sorted(view.pcs.values(), key=lambda pc: pc.name.lower())
         rows = [(("pc", pc.id), (pc.name, "PC", stat_text(pc.nish), stat_text(pc.vit_max)))
                 for pc in pcs if matches(self.query_text, pc.name)]
-        rows += [(("npc", npc.id), (npc.name, f"NPC{npc.body_type.value}",
+        rows += [(("npc", npc.id), (npc.name, "NPC" if npc.body_type.value == "P"
+                                    else f"NPC {npc.body_type.value}",
                                     stat_text(npc.nish), stat_text(npc.vit)))
                  for npc in sorted(npcs, key=lambda n: n.name.lower())
                  if matches(self.query_text, npc.name, npc.tags)]

@@ -21,6 +21,7 @@ from console.model.tracker import (
     next_turn,
     previous_turn,
 )
+from console.ui.combat.combat_actions import CombatActions
 from console.ui.controller import ActionRefused, Controller, View
 from console.ui.dialogs.form_dialog import (
     Field,
@@ -37,7 +38,7 @@ from console.ui.tracker.tracker_pane import TrackerPane
 
 __all__ = ["MainScreen"]
 
-class MainScreen(TrackerActions, RosterActions, Screen[None]):
+class MainScreen(TrackerActions, RosterActions, CombatActions, Screen[None]):
     CSS_PATH = Path(__file__).with_name("main_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("E", "new_encounter", "New encounter", id="main.new_encounter"),

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from console.model import Combatant, NpcTemplate, PlayerCharacter
 from console.model.tracker import END, checks_due_for, current_turn, expiring_this_round
 from console.rules.initiative import rounds_left
+from console.ui.combat.exchange_odds import exchange_lines
 from console.ui.controller import View
 from console.ui.formatting import stat_text
 
@@ -117,6 +118,10 @@ class DetailPane(Static):
                 left = rounds_left(condition.until_round, encounter.round)
                 lasting = f"through round {condition.until_round} ({left} to go)"
             lines.append(Text(f"  {condition.name}: {lasting}"))
+        odds = exchange_lines(view, combatant, view.npcs)
+        if odds:
+            lines.append(Text("One exchange, exact (→ his attack, ← theirs):", style="bold"))
+            lines.extend(odds)
         due = checks_due_for(encounter, combatant.id, view.pcs)
         if due:
             lines.append(Text("Before he acts:", style="bold red"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from console.model import Side, Status
+from console.model import Combatant, Side, Status
 from console.model.encounters import InitiativeMode, Shock
 from console.model.tracker import (
     Step,
@@ -27,6 +27,7 @@ from console.model.tracker import (
     set_shock,
     set_status,
 )
+from console.ui.controller import ActionRefused
 from console.ui.dialogs.form_dialog import (
     Field,
     FormDialog,
@@ -76,6 +77,24 @@ class TrackerActions:
             self.edit_nish(key, combatant.name, combatant.nish)
         elif action == "condition":
             self.add_condition(key, combatant.name)
+        elif action in ("attack", "checks", "heal", "vessel"):
+            self._combat(action, combatant)
+
+    def _combat(self: MainScreen, action: str, combatant: Combatant) -> None:
+        flows = {
+            "attack": self.pc_attacks if combatant.side is Side.NPC else self.npc_attacks,
+            "checks": self.pc_checks,
+            "heal": self.pc_heal,
+            "vessel": self.vessel_failure,
+        }
+        if action in ("checks", "heal") and combatant.side is not Side.PC:
+            self.notify(f"{combatant.name} is an NPC: with critical damage he simply dies",
+                        severity="warning")
+            return
+        try:
+            flows[action](combatant)
+        except (ActionRefused, ValueError) as refusal:
+            self.notify(str(refusal), severity="error")
 
     def call_for_nish(self: MainScreen) -> None:
         view = self.view_state

@@ -98,6 +98,14 @@ the current one. `h` saves a PC's Initiative (all of it, passing the turn; `H` f
 critical: no Nish this round). `u` unconscious, `d` dead, `x` removes, `e` edits a
 Nish, `c` adds a condition with a duration: "one round" lasts until the end of the next
 round. The detail pane shows what expires when and the checks a critically wounded PC owes.
+
+`A` starts an attack on the selected combatant: on an NPC, a PC attacks him (weapon,
+Table 15 modifiers, the player's Atk and damage results; wounding damage = damage - AR, and
+critical damage kills him unless you keep him up); on a PC, an NPC attacks him (Table 14
+modifiers, his Def result, then his AR result; wounds go on his sheet). Every prompt shows
+the exact chance from the dice engine. `k` takes a critically wounded PC's checks, `+`
+heals him (or applies the kill rule), `V` rolls a damaged vehicle's or ship's system
+failure (Tables 9/11 and 10).
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -116,6 +124,10 @@ round. The detail pane shows what expires when and the checks a critically wound
         Binding("x", "send('remove')", "Remove", id="tracker.remove", show=False),
         Binding("c", "send('condition')", "Condition", id="tracker.condition"),
         Binding("m", "send('mode')", "Mode", id="tracker.mode"),
+        Binding("A", "send('attack')", "Attack", id="tracker.attack"),
+        Binding("k", "send('checks')", "Checks", id="tracker.checks", show=False),
+        Binding("plus", "send('heal')", "Heal", id="tracker.heal", show=False),
+        Binding("V", "send('vessel')", "System failure", id="tracker.vessel", show=False),
         Binding("shift+up", "send('tie_up')", "Earlier in tie", id="tracker.tie_up", show=False),
         Binding("shift+down", "send('tie_down')", "Later in tie", id="tracker.tie_down",
                 show=False),

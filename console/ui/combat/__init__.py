@@ -1,0 +1,1 @@
+"""Combat from the tracker: attacks both ways, critical damage, healing, vessels."""

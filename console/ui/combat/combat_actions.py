@@ -1,0 +1,353 @@
+"""Combat from the tracker: both directions of an attack, a PC's critical-damage checks,
+healing, and a vessel's system failures.
+
+Each flow is a short run of forms: what to ask the player (with the exact chance, from the
+dice engine), the result he calls out, and the outcome recorded as one undoable action.
+A mixin of the main screen, like the tracker's and roster's actions.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from console.model import Combatant, PlayerCharacter, Side
+from console.model.combat import (
+    NpcNumbers,
+    apply_pc_check,
+    heal_pc,
+    kill_rule_pc,
+    npc_numbers,
+    pc_condition,
+    wound_npc_in_fight,
+    wound_pc,
+)
+from console.model.stats import Stat
+from console.model.tracker import add_condition
+from console.rules.combat import (
+    armor_request,
+    attack_request,
+    defense_request,
+    npc_attack_hits,
+    pc_attack_hits,
+    wounding_damage,
+)
+from console.rules.combat_modifiers import PcRole, player_adjustment
+from console.rules.combat_odds import npc_attack_odds, pc_attack_odds
+from console.rules.healing import natural_healing_rating
+from console.rules.mixed_types import convert_damage, type_shift
+from console.rules.odds import chance_at_least
+from console.rules.ratings import Rating, RatingType
+from console.rules.value_conversion import rating_for_value
+from console.rules.vehicle_damage import roll_system_failure
+from console.ui.controller import ActionRefused
+from console.ui.dialogs.form_dialog import Field, FormDialog, optional_int, whole_number, yes_no
+
+if TYPE_CHECKING:
+    from console.ui.screens.main_screen import MainScreen
+
+__all__ = ["CombatActions", "percent"]
+
+
+def percent(chance: Fraction) -> str:
+    value = float(chance) * 100
+    return "<0.1%" if 0 < value < 0.1 else f"{value:.1f}%"
+
+
+def _rating(stat: Stat | None, what: str) -> Rating:
+    """A PC's stat as the rating he rolls; a value typed on the sheet reads by Table 7."""
+    if stat is None:
+        raise ActionRefused(f"{what} is not on the sheet: edit the PC (roster, e)")
+    return stat.rating if stat.rating is not None else rating_for_value(stat.value)
+
+
+def _modifiers(text: str) -> list[str]:
+    return [part.strip() for part in text.replace(",", " ").split() if part.strip()]
+
+
+def _number_or(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+class CombatActions:
+    """What the combat keys do (mixed into MainScreen)."""
+
+    # ----- helpers shared by the flows ----------------------------------------------------
+
+    def _fighters(self: MainScreen, side: Side) -> list[Combatant]:
+        encounter = self.controller.encounter()
+        return [] if encounter is None else [
+            c for c in encounter.combatants if c.side is side and c.status.value in
+            ("active", "unconscious")]
+
+    def _acting_or_first(self: MainScreen, side: Side) -> Combatant | None:
+        """Default attacker: whoever of that side has the turn, else the first one."""
+        view = self.view_state
+        fighters = self._fighters(side)
+        if view is not None and view.encounter is not None:
+            turn = view.order.position(view.encounter.current)
+            if turn is not None:
+                acting = [c for c in fighters if c.id in view.order.turns[turn].members]
+                if acting:
+                    return acting[0]
+        return fighters[0] if fighters else None
+
+    def _by_name(self: MainScreen, side: Side, name: str) -> Combatant:
+        for combatant in self._fighters(side):
+            if combatant.name.casefold() == name.strip().casefold():
+                return combatant
+        kind = "PC" if side is Side.PC else "NPC"
+        raise ValueError(f"no {kind} called {name.strip() or '(empty)'} in the fight")
+
+    def _numbers(self: MainScreen, combatant: Combatant) -> NpcNumbers:
+        template = (self.controller.store.npc(combatant.ref)
+                    if combatant.ref is not None else None)
+        return npc_numbers(combatant, template)
+
+    def _sheet_of(self: MainScreen, combatant: Combatant) -> PlayerCharacter:
+        sheet = self.controller.pcs().get(combatant.ref) if combatant.ref else None
+        if sheet is None:
+            raise ActionRefused(f"{combatant.name} has no sheet in the roster")
+        return sheet
+
+    def _ask(self: MainScreen, title: str, fields: list[Field], hint: str,
+             then: Any) -> None:
+        def done(values: dict[str, Any] | None) -> None:
+            if values is None:
+                return
+            try:
+                then(values)
+            except (ActionRefused, ValueError) as error:
+                self.notify(str(error), severity="error")
+
+        self.app.push_screen(FormDialog(title, fields, hint), done)
+
+    # ----- a PC attacks an NPC ------------------------------------------------------------
+
+    def pc_attacks(self: MainScreen, target: Combatant) -> None:
+        attacker = self._acting_or_first(Side.PC)
+        if attacker is None:
+            raise ActionRefused("no PC in the fight to attack with")
+        numbers = self._numbers(target)
+        sheet = self._sheet_of(attacker)
+        weapons = ", ".join(f"{n} {w.name}" for n, w in enumerate(sheet.weapons, start=1))
+        fields = [
+            Field("pc", "Attacker (PC)", lambda t: self._by_name(Side.PC, t),
+                  value=attacker.name),
+            Field("weapon", f"Weapon: {weapons or 'number'}, or Atk/Dmg ratings", str,
+                  value="1" if sheet.weapons else ""),
+            Field("mods", "Modifiers (e.g. hard_to_see unexpected)", _modifiers),
+            Field("attacks", "Number of attacks", whole_number("attacks", minimum=1),
+                  value="1"),
+            Field("def", f"{target.name}'s Def", whole_number("Def"),
+                  value=_number_or(numbers.def_)),
+            Field("ar", f"{target.name}'s AR", whole_number("AR"), value=_number_or(numbers.ar)),
+        ]
+        self._ask(f"Attack on {target.name}", fields,
+                  "Table 15: hard_to_see invisible behind_expected unexpected behind_unexpected",
+                  lambda values: self._pc_attack_roll(target, numbers, values))
+
+    def _weapon(self: MainScreen, sheet: PlayerCharacter, text: str) -> tuple[Rating, Rating]:
+        text = text.strip()
+        if text.isdigit() and 1 <= int(text) <= len(sheet.weapons):
+            weapon = sheet.weapons[int(text) - 1]
+            return (_rating(weapon.atk, f"{sheet.name}'s {weapon.name} Atk"),
+                    _rating(weapon.dmg, f"{sheet.name}'s {weapon.name} Dmg"))
+        atk, _, dmg = text.partition("/")
+        if not dmg:
+            raise ValueError("weapon: a number from the list, or Atk/Dmg ratings like 8M/10L")
+        return _rating(Stat(atk), "Atk"), _rating(Stat(dmg), "Dmg")
+
+    def _pc_attack_roll(self: MainScreen, target: Combatant, numbers: NpcNumbers,
+                        values: dict[str, Any]) -> None:
+        attacker: Combatant = values["pc"]
+        sheet = self._sheet_of(attacker)
+        atk, dmg = self._weapon(sheet, values["weapon"])
+        shift = type_shift(RatingType.P, numbers.type)
+        adjust = [player_adjustment(values["mods"], PcRole.ATTACKING), shift.pc_attack]
+        request = attack_request(atk, values["def"], adjust)
+        odds = pc_attack_odds(atk, dmg, values["def"], values["ar"], numbers.vit or 1,
+                              npc_wounds=target.wounds, attacks=values["attacks"],
+                              atk_adjustments=adjust, npc_type=numbers.type)
+        hint = (f"{request.prompt}: {percent(request.chance_success)} to hit; "
+                f"expected wounds {float(odds.expected_wounds):.1f}, "
+                f"{percent(odds.chance_kill)} to bring him down")
+        fields = [Field("result", f"{attacker.name}'s Atk result", whole_number("Atk result"))]
+        self._ask(f"{attacker.name} attacks {target.name}", fields, hint,
+                  lambda v: self._pc_attack_hit(attacker, target, dmg, numbers, values,
+                                                v["result"]))
+
+    def _pc_attack_hit(self: MainScreen, attacker: Combatant, target: Combatant, dmg: Rating,
+                       numbers: NpcNumbers, values: dict[str, Any], result: int) -> None:
+        verdict = pc_attack_hits(result, values["def"])
+        if not verdict.hit:
+            self.notify(f"{attacker.name} misses {target.name}: {verdict.describe()}")
+            return
+        fields = [
+            Field("damage", f"{attacker.name}'s Dmg result", whole_number("damage")),
+            Field("keep", "Keep him up if it would kill him (y/n)", yes_no("keep up"),
+                  value="n"),
+        ]
+        hint = (f"{verdict.describe()}. Roll Dmg {dmg} vs AR {values['ar']}"
+                + ("" if numbers.type is RatingType.P else
+                   f" (damage is divided by 10 per type step up to {numbers.type.label})"))
+        self._ask(f"{attacker.name} hits {target.name}", fields, hint,
+                  lambda v: self._pc_attack_damage(target, numbers, values, v))
+
+    def _pc_attack_damage(self: MainScreen, target: Combatant, numbers: NpcNumbers,
+                          values: dict[str, Any], damage: dict[str, Any]) -> None:
+        converted = convert_damage(damage["damage"], RatingType.P, numbers.type)
+        wounding = wounding_damage(converted, values["ar"], attacks=values["attacks"])
+        self.perform("combat.pc_attack", lambda e: wound_npc_in_fight(
+            e, target.id, wounding, keep_up=damage["keep"]))
+        self.notify(f"{target.name} takes {wounding} wounding damage")
+
+    # ----- an NPC attacks a PC ------------------------------------------------------------
+
+    def npc_attacks(self: MainScreen, target: Combatant) -> None:
+        attacker = self._acting_or_first(Side.NPC)
+        if attacker is None:
+            raise ActionRefused("no NPC in the fight to attack with")
+        numbers = self._numbers(attacker)
+        fields = [
+            Field("npc", "Attacker (NPC)", lambda t: self._by_name(Side.NPC, t),
+                  value=attacker.name),
+            Field("mods", "Modifiers (e.g. cover50 prone_ranged)", _modifiers),
+            Field("attacks", "Number of attacks", whole_number("attacks", minimum=1),
+                  value="1"),
+            Field("atk", "NPC's Atk", whole_number("Atk"), value=_number_or(numbers.atk)),
+            Field("dmg", "NPC's Dmg", whole_number("Dmg"), value=_number_or(numbers.dmg)),
+        ]
+        self._ask(f"Attack on {target.name}", fields,
+                  "Table 14: cover25 cover50 cover75 weapon_port prone_ranged prone_melee",
+                  lambda values: self._npc_attack_roll(target, values))
+
+    def _npc_attack_roll(self: MainScreen, target: Combatant, values: dict[str, Any]) -> None:
+        attacker: Combatant = values["npc"]
+        numbers = self._numbers(attacker)
+        sheet = self._sheet_of(target)
+        pc_def = _rating(sheet.def_, f"{sheet.name}'s Def")
+        pc_ar = _rating(sheet.ar, f"{sheet.name}'s AR")
+        shift = type_shift(numbers.type, RatingType.P)
+        adjust = [player_adjustment(values["mods"], PcRole.DEFENDING), shift.pc_defense]
+        request = defense_request(pc_def, values["atk"], adjust)
+        vit = int(sheet.vit_max.value) if sheet.vit_max is not None else None
+        odds = npc_attack_odds(pc_def, pc_ar, values["atk"], values["dmg"],
+                               attacks=values["attacks"], def_adjustments=adjust,
+                               dmg_type=numbers.type, pc_wounds=sheet.wounds if vit else None,
+                               pc_vit_max=vit)
+        hint = (f"{request.prompt}: {percent(request.chance_fail)} he is hit; expected wounds "
+                f"{float(odds.expected_wounds):.1f}")
+        fields = [Field("result", f"{target.name}'s Def result", whole_number("Def result"))]
+        self._ask(f"{attacker.name} attacks {target.name}", fields, hint,
+                  lambda v: self._npc_attack_hit(attacker, target, pc_ar, odds.dmg, values,
+                                                 v["result"]))
+
+    def _npc_attack_hit(self: MainScreen, attacker: Combatant, target: Combatant, pc_ar: Rating,
+                        dmg: int, values: dict[str, Any], result: int) -> None:
+        verdict = npc_attack_hits(result, values["atk"])
+        if not verdict.hit:
+            self.notify(f"{attacker.name} misses {target.name}: {verdict.describe()}")
+            return
+        request = armor_request(pc_ar, dmg)
+        fields = [Field("ar", f"{target.name}'s AR result", whole_number("AR result"))]
+        hint = (f"{verdict.describe()}. {request.prompt}: {percent(request.chance_success)} "
+                "his armor stops it all")
+        self._ask(f"{attacker.name} hits {target.name}", fields, hint,
+                  lambda v: self._npc_attack_wounds(target, dmg, values, v["ar"]))
+
+    def _npc_attack_wounds(self: MainScreen, target: Combatant, dmg: int,
+                           values: dict[str, Any], ar_result: int) -> None:
+        wounds = wounding_damage(dmg, ar_result, attacks=values["attacks"])
+        sheet = self._sheet_of(target)
+        new_sheet, encounter, state = wound_pc(sheet, self.controller.encounter(), wounds)
+        self.guarded(lambda: self.controller.save_pc_and_encounter(
+            new_sheet, encounter, f"{target.name} takes {wounds} wounds ({state.wounds}/"
+                                  f"{state.vit_max})"))
+        due = state.checks_due()
+        if due:
+            self.notify(f"{target.name} checks now:\n"
+                        + "\n".join(check.describe() for check in due),
+                        severity="warning", timeout=12)
+
+    # ----- a PC's critical damage, healing, the kill rule ---------------------------------
+
+    def pc_checks(self: MainScreen, target: Combatant) -> None:
+        sheet = self._sheet_of(target)
+        state = pc_condition(sheet, target)
+        due = state.checks_due()
+        if not due:
+            self.notify(f"{target.name} owes no critical-damage checks")
+            return
+        stats = {"WP": sheet.wp, "Healing": sheet.healing, "Vit": sheet.vit_max}
+        fields = []
+        for check in due:
+            stat = stats.get(check.ability)
+            chance = ""
+            if stat is not None:
+                rating = _rating(stat, check.ability)
+                chance = f" [{rating}: {percent(chance_at_least(rating, check.difficulty))}]"
+            fields.append(Field(check.kind.name.lower(), f"{check.describe()}{chance}",
+                                optional_int(f"{check.ability} result")))
+
+        def apply(values: dict[str, Any]) -> None:
+            current, encounter = sheet, self.controller.encounter()
+            state = pc_condition(sheet, target)
+            for check in due:
+                result = values[check.kind.name.lower()]
+                if result is None:
+                    continue  # not rolled (yet): it stays due
+                current, encounter, state = apply_pc_check(current, encounter, check.kind,
+                                                           result)
+                if state.dead:
+                    break
+            outcome = ("dead" if state.dead else "unconscious" if state.unconscious
+                       else "conscious")
+            self.guarded(lambda: self.controller.save_pc_and_encounter(
+                current, encounter, f"{target.name}'s checks: {state.wounds}/{state.vit_max},"
+                                    f" {outcome}"))
+
+        self._ask(f"{target.name}'s checks before he acts", fields,
+                  "enter his results in order; leave empty a check not made · ctrl+s: done",
+                  apply)
+
+    def pc_heal(self: MainScreen, target: Combatant) -> None:
+        sheet = self._sheet_of(target)
+        hint = "any healing of 1 or more stops Vitality drain"
+        if sheet.healing is not None and sheet.healing.rating is not None:
+            awake = natural_healing_rating(sheet.healing.rating, resting=False)
+            hint = (f"natural healing: roll {awake} every 4 game hours, {sheet.healing.rating}"
+                    f" after 8 hours' rest; {hint}")
+        fields = [
+            Field("amount", "Heal how many wounds (0: none)", whole_number("healing"), "0"),
+            Field("kill", "Kill rule: put him at 10 CD instead (y/n)", yes_no("kill rule"), "n"),
+        ]
+
+        def apply(values: dict[str, Any]) -> None:
+            encounter = self.controller.encounter()
+            if values["kill"]:
+                new, changed, state = kill_rule_pc(sheet, encounter)
+                text = f"Kill rule: {target.name} is at {state.critical_damage()} CD"
+            else:
+                new, changed, state = heal_pc(sheet, encounter, values["amount"])
+                text = f"{target.name} heals {values['amount']}: {state.wounds}/{state.vit_max}"
+            self.guarded(lambda: self.controller.save_pc_and_encounter(new, changed, text))
+
+        self._ask(f"Heal {target.name}", fields, hint, apply)
+
+    # ----- vessels ------------------------------------------------------------------------
+
+    def vessel_failure(self: MainScreen, target: Combatant) -> None:
+        numbers = self._numbers(target)
+        if numbers.type not in (RatingType.V, RatingType.S):
+            raise ActionRefused(f"{target.name} is not a vehicle or a ship (type P)")
+        vit = target.vit_max or 0
+        cd = target.wounds - vit
+        if cd < 1:
+            raise ActionRefused(f"{target.name} has no critical damage: no system fails")
+        failure = roll_system_failure(cd, self.controller.rng, ship=numbers.type is RatingType.S)
+        # Kept as a condition on the vessel: on screen, in the log, undoable, until repaired.
+        label = f"{failure.system}: {failure.kind.value}"
+        self.perform("combat.system_failure", lambda e: add_condition(
+            e, label, target.id, None, notes=failure.describe()))
+        self.notify(f"{target.name}: {failure.describe()}", severity="warning", timeout=15)

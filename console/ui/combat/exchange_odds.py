@@ -1,0 +1,96 @@
+"""The detail pane's odds: one exchange each way between the selected combatant and each
+opponent in the fight, computed exactly by the dice engine (cached: a cursor move should
+not redo the sums)."""
+
+from __future__ import annotations
+
+import functools
+
+from rich.text import Text
+
+from console.model import Combatant, NpcTemplate, PlayerCharacter, Side, Status
+from console.model.combat import NpcNumbers, npc_numbers
+from console.rules.combat_odds import NpcAttackOdds, PcAttackOdds, npc_attack_odds, pc_attack_odds
+from console.rules.errors import RulesError
+from console.rules.ratings import Rating, RatingType
+from console.ui.combat.combat_actions import percent
+from console.ui.controller import View
+
+__all__ = ["SHOWN", "exchange_lines"]
+
+SHOWN = 4  # opponents listed; more would push the rest of the pane off screen
+
+
+@functools.lru_cache(maxsize=1024)
+def _pc_odds(atk: Rating, dmg: Rating, npc_def: int, npc_ar: int, vit: int, wounds: int,
+             npc_type: RatingType) -> PcAttackOdds:
+    return pc_attack_odds(atk, dmg, npc_def, npc_ar, vit, npc_wounds=wounds, npc_type=npc_type)
+
+
+@functools.lru_cache(maxsize=1024)
+def _npc_odds(pc_def: Rating, pc_ar: Rating, atk: int, dmg: int, dmg_type: RatingType,
+              wounds: int | None, vit: int | None) -> NpcAttackOdds:
+    return npc_attack_odds(pc_def, pc_ar, atk, dmg, dmg_type=dmg_type, pc_wounds=wounds,
+                           pc_vit_max=vit)
+
+
+def _fighting(combatant: Combatant) -> bool:
+    return combatant.status in (Status.ACTIVE, Status.UNCONSCIOUS)
+
+
+def _pair(sheet: PlayerCharacter, npc: Combatant, numbers: NpcNumbers) -> list[Text]:
+    """Up to two lines for one PC and one NPC: what the PC's first weapon does to the NPC
+    (→) and what the NPC does to the PC (←); a direction without the stats is left out."""
+    lines = []
+    weapon = sheet.weapons[0] if sheet.weapons else None
+    if (weapon and weapon.atk and weapon.dmg and weapon.atk.rating and weapon.dmg.rating
+            and numbers.def_ is not None and numbers.ar is not None and numbers.vit):
+        mine = _pc_odds(weapon.atk.rating, weapon.dmg.rating, numbers.def_, numbers.ar,
+                        numbers.vit, npc.wounds, numbers.type)
+        lines.append(Text(f"  → {percent(mine.chance_hit)} hit, "
+                          f"~{float(mine.expected_wounds):.1f} wounds, "
+                          f"{percent(mine.chance_kill)} down", style="green"))
+    if (sheet.def_ and sheet.def_.rating and sheet.ar and sheet.ar.rating
+            and numbers.atk is not None and numbers.dmg is not None):
+        vit = int(sheet.vit_max.value) if sheet.vit_max is not None else None
+        theirs = _npc_odds(sheet.def_.rating, sheet.ar.rating, numbers.atk, numbers.dmg,
+                           numbers.type, sheet.wounds if vit is not None else None, vit)
+        lines.append(Text(f"  ← {percent(theirs.chance_hit)} hit, "
+                          f"~{float(theirs.expected_wounds):.1f} wounds", style="red"))
+    return lines
+
+
+def exchange_lines(view: View, selected: Combatant,
+                   templates: dict[int, NpcTemplate]) -> list[Text]:
+    """One line per opponent: the selected PC against each NPC, or each PC against the
+    selected NPC."""
+    encounter = view.encounter
+    if encounter is None:
+        return []
+    lines: list[Text] = []
+    missing = 0
+    if selected.side is Side.PC:
+        sheet = view.pcs.get(selected.ref) if selected.ref is not None else None
+        pairs = [(sheet, npc) for npc in encounter.combatants
+                 if npc.side is Side.NPC and _fighting(npc)]
+    else:
+        pairs = [(view.pcs.get(pc.ref) if pc.ref is not None else None, selected)
+                 for pc in encounter.combatants if pc.side is Side.PC and _fighting(pc)]
+    for sheet, npc in pairs[:SHOWN]:
+        template = templates.get(npc.ref) if npc.ref is not None else None
+        try:
+            both = [] if sheet is None else _pair(sheet, npc, npc_numbers(npc, template))
+        except RulesError:
+            both = []
+        if not both:
+            missing += 1
+            continue
+        assert sheet is not None
+        lines.append(Text(npc.name if selected.side is Side.PC else sheet.name, style="bold"))
+        lines.extend(both)
+    if missing:
+        lines.append(Text(f"{missing} without the ratings and values the odds need",
+                          style="dim"))
+    if len(pairs) > SHOWN:
+        lines.append(Text(f"... and {len(pairs) - SHOWN} more", style="dim"))
+    return lines

@@ -1,0 +1,119 @@
+"""Combat from the tracker by keyboard: both attack directions, critical damage, healing."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from rich.console import Console
+
+from console.model import Encounter, NpcTemplate, PlayerCharacter, Side, Status
+from console.model.roster import parse_weapons, spawn_copies
+from console.model.tracker import add_combatant, call_for_nish
+from console.rules.odds import chance_at_least
+from console.rules.ratings import Rating
+from console.store import CampaignStore
+from console.ui.app import GMConsoleApp
+from console.ui.combat.combat_actions import percent
+from console.ui.tracker.detail_pane import DetailPane
+from tests.ui.conftest import SIZE, START, FakeClock, type_in
+from tests.ui.test_tracker_app import select
+
+
+def skrak_fight(saves: Path) -> GMConsoleApp:
+    store = CampaignStore.create(saves, "Dock")
+    brice = PlayerCharacter.new(1, "Brice", nish="8M", def_="8M", ar="6M", vit_max="20",
+                                wp="10L", healing="10L",
+                                weapons=parse_weapons("blaster 8M/10L"))
+    skrak = NpcTemplate(1, "Skrak", atk="15", def_="16", dmg="20", ar="4", vit="12",
+                        nish="10")
+    encounter = add_combatant(Encounter(1, "Dock fight"), "Brice", Side.PC, ref=1).encounter
+    encounter = spawn_copies(encounter, skrak, 2).encounter
+    encounter = call_for_nish(encounter, {1: 30}).encounter
+    store.apply("setup", "the fight", [("pcs", 1, brice.to_dict()), ("npcs", 1, skrak.to_dict()),
+                                       ("encounters", 1, encounter.to_dict())], now=START)
+    return GMConsoleApp(store, rng=random.Random(5), clock=FakeClock())
+
+
+def notes(app: GMConsoleApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_both_attack_directions_and_critical_damage(tmp_path: Path) -> None:
+    app = skrak_fight(tmp_path)
+    store = app.controller.store
+    async with app.run_test(size=SIZE) as pilot:
+        # The detail pane gives the exchange's exact odds both ways.
+        await select(pilot, app, "Skrak 1")
+        printer = Console(width=150, record=True, file=io.StringIO())
+        printer.print(app.screen.query_one("#detail", DetailPane).render_for(
+            app.screen.view_state, 2))
+        detail = printer.export_text()
+        hits = percent(chance_at_least(Rating.parse("8M"), 16))
+        is_hit = percent(1 - chance_at_least(Rating.parse("8M"), 15))
+        assert f"Brice\n  → {hits} hit" in detail and f"  ← {is_hit} hit" in detail
+
+        # Brice fires his blaster at Skrak 1: Atk 16 vs Def 15 would hit; here Def is 16.
+        await pilot.press("A", "ctrl+s")
+        assert "roll Atk 8M vs 16" in app.screen.hint  # type: ignore[attr-defined]
+        await type_in(pilot, "16")  # a hit by 0: ties go to the player
+        assert "Roll Dmg 10L vs AR 4" in app.screen.hint  # type: ignore[attr-defined]
+        await type_in(pilot, "25", "n")
+        skrak = app.controller.encounter().combatant(2)  # type: ignore[union-attr]
+        assert (skrak.wounds, skrak.status) == (21, Status.DEAD)  # 25 - 4 = 21 > Vit 12
+
+        # A miss on Skrak 2 changes nothing.
+        await select(pilot, app, "Skrak 2")
+        await pilot.press("A", "ctrl+s")
+        await type_in(pilot, "9")
+        assert any("Brice misses Skrak 2: Atk 9 vs Def 16: miss by 7" in n for n in notes(app))
+
+        # Skrak 2 attacks Brice: Def 4 vs Atk 15 is a hit; AR 2 vs Dmg 20 is 18 wounds.
+        await select(pilot, app, "Brice")
+        await pilot.press("A", "ctrl+s")
+        assert "roll Def 8M vs 15" in app.screen.hint  # type: ignore[attr-defined]
+        await type_in(pilot, "4")
+        assert "roll AR 6M vs Dmg 20" in app.screen.hint  # type: ignore[attr-defined]
+        await type_in(pilot, "2")
+        assert store.pc(1).wounds == 18  # type: ignore[union-attr]
+
+        # A second hit with no armor at all: 38 wounds on Vit 20, 18 critical damage.
+        await pilot.press("A", "ctrl+s")
+        await type_in(pilot, "1", "0")
+        assert store.pc(1).wounds == 38  # type: ignore[union-attr]
+        assert any("Vit vs 18 (death)" in n for n in notes(app))
+
+        # His checks: alive (Vit 20 vs 18), passes out (WP 5 vs 90), drain stopped (100).
+        await pilot.press("k")
+        await type_in(pilot, "20", "5", "100")
+        fighter = app.controller.encounter().combatant(1)  # type: ignore[union-attr]
+        assert fighter.status is Status.UNCONSCIOUS and fighter.drain_stopped
+        assert store.pc(1).wounds == 38  # type: ignore[union-attr]
+
+        # First aid heals 5; undo takes it back.
+        await pilot.press("plus")
+        await type_in(pilot, "5", "n")
+        assert store.pc(1).wounds == 33  # type: ignore[union-attr]
+        await pilot.press("ctrl+z")
+        assert store.pc(1).wounds == 38  # type: ignore[union-attr]
+
+
+async def test_a_failed_drain_adds_a_wound_and_a_failed_death_check_kills(
+    tmp_path: Path,
+) -> None:
+    app = skrak_fight(tmp_path)
+    store = app.controller.store
+    brice = store.pc(1)
+    assert brice is not None
+    store.apply("hurt", "Brice at 12 CD", [("pcs", 1, brice.with_changes(wounds=32).to_dict())])
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Brice")
+        await pilot.press("k")
+        await type_in(pilot, "13", "70", "3")  # lives, stays up, drain fails: +1 wound
+        assert store.pc(1).wounds == 33  # type: ignore[union-attr]
+        await pilot.press("k")
+        await type_in(pilot, "2")  # Vit vs 13 fails: dead; the other two are left empty
+        await pilot.press("ctrl+s")
+        fighter = app.controller.encounter().combatant(1)  # type: ignore[union-attr]
+        assert fighter.status is Status.DEAD
