@@ -117,3 +117,29 @@ async def test_a_failed_drain_adds_a_wound_and_a_failed_death_check_kills(
         await pilot.press("ctrl+s")
         fighter = app.controller.encounter().combatant(1)  # type: ignore[union-attr]
         assert fighter.status is Status.DEAD
+
+
+async def test_a_damaged_ship_shows_its_checks_and_rolls_a_system_failure(
+    tmp_path: Path,
+) -> None:
+    app = skrak_fight(tmp_path)
+    store = app.controller.store
+    halberd = NpcTemplate(2, "Halberd", def_="20", ar="8M", vit="24", nish="12", body_type="S")
+    encounter = spawn_copies(app.controller.encounter(), halberd, 1).encounter  # type: ignore[arg-type]
+    hit = encounter.combatants[-1].with_changes(wounds=30)  # 6 CD, as in the book
+    encounter = encounter.with_changes(combatants=(*encounter.combatants[:-1], hit))
+    store.apply("setup", "the Halberd", [("npcs", 2, halberd.to_dict()),
+                                         ("encounters", 1, encounter.to_dict())])
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Halberd 1")
+        printer = Console(width=150, record=True, file=io.StringIO())
+        printer.print(app.screen.query_one("#detail", DetailPane).render_for(
+            app.screen.view_state, hit.id))
+        assert "hull breach: armor 8M (+ repair hull, combine cat) vs 30" in printer.export_text()
+        await pilot.press("V")
+        failed = app.controller.encounter().conditions  # type: ignore[union-attr]
+        assert len(failed) == 1 and failed[0].target == hit.id
+        assert any(kind in failed[0].name for kind in ("failure", "fire", "blow", "explosion"))
+        await select(pilot, app, "Skrak 1")
+        await pilot.press("V")
+        assert any("is not a vehicle or a ship" in n for n in notes(app))

@@ -13,10 +13,12 @@ from console.model.combat import NpcNumbers, npc_numbers
 from console.rules.combat_odds import NpcAttackOdds, PcAttackOdds, npc_attack_odds, pc_attack_odds
 from console.rules.errors import RulesError
 from console.rules.ratings import Rating, RatingType
+from console.rules.value_conversion import rating_for_value
+from console.rules.vehicle_damage import hull_breach_check
 from console.ui.combat.combat_actions import percent
 from console.ui.controller import View
 
-__all__ = ["SHOWN", "exchange_lines"]
+__all__ = ["SHOWN", "exchange_lines", "vessel_lines"]
 
 SHOWN = 4  # opponents listed; more would push the rest of the pane off screen
 
@@ -58,6 +60,30 @@ def _pair(sheet: PlayerCharacter, npc: Combatant, numbers: NpcNumbers) -> list[T
         lines.append(Text(f"  ← {percent(theirs.chance_hit)} hit, "
                           f"~{float(theirs.expected_wounds):.1f} wounds", style="red"))
     return lines
+
+
+def vessel_lines(selected: Combatant, templates: dict[int, NpcTemplate]) -> list[Text]:
+    """A vehicle or ship past its hull points: the crew's checks due and their Dif."""
+    template = templates.get(selected.ref) if selected.ref is not None else None
+    numbers = npc_numbers(selected, template)
+    if numbers.type not in (RatingType.V, RatingType.S) or numbers.vit is None:
+        return []
+    cd = selected.wounds - numbers.vit
+    if cd < 1:
+        return []
+    armor = template.ar if template is not None else None
+    if armor is None:
+        return [Text(f"{cd} CD: hull-breach and system-failure checks due (give it an AR)",
+                     style="yellow")]
+    rating = armor.rating if armor.rating is not None else rating_for_value(armor.value)
+    breach = hull_breach_check(rating, None, cd)
+    return [
+        Text(f"{cd} critical damage, each round until a success:", style="bold yellow"),
+        Text(f"  hull breach: armor {rating} (+ repair hull, combine cat) vs "
+             f"{breach.difficulty}", style="yellow"),
+        Text(f"  system failure: vessel rating + damage control vs {breach.difficulty}; "
+             "on a failure V rolls the system (Tables 9/11, 10)", style="yellow"),
+    ]
 
 
 def exchange_lines(view: View, selected: Combatant,

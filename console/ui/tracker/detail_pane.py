@@ -11,7 +11,7 @@ from textual.widgets import Static
 from console.model import Combatant, NpcTemplate, PlayerCharacter
 from console.model.tracker import END, checks_due_for, current_turn, expiring_this_round
 from console.rules.initiative import rounds_left
-from console.ui.combat.exchange_odds import exchange_lines
+from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
 from console.ui.controller import View
 from console.ui.formatting import stat_text
 
@@ -118,6 +118,7 @@ class DetailPane(Static):
                 left = rounds_left(condition.until_round, encounter.round)
                 lasting = f"through round {condition.until_round} ({left} to go)"
             lines.append(Text(f"  {condition.name}: {lasting}"))
+        lines.extend(vessel_lines(combatant, view.npcs))
         odds = exchange_lines(view, combatant, view.npcs)
         if odds:
             lines.append(Text("One exchange, exact (→ his attack, ← theirs):", style="bold"))
