@@ -20,6 +20,7 @@ from console.store.errors import (
     MissingSaveFile,
     NewerSaveFile,
     ReadOnlyStore,
+    SaveFailed,
     StoreError,
     TruncatedSaveFile,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "MissingSaveFile",
     "NewerSaveFile",
     "ReadOnlyStore",
+    "SaveFailed",
     "StoreError",
     "Transaction",
     "TruncatedSaveFile",

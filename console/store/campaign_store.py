@@ -32,7 +32,13 @@ from console.model import (
 )
 from console.store.backends import FileBackend, MemoryBackend, ShardBackend
 from console.store.backups import Backups
-from console.store.errors import BadSaveFile, CampaignNotFound, ReadOnlyStore, StoreError
+from console.store.errors import (
+    BadSaveFile,
+    CampaignNotFound,
+    ReadOnlyStore,
+    SaveFailed,
+    StoreError,
+)
 from console.store.journal import DEFAULT_CHUNK_SIZE, JournalState, LastOp
 from console.store.layout import (
     BACKUPS_DIR,
@@ -373,13 +379,21 @@ class CampaignStore(TypedReads, SessionsMixin):
         """Run a commit; if it fails part-way, reload what is on disk so memory matches."""
         try:
             operation()
-        except BaseException:
+        except BaseException as failure:
             try:
                 self._load()
             except BaseException as error:
                 self._closed = True
                 raise StoreError(f"campaign {self.name!r} could not be reloaded after a "
                                  f"failed save ({error}); reopen it") from error
+            if isinstance(failure, OSError):
+                # A full disk is not a bug: say what failed, in the GM's terms.
+                name = Path(failure.filename).name if failure.filename else ""
+                if name.startswith(".") and name.endswith(".tmp"):  # write_atomic's temp file
+                    name = name[1:].rsplit(".", 2)[0]
+                where = name or "the campaign's files"
+                raise SaveFailed(f"could not write {where}: {failure.strerror or failure}; "
+                                 "the action was not applied") from failure
             raise
 
     def _commit(self, kind: str, seq: int, images: list[Write],

@@ -17,6 +17,7 @@ __all__ = [
     "MissingSaveFile",
     "NewerSaveFile",
     "ReadOnlyStore",
+    "SaveFailed",
     "StoreError",
     "TruncatedSaveFile",
 ]
@@ -48,6 +49,11 @@ class CampaignLocked(StoreError):
 
 class ReadOnlyStore(StoreError):
     """A change was attempted on a campaign opened read-only."""
+
+
+class SaveFailed(StoreError):
+    """The system refused a write (a full disk, lost permissions): the action was not
+    applied, and what is on disk is what the campaign holds."""
 
 
 class BadExportFile(StoreError):

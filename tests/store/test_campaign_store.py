@@ -198,3 +198,4 @@ def test_a_tables_version_moves_only_when_its_file_is_written() -> None:
     assert after_add > npcs
     store.undo()
     assert store.table_version("npcs") > after_add  # undo rewrote the file
+

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from console.store import CampaignStore, ReadOnlyStore, StoreError
+from console.store import CampaignStore, ReadOnlyStore, SaveFailed, StoreError
 from console.store.backups import backup_candidates
 from tests.store.helpers import make_npc, make_pc
 
@@ -129,7 +129,8 @@ def test_a_failed_write_is_not_acknowledged_and_leaves_files_as_they_were(
             raise OSError(28, "No space left on device")
 
         monkeypatch.setattr(atomic.os, "write", disk_full)
-        with pytest.raises(OSError, match="No space"):
+        # Not a bug but a refusal, in words the GM can act on.
+        with pytest.raises(SaveFailed, match="No space left on device; the action was not"):
             store.apply("w", "w", [("pcs", 1, make_pc(1, wounds=9).to_dict())])
         monkeypatch.setattr(atomic.os, "write", real_write)
         assert session_file.read_bytes() == old
