@@ -91,6 +91,12 @@ async def test_both_attack_directions_and_critical_damage(tmp_path: Path) -> Non
         assert fighter.status is Status.UNCONSCIOUS and fighter.drain_stopped
         assert store.pc(1).wounds == 38  # type: ignore[union-attr]
 
+        # A grenade: 20 in the square hit, halving outwards.
+        await pilot.press("B")
+        await type_in(pilot, "20")
+        assert any("square hit 20, 1 away 10, 2 away 5, 3 away 2; nothing further" in n
+                   for n in notes(app))
+
         # First aid heals 5; undo takes it back.
         await pilot.press("plus")
         await type_in(pilot, "5", "n")

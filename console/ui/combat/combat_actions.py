@@ -34,6 +34,7 @@ from console.rules.combat import (
 )
 from console.rules.combat_modifiers import PcRole, player_adjustment
 from console.rules.combat_odds import npc_attack_odds, pc_attack_odds
+from console.rules.explosions import blast_rings
 from console.rules.healing import natural_healing_rating
 from console.rules.mixed_types import convert_damage, type_shift
 from console.rules.odds import chance_at_least
@@ -334,6 +335,22 @@ class CombatActions:
             self.guarded(lambda: self.controller.save_pc_and_encounter(new, changed, text))
 
         self._ask(f"Heal {target.name}", fields, hint, apply)
+
+    # ----- explosions ---------------------------------------------------------------------
+
+    def blast(self: MainScreen) -> None:
+        """Damage square by square from the impact; each victim then defends as usual."""
+        fields = [Field("damage", "Explosion damage in the square hit", whole_number("damage"))]
+
+        def show(values: dict[str, Any]) -> None:
+            rings = blast_rings(values["damage"])
+            text = ", ".join(f"{away} away {dmg}" if away else f"square hit {dmg}"
+                             for away, dmg in enumerate(rings))
+            self.notify(f"Blast: {text}; nothing further. Each victim's armor applies "
+                        "(PCs roll AR vs it; NPCs take it minus AR).", timeout=20)
+
+        self._ask("Explosion", fields, "damage halves with each square from the impact "
+                  "until 1 or less", show)
 
     # ----- vessels ------------------------------------------------------------------------
 

@@ -136,27 +136,24 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, Screen[None]):
 
     @on(TrackerPane.Action)
     def _tracker_action(self, event: TrackerPane.Action) -> None:
-        key = event.combatant_id
-        simple: dict[str, Callable[[Any], Step]] = {
+        steps: dict[str, Callable[[Any], Step]] = {
             "next_turn": next_turn,
             "previous_turn": previous_turn,
         }
-        if event.action in simple:
-            self.perform(f"tracker.{event.action}", simple[event.action])
-            return
-        if event.action == "call_nish":
-            self.call_for_nish()
-            return
-        if event.action == "add":
-            self.add_combatant()
-            return
-        if event.action == "mode":
-            self.cycle_mode()
-            return
-        if key is None:
+        untargeted: dict[str, Callable[[], None]] = {
+            "call_nish": self.call_for_nish,
+            "add": self.add_combatant,
+            "mode": self.cycle_mode,
+            "blast": self.blast,
+        }
+        if event.action in steps:
+            self.perform(f"tracker.{event.action}", steps[event.action])
+        elif event.action in untargeted:
+            untargeted[event.action]()
+        elif event.combatant_id is None:
             self.notify("select a combatant first", severity="warning")
-            return
-        self._on_combatant(event.action, key)
+        else:
+            self._on_combatant(event.action, event.combatant_id)
 
     # ----- roster keys --------------------------------------------------------------------
 

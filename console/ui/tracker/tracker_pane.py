@@ -105,7 +105,7 @@ critical damage kills him unless you keep him up); on a PC, an NPC attacks him (
 modifiers, his Def result, then his AR result; wounds go on his sheet). Every prompt shows
 the exact chance from the dice engine. `k` takes a critically wounded PC's checks, `+`
 heals him (or applies the kill rule), `V` rolls a damaged vehicle's or ship's system
-failure (Tables 9/11 and 10).
+failure (Tables 9/11 and 10). `B` works out an explosion's damage square by square.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -128,6 +128,7 @@ failure (Tables 9/11 and 10).
         Binding("k", "send('checks')", "Checks", id="tracker.checks", show=False),
         Binding("plus", "send('heal')", "Heal", id="tracker.heal", show=False),
         Binding("V", "send('vessel')", "System failure", id="tracker.vessel", show=False),
+        Binding("B", "send('blast')", "Explosion", id="tracker.blast", show=False),
         Binding("shift+up", "send('tie_up')", "Earlier in tie", id="tracker.tie_up", show=False),
         Binding("shift+down", "send('tie_down')", "Later in tie", id="tracker.tie_down",
                 show=False),
