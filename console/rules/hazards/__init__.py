@@ -1,0 +1,78 @@
+"""The Rule Book's hazards (Tables 21-28) as small immutable state machines and table lookups.
+
+Each module is one hazard (Table 21, :mod:`tables`, says which); ``load_state`` brings back
+any saved hazard in progress from its ``to_dict()``.
+"""
+
+from types import ModuleType
+
+from console.rules.errors import RulesError
+from console.rules.hazards import (
+    brain_damage,
+    falling,
+    fatigue,
+    fear,
+    materialization,
+    panic,
+    poison,
+    radiation,
+    sleep_deprivation,
+    starvation,
+    suffocation,
+    tables,
+    temperature,
+    vacuum,
+)
+from console.rules.hazards.common import (
+    DueCheck,
+    Effect,
+    EffectKind,
+    HazardState,
+    HazardStep,
+    load_state,
+)
+
+# A saved state's ``hazard`` tag -> the module whose functions drive it.
+MODULE_FOR: dict[str, ModuleType] = {
+    "suffocation": suffocation,
+    "vacuum": vacuum,
+    "falling": falling,
+    "temperature": temperature,
+    "fatigue": fatigue,
+    "panic": panic,
+    "sleep deprivation": sleep_deprivation,
+    "starvation": starvation,
+}
+
+
+def module_for(state: HazardState) -> ModuleType:
+    """The module that drives ``state`` (its ``due``, ``apply``, ``status`` ...)."""
+    try:
+        return MODULE_FOR[state.HAZARD]
+    except (KeyError, AttributeError):
+        raise RulesError(f"not a hazard state: {state!r}") from None
+
+__all__ = [
+    "MODULE_FOR",
+    "DueCheck",
+    "Effect",
+    "EffectKind",
+    "HazardState",
+    "HazardStep",
+    "brain_damage",
+    "falling",
+    "fatigue",
+    "fear",
+    "load_state",
+    "materialization",
+    "module_for",
+    "panic",
+    "poison",
+    "radiation",
+    "sleep_deprivation",
+    "starvation",
+    "suffocation",
+    "tables",
+    "temperature",
+    "vacuum",
+]
