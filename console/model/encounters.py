@@ -25,6 +25,7 @@ __all__ = [
     "Combatant",
     "Condition",
     "Encounter",
+    "Hazard",
     "Hold",
     "InitiativeMode",
     "Shock",
@@ -169,6 +170,32 @@ class Condition:
 
 
 @dataclass(frozen=True, slots=True)
+class Hazard:
+    """A hazard in progress on a combatant: its state as the rules core saves it, and the
+    last round it moved on (it moves once per round, on the victim's Nish)."""
+
+    target: int
+    state: dict[str, Any]
+    ticked_round: int = 0
+
+    def __post_init__(self) -> None:
+        need_int(self.target, "hazard target", minimum=1)
+        need_mapping(self.state, "hazard state")
+        need_int(self.ticked_round, "hazard round", minimum=0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"target": self.target, "state": dict(self.state),
+                "ticked_round": self.ticked_round}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Hazard:
+        raw = need_mapping(data, "hazard")
+        check_keys(raw, "hazard", {"target", "state", "ticked_round"}, {"target", "state"})
+        return cls(raw["target"], dict(need_mapping(raw["state"], "hazard state")),
+                   raw.get("ticked_round", 0))
+
+
+@dataclass(frozen=True, slots=True)
 class Encounter:
     """A fight or scene. Round 0: Nish has not been called yet. ``current`` is the key of the
     turn in progress (see ``console.rules.initiative.Turn``); None before the first turn."""
@@ -185,10 +212,11 @@ class Encounter:
     leader: int | None = None  # group mode: the leading PC's combatant id
     conditions: tuple[Condition, ...] = ()
     active: bool = True
+    hazards: tuple[Hazard, ...] = ()
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "combatants", "round", "current", "mode", "party_nish", "leader",
-         "conditions", "active"}
+         "conditions", "active", "hazards"}
     )
 
     def __post_init__(self) -> None:
@@ -198,6 +226,7 @@ class Encounter:
         what = f"encounter {self.name}"
         object.__setattr__(self, "combatants", tuple(self.combatants))
         object.__setattr__(self, "conditions", tuple(self.conditions))
+        object.__setattr__(self, "hazards", tuple(self.hazards))
         ids = [c.id for c in self.combatants]
         if len(ids) != len(set(ids)):
             raise ModelError(f"{what}: two combatants share an id")
@@ -231,6 +260,7 @@ class Encounter:
             "leader": self.leader,
             "conditions": [c.to_dict() for c in self.conditions],
             "active": self.active,
+            "hazards": [h.to_dict() for h in self.hazards],
         }
 
     @classmethod
@@ -250,4 +280,6 @@ class Encounter:
             conditions=tuple(Condition.from_dict(c)
                              for c in need_list(raw.get("conditions", []), "conditions")),
             active=raw.get("active", True),
+            hazards=tuple(Hazard.from_dict(h)
+                          for h in need_list(raw.get("hazards", []), "hazards")),
         )

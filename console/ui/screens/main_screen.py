@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from console.model import PlayerCharacter
+from console.model.hazards import tick_hazards
 from console.model.tracker import (
     Step,
     checks_due_for,
@@ -28,6 +29,7 @@ from console.ui.dialogs.form_dialog import (
     FormDialog,
     required_text,
 )
+from console.ui.hazards.hazard_actions import HazardActions
 from console.ui.log.log_pane import LogPane
 from console.ui.roster.roster_actions import RosterActions
 from console.ui.roster.roster_pane import RosterPane
@@ -38,7 +40,7 @@ from console.ui.tracker.tracker_pane import TrackerPane
 
 __all__ = ["MainScreen"]
 
-class MainScreen(TrackerActions, RosterActions, CombatActions, Screen[None]):
+class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Screen[None]):
     CSS_PATH = Path(__file__).with_name("main_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("E", "new_encounter", "New encounter", id="main.new_encounter"),
@@ -103,7 +105,8 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, Screen[None]):
         shown = self.view_state.encounter if self.view_state is not None else None
         before = shown.current if shown is not None else None
         self.refresh_view()
-        extra = [n for n in step.notices[1:] if "ended with" in n or "loses" in n]
+        extra = [n for n in step.notices
+                 if "ended with" in n or "loses" in n or "before acting" in n]
         for notice in extra:
             self.notify(notice, severity="warning")
         if step.encounter.current != before:
@@ -137,7 +140,7 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, Screen[None]):
     @on(TrackerPane.Action)
     def _tracker_action(self, event: TrackerPane.Action) -> None:
         steps: dict[str, Callable[[Any], Step]] = {
-            "next_turn": next_turn,
+            "next_turn": lambda e: tick_hazards(next_turn(e)),
             "previous_turn": previous_turn,
         }
         untargeted: dict[str, Callable[[], None]] = {

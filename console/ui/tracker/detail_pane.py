@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from console.model import Combatant, NpcTemplate, PlayerCharacter
+from console.model.hazards import describe, due_now, hazards_of
 from console.model.tracker import END, checks_due_for, current_turn, expiring_this_round
 from console.rules.initiative import rounds_left
 from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
@@ -119,6 +120,10 @@ class DetailPane(Static):
                 lasting = f"through round {condition.until_round} ({left} to go)"
             lines.append(Text(f"  {condition.name}: {lasting}"))
         lines.extend(vessel_lines(combatant, view.npcs))
+        for _index, state in hazards_of(encounter, combatant.id):
+            lines.append(Text(f"{state.HAZARD}: {describe(state)}", style="magenta"))
+        for _index, check in due_now(encounter, combatant.id):
+            lines.append(Text(f"  due now (Z): {check.describe()}", style="bold magenta"))
         odds = exchange_lines(view, combatant, view.npcs)
         if odds:
             lines.append(Text("One exchange, exact (→ his attack, ← theirs):", style="bold"))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from console.model import Combatant, Side, Status
 from console.model.encounters import InitiativeMode, Shock
+from console.model.hazards import tick_hazards
 from console.model.tracker import (
     Step,
     act_now,
@@ -62,7 +63,7 @@ class TrackerActions:
             status = Status.ACTIVE if combatant.status is toggles[action] else toggles[action]
             self.perform(f"tracker.{action}", lambda e: set_status(e, key, status))
         elif action == "jump":
-            self.perform("tracker.jump", lambda e: jump_to(e, key))
+            self.perform("tracker.jump", lambda e: tick_hazards(jump_to(e, key)))
         elif action in ("hold", "hold_part"):
             self.perform("tracker.hold", lambda e: hold(e, key, part=action == "hold_part"))
         elif action == "act_now":
@@ -77,7 +78,7 @@ class TrackerActions:
             self.edit_nish(key, combatant.name, combatant.nish)
         elif action == "condition":
             self.add_condition(key, combatant.name)
-        elif action in ("attack", "checks", "heal", "vessel"):
+        elif action in ("attack", "checks", "heal", "vessel", "hazard", "hazard_check"):
             self._combat(action, combatant)
 
     def _combat(self: MainScreen, action: str, combatant: Combatant) -> None:
@@ -86,6 +87,8 @@ class TrackerActions:
             "checks": self.pc_checks,
             "heal": self.pc_heal,
             "vessel": self.vessel_failure,
+            "hazard": self.start_hazard,
+            "hazard_check": self.resolve_hazard,
         }
         if action in ("checks", "heal") and combatant.side is not Side.PC:
             self.notify(f"{combatant.name} is an NPC: with critical damage he simply dies",
@@ -126,7 +129,7 @@ class TrackerActions:
                 def change(e: Any) -> Step:
                     first = call_for_nish(e.with_changes(leader=leader.id), {})
                     second = set_party_nish(first.encounter, party)
-                    return Step(second.encounter, first.notices + second.notices)
+                    return tick_hazards(Step(second.encounter, first.notices + second.notices))
 
                 self.perform("tracker.call_nish", change)
 
@@ -134,13 +137,14 @@ class TrackerActions:
                                                  rows, self.controller.rng), group_done)
             return
         if not pcs:
-            self.perform("tracker.call_nish", lambda e: call_for_nish(e, {}))
+            self.perform("tracker.call_nish", lambda e: tick_hazards(call_for_nish(e, {})))
             return
         rows = [NishRow(c.id, c.name, rating_of(c.ref)) for c in pcs]
 
         def done(result: dict[int, int | None] | None) -> None:
             if result is not None:
-                self.perform("tracker.call_nish", lambda e: call_for_nish(e, result))
+                self.perform("tracker.call_nish",
+                             lambda e: tick_hazards(call_for_nish(e, result)))
 
         self.app.push_screen(
             NishEntryScreen(f"Round {encounter.round + 1}: call for Nish", rows,

@@ -106,6 +106,12 @@ modifiers, his Def result, then his AR result; wounds go on his sheet). Every pr
 the exact chance from the dice engine. `k` takes a critically wounded PC's checks, `+`
 heals him (or applies the kill rule), `V` rolls a damaged vehicle's or ship's system
 failure (Tables 9/11 and 10). `B` works out an explosion's damage square by square.
+
+`z` puts a hazard on the selected combatant: drowning, suffocation, vacuum, a hull breach,
+falling, freezing or heat. It moves on once a round, on his Nish: before he acts the
+console shows the check due and its difficulty (with his chance); `Z` takes the player's
+result and applies what follows (wounds, passing out, death). With nothing due, `Z` ends
+the hazard (air is back: the revive Dif and brain-damage Dif are shown).
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -129,6 +135,9 @@ failure (Tables 9/11 and 10). `B` works out an explosion's damage square by squa
         Binding("plus", "send('heal')", "Heal", id="tracker.heal", show=False),
         Binding("V", "send('vessel')", "System failure", id="tracker.vessel", show=False),
         Binding("B", "send('blast')", "Explosion", id="tracker.blast", show=False),
+        Binding("z", "send('hazard')", "Hazard", id="tracker.hazard"),
+        Binding("Z", "send('hazard_check')", "Hazard check", id="tracker.hazard_check",
+                show=False),
         Binding("shift+up", "send('tie_up')", "Earlier in tie", id="tracker.tie_up", show=False),
         Binding("shift+down", "send('tie_down')", "Later in tie", id="tracker.tie_down",
                 show=False),
@@ -211,6 +220,8 @@ failure (Tables 9/11 and 10). `B` works out an explosion's damage square by squa
     @staticmethod
     def _conditions_by_target(encounter: Encounter) -> dict[int, str]:
         found: dict[int, list[str]] = {}
+        for hazard in encounter.hazards:
+            found.setdefault(hazard.target, []).append(str(hazard.state.get("hazard", "")))
         for condition in encounter.conditions:
             if condition.target is None:
                 continue

@@ -1,0 +1,181 @@
+"""Hazards in the fight: attached to a victim, moved on once a round on his Nish, and the
+effects of each check written back to him (wounds, unconscious, dead).
+
+The hazards themselves are the rules core's (``console.rules.hazards``); an encounter keeps
+each one's saved state, so a drowning in progress survives a restart.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from console.model.characters import PlayerCharacter
+from console.model.combat import wound_npc_in_fight, wound_pc
+from console.model.encounters import Encounter, Hazard, Side, Status
+from console.model.errors import ModelError
+from console.model.tracker import Step, current_turn
+from console.rules.errors import RulesError
+from console.rules.hazards import load_state, module_for
+from console.rules.hazards.common import DueCheck, EffectKind, HazardState, HazardStep
+
+__all__ = [
+    "HazardOutcome",
+    "apply_hazard_result",
+    "attach_hazard",
+    "describe",
+    "due_now",
+    "end_hazard",
+    "hazards_of",
+    "tick_hazards",
+]
+
+
+def _state(hazard: Hazard) -> HazardState:
+    try:
+        return load_state(hazard.state)
+    except RulesError as error:
+        raise ModelError(f"a saved hazard cannot be read: {error}") from None
+
+
+def hazards_of(encounter: Encounter, target: int) -> list[tuple[int, HazardState]]:
+    """(index, state) of every hazard on ``target``, oldest first."""
+    return [(index, _state(h)) for index, h in enumerate(encounter.hazards)
+            if h.target == target]
+
+
+def due_now(encounter: Encounter, target: int) -> list[tuple[int, DueCheck]]:
+    """The checks ``target`` owes now, hazard by hazard."""
+    owed = []
+    for index, state in hazards_of(encounter, target):
+        check = module_for(state).due(state)
+        if check is not None:
+            owed.append((index, check))
+    return owed
+
+
+def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: str) -> Step:
+    """Start a hazard on a combatant. It first moves on at his next Nish (a fall, which has
+    no rounds, owes its checks at once)."""
+    victim = encounter.combatant(target)
+    if victim is None:
+        raise ModelError("no such combatant for the hazard")
+    hazard = Hazard(target, state.to_dict(), ticked_round=encounter.round)
+    changed = encounter.with_changes(hazards=(*encounter.hazards, hazard))
+    return Step(changed, (f"{victim.name}: {label} begins",))
+
+
+def tick_hazards(step: Step) -> Step:
+    """The round reached someone's Nish: each hazard on whoever acts now moves on one round
+    (once per round, however often the GM steps back and forth)."""
+    encounter = step.encounter
+    turn = current_turn(encounter)
+    if turn is None or not encounter.hazards:
+        return step
+    notices = list(step.notices)
+    hazards = list(encounter.hazards)
+    for index, hazard in enumerate(hazards):
+        if hazard.target not in turn.members or hazard.ticked_round >= encounter.round:
+            continue
+        state = _state(hazard)
+        module = module_for(state)
+        moved = state
+        if hasattr(module, "nish") and module.due(state) is None:
+            try:
+                moved = module.nish(state)
+            except RulesError:
+                moved = state  # an ended hazard does not move; the GM removes it
+        hazards[index] = Hazard(hazard.target, moved.to_dict(), encounter.round)
+        victim = encounter.combatant(hazard.target)
+        check = module.due(moved)
+        if check is not None and victim is not None:
+            notices.append(f"{victim.name}, before acting: {check.describe()}")
+    return Step(encounter.with_changes(hazards=tuple(hazards)), tuple(notices))
+
+
+@dataclass(frozen=True, slots=True)
+class HazardOutcome:
+    """What one hazard step changed: the encounter, maybe a PC's sheet, and what to say."""
+
+    encounter: Encounter
+    sheet: PlayerCharacter | None
+    notices: tuple[str, ...]
+
+
+def _effects(encounter: Encounter, target: int, step: HazardStep,
+             sheets: Mapping[int, PlayerCharacter]) -> HazardOutcome:
+    victim = encounter.combatant(target)
+    if victim is None:
+        raise ModelError("the hazard's victim is no longer in the encounter")
+    notices = [f"{victim.name}: {step.text}"]
+    sheet = sheets.get(victim.ref) if victim.side is Side.PC and victim.ref else None
+    status = None
+    for effect in step.effects:
+        if effect.kind is EffectKind.WOUNDS and effect.amount:
+            if sheet is not None:
+                sheet, changed, _state_after = wound_pc(sheet, encounter, effect.amount)
+                encounter = changed or encounter
+            elif victim.side is Side.NPC and victim.vit_max is not None:
+                encounter = wound_npc_in_fight(encounter, target, effect.amount).encounter
+        elif effect.kind is EffectKind.UNCONSCIOUS:
+            status = Status.UNCONSCIOUS
+        elif effect.kind is EffectKind.DEAD:
+            status = Status.DEAD
+        if effect.kind is not EffectKind.WOUNDS:
+            notices.append(f"  {effect.describe()}")
+    if status is not None:
+        current = encounter.combatant(target)
+        assert current is not None
+        encounter = encounter.with_changes(combatants=tuple(
+            current.with_changes(status=status) if c.id == target else c
+            for c in encounter.combatants))
+    return HazardOutcome(encounter, sheet, tuple(notices))
+
+
+def _replace_state(encounter: Encounter, index: int, state: HazardState | None) -> Encounter:
+    hazards = list(encounter.hazards)
+    if state is None:
+        del hazards[index]
+    else:
+        hazards[index] = Hazard(hazards[index].target, state.to_dict(),
+                                hazards[index].ticked_round)
+    return encounter.with_changes(hazards=tuple(hazards))
+
+
+def apply_hazard_result(encounter: Encounter, index: int, result: int,
+                        sheets: Mapping[int, PlayerCharacter]) -> HazardOutcome:
+    """The player's result on the check a hazard asks for now, and all that follows."""
+    if not 0 <= index < len(encounter.hazards):
+        raise ModelError("no such hazard")
+    hazard = encounter.hazards[index]
+    state = _state(hazard)
+    try:
+        moved, step = module_for(state).apply(state, result)
+    except RulesError as error:
+        raise ModelError(str(error)) from None
+    return _effects(_replace_state(encounter, index, moved), hazard.target, step, sheets)
+
+
+def end_hazard(encounter: Encounter, index: int,
+               sheets: Mapping[int, PlayerCharacter]) -> HazardOutcome:
+    """The GM ends it (air is back, out of the cold): the closing step (revive Dif ...),
+    and the hazard leaves the victim."""
+    if not 0 <= index < len(encounter.hazards):
+        raise ModelError("no such hazard")
+    hazard = encounter.hazards[index]
+    state = _state(hazard)
+    module = module_for(state)
+    ending = getattr(module, "end", None)
+    step = HazardStep("the hazard is over")
+    if ending is not None:
+        # Already over by itself (a landed fall): it just comes off.
+        with contextlib.suppress(RulesError):
+            _ended, step = ending(state)
+    return _effects(_replace_state(encounter, index, None), hazard.target, step, sheets)
+
+
+def describe(state: HazardState) -> str:
+    """One line for the tracker: the hazard and where the victim stands."""
+    return str(module_for(state).status(state))
+
