@@ -23,11 +23,13 @@ from console.rules.hazards.common import DueCheck, EffectKind, HazardState, Haza
 __all__ = [
     "HazardOutcome",
     "apply_hazard_result",
+    "apply_step",
     "attach_hazard",
     "describe",
     "due_now",
     "end_hazard",
     "hazards_of",
+    "pass_time",
     "tick_hazards",
 ]
 
@@ -103,8 +105,10 @@ class HazardOutcome:
     notices: tuple[str, ...]
 
 
-def _effects(encounter: Encounter, target: int, step: HazardStep,
-             sheets: Mapping[int, PlayerCharacter]) -> HazardOutcome:
+def apply_step(encounter: Encounter, target: int, step: HazardStep,
+               sheets: Mapping[int, PlayerCharacter]) -> HazardOutcome:
+    """Write a hazard step's effects to its victim: wounds (his sheet or the NPC), passing
+    out, death; the rest (revive Dif, side effects ...) becomes notices for the GM."""
     victim = encounter.combatant(target)
     if victim is None:
         raise ModelError("the hazard's victim is no longer in the encounter")
@@ -154,7 +158,7 @@ def apply_hazard_result(encounter: Encounter, index: int, result: int,
         moved, step = module_for(state).apply(state, result)
     except RulesError as error:
         raise ModelError(str(error)) from None
-    return _effects(_replace_state(encounter, index, moved), hazard.target, step, sheets)
+    return apply_step(_replace_state(encounter, index, moved), hazard.target, step, sheets)
 
 
 def end_hazard(encounter: Encounter, index: int,
@@ -172,7 +176,51 @@ def end_hazard(encounter: Encounter, index: int,
         # Already over by itself (a landed fall): it just comes off.
         with contextlib.suppress(RulesError):
             _ended, step = ending(state)
-    return _effects(_replace_state(encounter, index, None), hazard.target, step, sheets)
+    return apply_step(_replace_state(encounter, index, None), hazard.target, step, sheets)
+
+
+def pass_time(encounter: Encounter, target: int, *, days: int = 0, hours: int = 0,
+              minutes: int = 0) -> Step:
+    """Game time passes outside the rounds: each of ``target``'s hazards that runs on days,
+    hours or minutes (sleep, hunger, thirst, cold, heat) moves on by it."""
+    victim = encounter.combatant(target)
+    if victim is None:
+        raise ModelError("no such combatant")
+    hazards = list(encounter.hazards)
+    notices: list[str] = []
+    moved_any = False
+    for index, hazard in enumerate(hazards):
+        if hazard.target != target:
+            continue
+        state = _state(hazard)
+        module = module_for(state)
+        moved = state
+        # Time stops at a check that falls due: the player rolls it before more passes.
+        try:
+            for unit, count in (("day", days), ("hour", hours)):
+                step_on = getattr(module, unit, None)
+                for passed in range(count if step_on is not None else 0):
+                    if module.due(moved) is not None:
+                        notices.append(f"{victim.name}: stopped after {passed} {unit}s "
+                                       "for the check that fell due")
+                        break
+                    moved = step_on(moved)
+            if minutes and hasattr(module, "pass_minutes") and module.due(moved) is None:
+                moved = module.pass_minutes(moved, minutes)
+        except RulesError as error:
+            raise ModelError(f"{victim.name}: {error}") from None
+        if moved != state:
+            moved_any = True
+            hazards[index] = Hazard(target, moved.to_dict(), hazard.ticked_round)
+            check = module.due(moved)
+            if check is not None:
+                notices.append(f"{victim.name}, now: {check.describe()}")
+    if not moved_any:
+        raise ModelError(f"none of {victim.name}'s hazards moves with that much time")
+    shown = ", ".join(f"{n} {unit}" for n, unit in ((days, "days"), (hours, "hours"),
+                                                    (minutes, "minutes")) if n)
+    return Step(encounter.with_changes(hazards=tuple(hazards)),
+                (f"{victim.name}: {shown} pass", *notices))
 
 
 def describe(state: HazardState) -> str:

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 from console.model import Encounter, NpcTemplate, PlayerCharacter, Side, Status
+from console.model.hazards import due_now
 from console.model.roster import spawn_copies
 from console.model.tracker import add_combatant
 from console.store import CampaignStore
@@ -99,3 +100,45 @@ async def test_vacuum_asks_all_its_checks_on_one_nish(tmp_path: Path) -> None:
         assert kara is not None and kara.wounds == 6
         await pilot.press("ctrl+z")  # one step back: the wounds go
         assert app.controller.store.pc(2).wounds == 0  # type: ignore[union-attr]
+
+
+async def test_falling_poison_thirst_and_cold(tmp_path: Path) -> None:
+    app = harbour(tmp_path)
+    store = app.controller.store
+    async with app.run_test(size=SIZE) as pilot:
+        await new_round(pilot, app)
+        # A 30-foot accidental fall: 30 damage before armor; his AR roll of 12 leaves 18.
+        await select(pilot, app, "Brice")
+        await pilot.press("z")
+        await type_in(pilot, "falling", "30", "n", "6", "", "")
+        await pilot.press("Z")
+        assert "vs 30" in str(app.screen.query_one("Label.label").render())
+        await type_in(pilot, "12")
+        assert store.pc(1).wounds == 18  # type: ignore[union-attr]
+
+        # Poison: FR vs the poison's Dif; a one-off check.
+        await pilot.press("z")
+        await type_in(pilot, "poison", "skrak venom", "15")
+        assert "FR vs 15" in str(app.screen.query_one("Label.label").render())
+        await type_in(pilot, "4")
+        assert any("skrak venom" in n.message or "poison" in n.message
+                   for n in app._notifications)
+
+        # Thirst runs on days: FR 6M (value 12) gives FR level 4 free days.
+        await select(pilot, app, "Kara")
+        await pilot.press("z")
+        await type_in(pilot, "thirst", "")
+        await pilot.press("T")
+        await type_in(pilot, "6", "0", "0")
+        encounter = app.controller.encounter()
+        assert encounter is not None
+        assert [check.describe() for _, check in due_now(encounter, 2)] == [
+            "FR vs 5: day 5 without water: failure = unconscious"]
+        assert any("stopped after 5 days" in n.message for n in app._notifications)
+
+        # Freezing at -40 F with the Table 24 modifiers: Dif 20 every 2 rounds.
+        await pilot.press("z")
+        await type_in(pilot, "freezing", "-40", "", "fighting", "", "", "heavy")
+        hazards = app.controller.encounter().hazards  # type: ignore[union-attr]
+        cold = [h for h in hazards if h.state["hazard"] == "temperature"]
+        assert cold and cold[0].state["fahrenheit"] == -40

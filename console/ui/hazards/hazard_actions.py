@@ -14,30 +14,30 @@ from console.model import Combatant, PlayerCharacter, Side
 from console.model.hazards import (
     HazardOutcome,
     apply_hazard_result,
+    apply_step,
     attach_hazard,
     due_now,
     end_hazard,
     hazards_of,
+    pass_time,
 )
-from console.model.stats import Stat
 from console.model.tracker import Step
-from console.rules.hazards import falling, suffocation, temperature, vacuum
-from console.rules.hazards.common import DueCheck, HazardState
+from console.rules.hazards.common import DueCheck
 from console.rules.odds import chance_at_least
 from console.rules.ratings import parse_adjustment
 from console.rules.value_conversion import rating_for_value
 from console.ui.combat.combat_actions import percent
 from console.ui.controller import ActionRefused
-from console.ui.dialogs.form_dialog import Field, optional_int, whole_number, yes_no
+from console.ui.dialogs.form_dialog import Field, whole_number, yes_no
+from console.ui.hazards.guided_checks import GUIDED, guided_for
+from console.ui.hazards.hazard_forms import LASTING, questions_for
 
 if TYPE_CHECKING:
     from console.ui.screens.main_screen import MainScreen
 
 __all__ = ["HAZARDS", "HazardActions"]
 
-# What the wizard offers first; the rest of the book's hazards are one-off checks the GM
-# asks for by name (see the help).
-HAZARDS = ("drowning", "suffocation", "vacuum", "breach", "falling", "freezing", "heat")
+HAZARDS = LASTING + GUIDED
 
 # The sheet stat each hazard check rolls, for the exact chance shown beside it.
 _SHEET_STATS = {"WP": "wp", "Vit": "vit_max", "FR": "fr", "NAR": "nar", "Str": "str_",
@@ -45,25 +45,10 @@ _SHEET_STATS = {"WP": "wp", "Vit": "vit_max", "FR": "fr", "NAR": "nar", "Str": "
 
 
 def _hazard_name(text: str) -> str:
-    name = text.strip().lower()
+    name = " ".join(text.strip().lower().split())
     if name not in HAZARDS:
         raise ValueError(f"hazard: one of {', '.join(HAZARDS)}, not {text.strip() or 'nothing'}")
     return name
-
-
-def _rating_text(what: str) -> Callable[[str], str | None]:
-    def parse(text: str) -> str | None:
-        if not text.strip():
-            return None
-        stat = Stat(text)
-        return (stat.rating if stat.rating is not None else rating_for_value(stat.value)).format()
-
-    return parse
-
-
-def _sheet_text(sheet: PlayerCharacter | None, stat: str) -> str:
-    value = getattr(sheet, stat, None) if sheet is not None else None
-    return value.canonical if value is not None else ""
 
 
 class HazardActions:
@@ -75,68 +60,53 @@ class HazardActions:
         return self.controller.pcs().get(combatant.ref)
 
     def start_hazard(self: MainScreen, victim: Combatant) -> None:
-        fields = [Field("hazard", f"Hazard ({', '.join(HAZARDS)})", _hazard_name)]
+        fields = [Field("hazard", "Hazard", _hazard_name)]
         self._ask(f"Hazard on {victim.name}", fields,
-                  "then a few questions; the checks come on his Nish",
+                  f"lasting: {', '.join(LASTING)}; one check: {', '.join(GUIDED)}",
                   lambda values: self._hazard_questions(victim, values["hazard"]))
 
     def _hazard_questions(self: MainScreen, victim: Combatant, name: str) -> None:
-        sheet = self._sheet_for(victim)
-        wp, fr = _sheet_text(sheet, "wp"), _sheet_text(sheet, "fr")
-        questions: dict[str, tuple[list[Field], Callable[[dict[str, Any]], HazardState]]] = {
-            "drowning": ([
-                Field("prepared", "Took a lungful first (y/n)", yes_no("prepared"), "n"),
-                Field("wp", "WP rating (for holding breath)", _rating_text("WP"), wp),
-                Field("breathes", "Breathes at all (y/n)", yes_no("breathes"), "y"),
-            ], lambda v: suffocation.start("water", prepared=v["prepared"], wp=v["wp"],
-                                           breathes=v["breathes"])),
-            "suffocation": ([
-                Field("prepared", "Took a lungful first (y/n)", yes_no("prepared"), "n"),
-                Field("wp", "WP rating (for holding breath)", _rating_text("WP"), wp),
-                Field("breathes", "Breathes at all (y/n)", yes_no("breathes"), "y"),
-            ], lambda v: suffocation.start("no air", prepared=v["prepared"], wp=v["wp"],
-                                           breathes=v["breathes"])),
-            "vacuum": ([
-                Field("ears", "Ears exposed (y/n)", yes_no("ears"), "y"),
-                Field("breathe", "Tries to breathe (y/n)", yes_no("breathe"), "n"),
-            ], lambda v: vacuum.start(ears_exposed=v["ears"], tries_to_breathe=v["breathe"])),
-            "breach": ([
-                Field("cd", "The hull's critical damage", whole_number("CD", minimum=1), "1"),
-                Field("rounds", "Rounds to depressurize (blank: roll 1-6)", optional_int(
-                    "rounds", minimum=1)),
-                Field("handhold", "Something to hold on to (y/n)", yes_no("handhold"), "y"),
-                Field("ears", "Ears exposed (y/n)", yes_no("ears"), "y"),
-            ], lambda v: vacuum.start_from_breach(
-                v["cd"], depressurization_rounds=v["rounds"]
-                or vacuum.roll_depressurization(self.controller.rng),
-                handhold=v["handhold"], ears_exposed=v["ears"])),
-            "falling": ([
-                Field("feet", "Feet fallen", whole_number("feet")),
-                Field("intentional", "Jumped on purpose (y/n)", yes_no("intentional"), "n"),
-                Field("height", "His height in feet", whole_number("height", minimum=1), "6"),
-                Field("grab", "Grabs on the way: GM's Dex Dif (blank: no)", optional_int("Dif")),
-                Field("at", "...hold how far down, feet (0 = top)", optional_int("feet")),
-            ], lambda v: falling.start(v["feet"], intentional=v["intentional"],
-                                       height_feet=v["height"], grab_dif=v["grab"],
-                                       grab_at_feet=v["at"] if v["grab"] is not None
-                                       else None)),
-            "freezing": ([
-                Field("f", "Temperature, °F", whole_number("temperature", minimum=-999)),
-                Field("fr", "FR rating", _rating_text("FR"), fr),
-            ], lambda v: temperature.start("freezing", v["f"], v["fr"])),
-            "heat": ([
-                Field("f", "Temperature, °F", whole_number("temperature", minimum=-999)),
-                Field("fr", "FR rating", _rating_text("FR"), fr),
-            ], lambda v: temperature.start("heat", v["f"], v["fr"])),
-        }
-        fields, begin = questions[name]
-        hint = temperature.INTERPOLATION_RULE if name in ("freezing", "heat") else ""
+        if name in GUIDED:
+            self._guided(victim, name)
+            return
+        questions = questions_for(name, self._sheet_for(victim), self.controller.rng)
 
         def attach(values: dict[str, Any]) -> None:
-            state = begin(values)
+            state, first = questions.start(values)
             self.perform("hazard.start", lambda e: attach_hazard(e, victim.id, state, name))
+            if first is not None:
+                self.notify(f"{victim.name}: {first.text}", timeout=10)
 
-        self._ask(f"{name.capitalize()}: {victim.name}", fields, hint, attach)
+        self._ask(f"{name.capitalize()}: {victim.name}", questions.fields, questions.hint,
+                  attach)
+
+    def _guided(self: MainScreen, victim: Combatant, name: str) -> None:
+        guided = guided_for(name, self.controller.rng)
+
+        def ask(values: dict[str, Any]) -> None:
+            check, why_not = guided.check(values)
+            if check is None:
+                self.notify(f"{victim.name}: {why_not}")
+                return
+            fields = [Field("result", f"{check.describe()}{self._chance(victim, check)}",
+                            whole_number(f"{check.ability} result"))]
+            self._ask(f"{victim.name}: {name}", fields, "the player rolls; enter his result",
+                      lambda v: self._record_hazard("hazard.check", lambda e: apply_step(
+                          e, victim.id, guided.resolve(values, check, v["result"]),
+                          self.controller.pcs())))
+
+        self._ask(f"{name.capitalize()}: {victim.name}", guided.fields, "", ask)
+
+    def pass_hazard_time(self: MainScreen, victim: Combatant) -> None:
+        fields = [
+            Field("days", "Days", whole_number("days"), "0"),
+            Field("hours", "Hours", whole_number("hours"), "0"),
+            Field("minutes", "Minutes", whole_number("minutes"), "0"),
+        ]
+        self._ask(f"Time passes for {victim.name}", fields,
+                  "for hazards outside the rounds: sleep, hunger, thirst, cold, heat",
+                  lambda v: self.perform("hazard.time", lambda e: pass_time(
+                      e, victim.id, days=v["days"], hours=v["hours"], minutes=v["minutes"])))
 
     # ----- checks as they fall due ------------------------------------------------------
 

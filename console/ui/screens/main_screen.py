@@ -105,8 +105,9 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
         shown = self.view_state.encounter if self.view_state is not None else None
         before = shown.current if shown is not None else None
         self.refresh_view()
-        extra = [n for n in step.notices
-                 if "ended with" in n or "loses" in n or "before acting" in n]
+        # Worth a toast, not only a log line: what expired, was lost, or is owed now.
+        signals = ("ended with", "loses", "before acting", "stopped after", ", now:")
+        extra = [n for n in step.notices if any(signal in n for signal in signals)]
         for notice in extra:
             self.notify(notice, severity="warning")
         if step.encounter.current != before:

@@ -78,7 +78,8 @@ class TrackerActions:
             self.edit_nish(key, combatant.name, combatant.nish)
         elif action == "condition":
             self.add_condition(key, combatant.name)
-        elif action in ("attack", "checks", "heal", "vessel", "hazard", "hazard_check"):
+        elif action in ("attack", "checks", "heal", "vessel", "hazard", "hazard_check",
+                        "hazard_time"):
             self._combat(action, combatant)
 
     def _combat(self: MainScreen, action: str, combatant: Combatant) -> None:
@@ -89,6 +90,7 @@ class TrackerActions:
             "vessel": self.vessel_failure,
             "hazard": self.start_hazard,
             "hazard_check": self.resolve_hazard,
+            "hazard_time": self.pass_hazard_time,
         }
         if action in ("checks", "heal") and combatant.side is not Side.PC:
             self.notify(f"{combatant.name} is an NPC: with critical damage he simply dies",

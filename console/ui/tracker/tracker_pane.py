@@ -107,11 +107,15 @@ the exact chance from the dice engine. `k` takes a critically wounded PC's check
 heals him (or applies the kill rule), `V` rolls a damaged vehicle's or ship's system
 failure (Tables 9/11 and 10). `B` works out an explosion's damage square by square.
 
-`z` puts a hazard on the selected combatant: drowning, suffocation, vacuum, a hull breach,
-falling, freezing or heat. It moves on once a round, on his Nish: before he acts the
-console shows the check due and its difficulty (with his chance); `Z` takes the player's
-result and applies what follows (wounds, passing out, death). With nothing due, `Z` ends
-the hazard (air is back: the revive Dif and brain-damage Dif are shown).
+`z` puts a hazard on the selected combatant. Lasting ones (drowning, suffocation, vacuum, a
+hull breach, falling, freezing, heat, fatigue, panic, sleep, hunger, thirst) move on once a
+round, on his Nish: before he acts the console shows the check due and its difficulty
+(with his chance); `Z` takes the player's result and applies what follows (wounds, passing
+out, death). With nothing due, `Z` ends the hazard (air is back: the revive Dif and the
+brain-damage Dif are shown). `T` lets days, hours or minutes pass for the hazards that run
+outside the rounds. One-off checks (poison, radiation, brain damage, fear,
+materialization) ask their question, take the result and roll the book's table on a
+failure.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -137,6 +141,8 @@ the hazard (air is back: the revive Dif and brain-damage Dif are shown).
         Binding("B", "send('blast')", "Explosion", id="tracker.blast", show=False),
         Binding("z", "send('hazard')", "Hazard", id="tracker.hazard"),
         Binding("Z", "send('hazard_check')", "Hazard check", id="tracker.hazard_check",
+                show=False),
+        Binding("T", "send('hazard_time')", "Time passes", id="tracker.hazard_time",
                 show=False),
         Binding("shift+up", "send('tie_up')", "Earlier in tie", id="tracker.tie_up", show=False),
         Binding("shift+down", "send('tie_down')", "Later in tie", id="tracker.tie_down",
