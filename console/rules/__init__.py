@@ -14,4 +14,7 @@ rule of the Rule Book:
 - ``combat``, ``combat_odds``: both directions of an attack, with exact odds and wounds
 - ``combat_modifiers``, ``mixed_types``: Tables 14/15 and 12/13 on the player's roll
 - ``explosions``, ``healing``, ``vehicle_damage``: blasts, healing, hull and system failures
+- ``hazards``: every hazard in the book as a state machine or a guided check, Tables 21-28
+- ``advancement``, ``ap_awards``: Table 8 ranks, the AP ledger, improvements, allowance,
+  salvage; a session's awards and the close-of-session preview
 """
