@@ -14,6 +14,7 @@ from fractions import Fraction
 from console.model.errors import ModelError
 from console.rules.errors import RatingError
 from console.rules.ratings import Rating, parse_value
+from console.rules.value_conversion import rating_for_value
 
 __all__ = ["Stat", "opt_stat"]
 
@@ -56,6 +57,11 @@ class Stat:
     @property
     def is_rating(self) -> bool:
         return self.rating is not None
+
+    def as_rating(self) -> Rating:
+        """The rating this stat is rolled at: itself, or a value read by Table 7's simple
+        column (a sheet that says 15 rolls 8M)."""
+        return self.rating if self.rating is not None else rating_for_value(self.value)
 
     @property
     def canonical(self) -> str:

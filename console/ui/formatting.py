@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
-from console.model.stats import Stat
+from fractions import Fraction
 
-__all__ = ["stat_text"]
+from console.model.stats import Stat
+from console.rules.odds import chance_at_least
+from console.rules.ratings import Rating
+
+__all__ = ["chance_note", "percent", "stat_text"]
+
+
+def percent(chance: Fraction) -> str:
+    value = float(chance) * 100
+    return "<0.1%" if 0 < value < 0.1 else f"{value:.1f}%"
+
+
+def chance_note(rating: Rating, difficulty: int) -> str:
+    """" [8M: 45.9%]": the player's exact chance, for beside a check's label."""
+    return f" [{rating}: {percent(chance_at_least(rating, difficulty))}]"
 
 
 def stat_text(stat: Stat | None) -> str:

@@ -15,7 +15,7 @@ from console.rules.odds import chance_at_least
 from console.rules.ratings import Rating
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
-from console.ui.combat.combat_actions import percent
+from console.ui.formatting import percent
 from console.ui.tracker.detail_pane import DetailPane
 from tests.ui.conftest import SIZE, START, FakeClock, type_in
 from tests.ui.test_tracker_app import select

@@ -8,7 +8,6 @@ A mixin of the main screen, like the tracker's and roster's actions.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from console.model import Combatant, PlayerCharacter, Side
@@ -37,29 +36,23 @@ from console.rules.combat_odds import npc_attack_odds, pc_attack_odds
 from console.rules.explosions import blast_rings
 from console.rules.healing import natural_healing_rating
 from console.rules.mixed_types import convert_damage, type_shift
-from console.rules.odds import chance_at_least
 from console.rules.ratings import Rating, RatingType
-from console.rules.value_conversion import rating_for_value
 from console.rules.vehicle_damage import roll_system_failure
 from console.ui.controller import ActionRefused
-from console.ui.dialogs.form_dialog import Field, FormDialog, optional_int, whole_number, yes_no
+from console.ui.dialogs.form_dialog import Field, optional_int, whole_number, yes_no
+from console.ui.formatting import chance_note, percent
 
 if TYPE_CHECKING:
     from console.ui.screens.main_screen import MainScreen
 
-__all__ = ["CombatActions", "percent"]
-
-
-def percent(chance: Fraction) -> str:
-    value = float(chance) * 100
-    return "<0.1%" if 0 < value < 0.1 else f"{value:.1f}%"
+__all__ = ["CombatActions"]
 
 
 def _rating(stat: Stat | None, what: str) -> Rating:
-    """A PC's stat as the rating he rolls; a value typed on the sheet reads by Table 7."""
+    """A PC's stat as the rating he rolls, or a message that the sheet lacks it."""
     if stat is None:
         raise ActionRefused(f"{what} is not on the sheet: edit the PC (roster, e)")
-    return stat.rating if stat.rating is not None else rating_for_value(stat.value)
+    return stat.as_rating()
 
 
 def _modifiers(text: str) -> list[str]:
@@ -106,22 +99,10 @@ class CombatActions:
         return npc_numbers(combatant, template)
 
     def _sheet_of(self: MainScreen, combatant: Combatant) -> PlayerCharacter:
-        sheet = self.controller.pcs().get(combatant.ref) if combatant.ref else None
+        sheet = self.sheet_of(combatant)
         if sheet is None:
             raise ActionRefused(f"{combatant.name} has no sheet in the roster")
         return sheet
-
-    def _ask(self: MainScreen, title: str, fields: list[Field], hint: str,
-             then: Any) -> None:
-        def done(values: dict[str, Any] | None) -> None:
-            if values is None:
-                return
-            try:
-                then(values)
-            except (ActionRefused, ValueError) as error:
-                self.notify(str(error), severity="error")
-
-        self.app.push_screen(FormDialog(title, fields, hint), done)
 
     # ----- a PC attacks an NPC ------------------------------------------------------------
 
@@ -284,10 +265,7 @@ class CombatActions:
         fields = []
         for check in due:
             stat = stats.get(check.ability)
-            chance = ""
-            if stat is not None:
-                rating = _rating(stat, check.ability)
-                chance = f" [{rating}: {percent(chance_at_least(rating, check.difficulty))}]"
+            chance = "" if stat is None else chance_note(stat.as_rating(), check.difficulty)
             fields.append(Field(check.kind.name.lower(), f"{check.describe()}{chance}",
                                 optional_int(f"{check.ability} result")))
 

@@ -13,10 +13,9 @@ from console.model.combat import NpcNumbers, npc_numbers
 from console.rules.combat_odds import NpcAttackOdds, PcAttackOdds, npc_attack_odds, pc_attack_odds
 from console.rules.errors import RulesError
 from console.rules.ratings import Rating, RatingType
-from console.rules.value_conversion import rating_for_value
 from console.rules.vehicle_damage import hull_breach_check
-from console.ui.combat.combat_actions import percent
 from console.ui.controller import View
+from console.ui.formatting import percent
 
 __all__ = ["SHOWN", "exchange_lines", "vessel_lines"]
 
@@ -75,7 +74,7 @@ def vessel_lines(selected: Combatant, templates: dict[int, NpcTemplate]) -> list
     if armor is None:
         return [Text(f"{cd} CD: hull-breach and system-failure checks due (give it an AR)",
                      style="yellow")]
-    rating = armor.rating if armor.rating is not None else rating_for_value(armor.value)
+    rating = armor.as_rating()
     breach = hull_breach_check(rating, None, cd)
     return [
         Text(f"{cd} critical damage, each round until a success:", style="bold yellow"),

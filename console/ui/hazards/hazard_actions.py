@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from console.model import Combatant, PlayerCharacter, Side
+from console.model import Combatant
 from console.model.hazards import (
     HazardOutcome,
     apply_hazard_result,
@@ -23,12 +23,10 @@ from console.model.hazards import (
 )
 from console.model.tracker import Step
 from console.rules.hazards.common import DueCheck
-from console.rules.odds import chance_at_least
 from console.rules.ratings import parse_adjustment
-from console.rules.value_conversion import rating_for_value
-from console.ui.combat.combat_actions import percent
 from console.ui.controller import ActionRefused
 from console.ui.dialogs.form_dialog import Field, whole_number, yes_no
+from console.ui.formatting import chance_note
 from console.ui.hazards.guided_checks import GUIDED, guided_for
 from console.ui.hazards.hazard_forms import LASTING, questions_for
 
@@ -54,11 +52,6 @@ def _hazard_name(text: str) -> str:
 class HazardActions:
     """What the hazard keys do (mixed into MainScreen)."""
 
-    def _sheet_for(self: MainScreen, combatant: Combatant) -> PlayerCharacter | None:
-        if combatant.side is not Side.PC or combatant.ref is None:
-            return None
-        return self.controller.pcs().get(combatant.ref)
-
     def start_hazard(self: MainScreen, victim: Combatant) -> None:
         fields = [Field("hazard", "Hazard", _hazard_name)]
         self._ask(f"Hazard on {victim.name}", fields,
@@ -69,7 +62,7 @@ class HazardActions:
         if name in GUIDED:
             self._guided(victim, name)
             return
-        questions = questions_for(name, self._sheet_for(victim), self.controller.rng)
+        questions = questions_for(name, self.sheet_of(victim), self.controller.rng)
 
         def attach(values: dict[str, Any]) -> None:
             state, first = questions.start(values)
@@ -111,14 +104,14 @@ class HazardActions:
     # ----- checks as they fall due ------------------------------------------------------
 
     def _chance(self: MainScreen, victim: Combatant, check: DueCheck) -> str:
-        sheet = self._sheet_for(victim)
+        sheet = self.sheet_of(victim)
         stat = getattr(sheet, _SHEET_STATS.get(check.ability, ""), None) if sheet else None
         if stat is None:
             return ""
-        rating = stat.rating if stat.rating is not None else rating_for_value(stat.value)
+        rating = stat.as_rating()
         if check.adjustment:
             rating = rating.adjusted(parse_adjustment(check.adjustment))
-        return f" [{rating}: {percent(chance_at_least(rating, check.difficulty))}]"
+        return chance_note(rating, check.difficulty)
 
     def resolve_hazard(self: MainScreen, victim: Combatant) -> None:
         encounter = self.controller.encounter()

@@ -24,7 +24,6 @@ from console.rules.hazards import (
     vacuum,
 )
 from console.rules.hazards.common import HazardState, HazardStep
-from console.rules.value_conversion import rating_for_value
 from console.ui.dialogs.form_dialog import Field, optional_int, whole_number, yes_no
 
 __all__ = ["LASTING", "Questions", "questions_for"]
@@ -47,8 +46,7 @@ def rating_text(what: str) -> Callable[[str], str | None]:
     def parse(text: str) -> str | None:
         if not text.strip():
             return None
-        stat = Stat(text)
-        return (stat.rating if stat.rating is not None else rating_for_value(stat.value)).format()
+        return Stat(text).as_rating().format()
 
     return parse
 

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from console.model import PlayerCharacter
+from console.model import Combatant, PlayerCharacter, Side
 from console.model.hazards import tick_hazards
 from console.model.tracker import (
     Step,
@@ -126,6 +126,25 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
                 lines = "\n".join(check.describe() for check in due)
                 self.notify(f"{name}, before acting:\n{lines}", severity="warning",
                             timeout=12)
+
+    def sheet_of(self, combatant: Combatant) -> PlayerCharacter | None:
+        """A PC combatant's sheet from the roster (None for NPCs and sheetless PCs)."""
+        if combatant.side is not Side.PC or combatant.ref is None:
+            return None
+        return self.controller.pcs().get(combatant.ref)
+
+    def _ask(self, title: str, fields: list[Field], hint: str,
+             then: Callable[[dict[str, Any]], object]) -> None:
+        """A form whose answers go to ``then``; what ``then`` refuses becomes a message."""
+        def done(values: dict[str, Any] | None) -> None:
+            if values is None:
+                return
+            try:
+                then(values)
+            except (ActionRefused, ValueError) as error:
+                self.notify(str(error), severity="error")
+
+        self.app.push_screen(FormDialog(title, fields, hint), done)
 
     def guarded(self, work: Callable[[], object]) -> bool:
         try:
