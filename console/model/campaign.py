@@ -15,6 +15,7 @@ from console.model.fields import (
     need_str,
     parse_time,
 )
+from console.rules.ap_awards import TimeRounding
 
 __all__ = ["DEFAULT_KEEP_BACKUPS", "SCHEMA_VERSION", "Campaign"]
 
@@ -37,6 +38,8 @@ class Campaign:
     created_at: datetime
     notes: str = ""
     keep_backups: int = DEFAULT_KEEP_BACKUPS
+    veterans_pocket: bool = False  # the optional veteran's pocket rule is in play
+    time_rounding: str = "NEAREST"  # the GM's last choice (a TimeRounding member name)
 
     def __post_init__(self) -> None:
         if not need_str(self.name, "campaign name").strip():
@@ -45,6 +48,10 @@ class Campaign:
             raise ModelError("campaign created: expected a time with a UTC offset")
         need_str(self.notes, "campaign notes")
         need_int(self.keep_backups, "keep backups", minimum=1)
+        if not isinstance(self.veterans_pocket, bool):
+            raise ModelError("campaign veteran's pocket: expected true or false")
+        if need_str(self.time_rounding, "campaign time rounding") not in TimeRounding.__members__:
+            raise ModelError(f"campaign time rounding: unknown rule {self.time_rounding!r}")
 
     @property
     def id(self) -> int:
@@ -55,12 +62,14 @@ class Campaign:
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "created_at": format_time(self.created_at),
-                "notes": self.notes, "keep_backups": self.keep_backups}
+                "notes": self.notes, "keep_backups": self.keep_backups,
+                "veterans_pocket": self.veterans_pocket, "time_rounding": self.time_rounding}
 
     @classmethod
     def from_dict(cls, data: object) -> Campaign:
         raw = need_mapping(data, "campaign")
-        check_keys(raw, "campaign", {"name", "created_at", "notes", "keep_backups"},
-                   {"name", "created_at"})
+        check_keys(raw, "campaign", {"name", "created_at", "notes", "keep_backups",
+                                     "veterans_pocket", "time_rounding"}, {"name", "created_at"})
         return cls(raw["name"], parse_time(raw["created_at"], "campaign created"),
-                   raw.get("notes", ""), raw.get("keep_backups", DEFAULT_KEEP_BACKUPS))
+                   raw.get("notes", ""), raw.get("keep_backups", DEFAULT_KEEP_BACKUPS),
+                   raw.get("veterans_pocket", False), raw.get("time_rounding", "NEAREST"))

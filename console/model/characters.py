@@ -126,6 +126,8 @@ class PlayerCharacter:
     missions_completed: int = 0
     allowance: Allowance = field(default_factory=Allowance)
     notes: str = ""
+    improved_this_mission: tuple[str, ...] = ()  # abilities raised +1d since the last mission
+    rank_rolls: int = 0  # rank improvement rolls granted by a rank-up and not yet rolled
 
     def __post_init__(self) -> None:
         need_int(self.id, "PC id", minimum=1)
@@ -155,6 +157,11 @@ class PlayerCharacter:
         if not isinstance(self.allowance, Allowance):
             raise ModelError(f"{who}: allowance must be an Allowance")
         need_str(self.notes, f"{who}: notes")
+        improved = tuple(self.improved_this_mission)
+        for ability in improved:
+            need_str(ability, f"{who}: abilities improved this mission")
+        object.__setattr__(self, "improved_this_mission", improved)
+        need_int(self.rank_rolls, f"{who}: rank improvement rolls", minimum=0)
 
     @classmethod
     def new(cls, id: int, name: str, player: str = "", player_rank: int = 0,
@@ -188,12 +195,15 @@ class PlayerCharacter:
             missions_completed=self.missions_completed,
             allowance=self.allowance.to_dict(),
             notes=self.notes,
+            improved_this_mission=list(self.improved_this_mission),
+            rank_rolls=self.rank_rolls,
         )
         return data
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "player", "player_rank", "ship_captain", "weapons", "wounds", "ap_total",
-         "unused_ap", "rank", "missions_completed", "allowance", "notes"}
+         "unused_ap", "rank", "missions_completed", "allowance", "notes",
+         "improved_this_mission", "rank_rolls"}
         | {key for _, key, _ in PC_STATS}
     )
 
@@ -218,5 +228,8 @@ class PlayerCharacter:
             missions_completed=raw.get("missions_completed", 0),
             allowance=Allowance.from_dict(raw.get("allowance", {"base": 0, "per_rank": 0})),
             notes=raw.get("notes", ""),
+            improved_this_mission=tuple(need_list(raw.get("improved_this_mission", []),
+                                                  "abilities improved this mission")),
+            rank_rolls=raw.get("rank_rolls", 0),
             **stats,
         )

@@ -21,6 +21,7 @@ from console.model.fields import (
     need_str,
     parse_time,
 )
+from console.model.session_close import AdvancementEntry, SessionClose
 
 __all__ = ["ApAward", "AwardKind", "Session"]
 
@@ -45,6 +46,8 @@ class ApAward:
     amount: int
     kind: AwardKind = AwardKind.OTHER
     reason: str = ""
+    giver: str = ""  # veteran's pocket: the player who gave it
+
 
     def __post_init__(self) -> None:
         need_int(self.pc_id, "award PC id", minimum=1)
@@ -55,16 +58,22 @@ class ApAward:
             raise ModelError(f"award kind {self.kind!r} is not one of "
                              f"{', '.join(k.value for k in AwardKind)}") from None
         need_str(self.reason, "award reason")
+        need_str(self.giver, "award giver")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"pc_id": self.pc_id, "amount": self.amount, "kind": self.kind.value,
+        data = {"pc_id": self.pc_id, "amount": self.amount, "kind": self.kind.value,
                 "reason": self.reason}
+        if self.giver:
+            data["giver"] = self.giver
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> ApAward:
         raw = need_mapping(data, "AP award")
-        check_keys(raw, "AP award", {"pc_id", "amount", "kind", "reason"}, {"pc_id", "amount"})
-        return cls(raw["pc_id"], raw["amount"], raw.get("kind", "other"), raw.get("reason", ""))
+        check_keys(raw, "AP award", {"pc_id", "amount", "kind", "reason", "giver"},
+                   {"pc_id", "amount"})
+        return cls(raw["pc_id"], raw["amount"], raw.get("kind", "other"), raw.get("reason", ""),
+                   raw.get("giver", ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +88,8 @@ class Session:
     stopped_at: datetime | None = None
     ap_awards: tuple[ApAward, ...] = ()
     notes: str = ""
+    closing: SessionClose | None = None  # set when the GM applies the close-of-session awards
+    advancement: tuple[AdvancementEntry, ...] = ()
 
     def __post_init__(self) -> None:
         need_int(self.number, "session number", minimum=0)
@@ -90,7 +101,14 @@ class Session:
             if self.stopped_at < self.started_at:
                 raise ModelError("session stop: before its start")
         object.__setattr__(self, "ap_awards", tuple(self.ap_awards))
+        if not all(isinstance(a, ApAward) for a in self.ap_awards):
+            raise ModelError("session: AP awards must be ApAward records")
         need_str(self.notes, "session notes")
+        if self.closing is not None and not isinstance(self.closing, SessionClose):
+            raise ModelError("session: closing must be a SessionClose record")
+        object.__setattr__(self, "advancement", tuple(self.advancement))
+        if not all(isinstance(a, AdvancementEntry) for a in self.advancement):
+            raise ModelError("session: advancement must be AdvancementEntry records")
 
     @property
     def id(self) -> int:
@@ -99,6 +117,11 @@ class Session:
     @property
     def running(self) -> bool:
         return self.stopped_at is None
+
+    @property
+    def closed(self) -> bool:
+        """True once the close-of-session awards have been applied."""
+        return self.closing is not None
 
     def with_changes(self, **changes: Any) -> Session:
         return replace(self, **changes)
@@ -110,13 +133,16 @@ class Session:
             "stopped_at": None if self.stopped_at is None else format_time(self.stopped_at),
             "ap_awards": [award.to_dict() for award in self.ap_awards],
             "notes": self.notes,
+            "closing": None if self.closing is None else self.closing.to_dict(),
+            "advancement": [entry.to_dict() for entry in self.advancement],
         }
 
     @classmethod
     def from_dict(cls, data: object) -> Session:
         raw = need_mapping(data, "session")
-        check_keys(raw, "session", {"number", "started_at", "stopped_at", "ap_awards", "notes"},
-                   {"number", "started_at"})
+        check_keys(raw, "session", {"number", "started_at", "stopped_at", "ap_awards", "notes",
+                                    "closing", "advancement"}, {"number", "started_at"})
+        closing = raw.get("closing")
         stopped = raw.get("stopped_at")
         return cls(
             number=raw["number"],
@@ -125,4 +151,7 @@ class Session:
             ap_awards=tuple(ApAward.from_dict(a)
                             for a in need_list(raw.get("ap_awards", []), "AP awards")),
             notes=raw.get("notes", ""),
+            closing=None if closing is None else SessionClose.from_dict(closing),
+            advancement=tuple(AdvancementEntry.from_dict(a) for a in
+                              need_list(raw.get("advancement", []), "advancement")),
         )
