@@ -1,0 +1,463 @@
+"""The AP awarder's bookkeeping: pure functions from a session and its PCs to the next state.
+
+During play the GM records grab-bag awards, adventure bonuses and veteran's pocket gifts in
+the session; they wait there until the close of the session, when :func:`apply_close` adds
+them and the time, group and journal awards to every present PC at once (``console.rules``
+does the arithmetic). Improvements, handicaps and rank improvement rolls change a PC's sheet
+at once and are noted in the session for its summary.
+
+Each function returns an :class:`AwardStep`: the changed session, the changed sheets and
+what to tell the GM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from fractions import Fraction
+
+from console.model.characters import PlayerCharacter
+from console.model.errors import ModelError
+from console.model.session_close import (
+    AdvancementEntry,
+    AdvancementKind,
+    CloseRow,
+    SessionClose,
+)
+from console.model.sessions import ApAward, AwardKind, Session
+from console.rules.advancement import (
+    ApLedger,
+    handicap,
+    improve_ability,
+    mission_allowance,
+    rank_for_ap,
+    rank_improvement_roll,
+    rank_title,
+)
+from console.rules.ap_awards import (
+    AdventureBonus,
+    GrabBagAward,
+    GrabBagFairness,
+    PcState,
+    PocketAward,
+    PreviewRow,
+    TimeRounding,
+    check_veteran_pocket,
+    close_session,
+    grab_bag_fairness,
+    journal_award,
+    next_journal_reader,
+    time_ap,
+)
+from console.rules.ratings import Rating
+
+__all__ = [
+    "PENDING_KINDS",
+    "AwardStep",
+    "CloseChoices",
+    "ClosePreview",
+    "ap_history",
+    "apply_close",
+    "fairness",
+    "give_adventure_bonus",
+    "give_grab_bag",
+    "give_pocket",
+    "improve",
+    "journal_history",
+    "kind_name",
+    "lose_rank_rolls",
+    "pending_awards",
+    "played_time",
+    "player_of",
+    "preview_close",
+    "rank_roll",
+    "remove_award",
+    "set_reason",
+    "settle_rank",
+    "suggest_reader",
+    "take_handicap",
+]
+
+# Awards recorded during play and applied at the close; the rest are made by the close.
+PENDING_KINDS = (AwardKind.GRAB_BAG, AwardKind.ADVENTURE, AwardKind.VETERAN)
+
+
+@dataclass(frozen=True, slots=True)
+class AwardStep:
+    """The result of one awarder action."""
+
+    session: Session
+    pcs: tuple[PlayerCharacter, ...] = ()  # sheets that changed
+    notices: tuple[str, ...] = ()
+
+
+def player_of(pc: PlayerCharacter) -> str:
+    """Who plays ``pc``: his player's name, or the PC's own name when none is recorded."""
+    return pc.player.strip() or pc.name
+
+
+def settle_rank(pc: PlayerCharacter) -> PlayerCharacter:
+    """The sheet with its rank recomputed from AP Total and missions (Table 8)."""
+    return pc.with_changes(rank=rank_for_ap(pc.ap_total, missions_completed=pc.missions_completed))
+
+
+def played_time(session: Session, now: datetime) -> timedelta:
+    """Real play time by the session clock: start to stop (or to ``now`` while running)."""
+    end = session.stopped_at or now
+    return max(end - session.started_at, timedelta(0))
+
+
+# ----- during play ------------------------------------------------------------------------
+
+def _open_for_awards(session: Session) -> None:
+    if session.number == 0:
+        raise ModelError("no session is running: start one with S before giving AP")
+    if session.closed:
+        raise ModelError(f"session {session.number}'s awards have been applied: start the "
+                         "next session (S) to give more, or undo the close (ctrl+z)")
+
+
+def _with_award(session: Session, award: ApAward, notice: str) -> AwardStep:
+    _open_for_awards(session)
+    return AwardStep(session.with_changes(ap_awards=(*session.ap_awards, award)),
+                     notices=(notice,))
+
+
+def _because(reason: str) -> str:
+    return f" ({reason})" if reason else ""
+
+
+def give_grab_bag(session: Session, pc: PlayerCharacter, points: int,
+                  reason: str = "") -> AwardStep:
+    """A grab-bag token: 1 AP, 2 for unusually good play, 3 for exceptional."""
+    reason = reason.strip()
+    GrabBagAward(pc.name, player_of(pc), points, reason)  # checks 1, 2 or 3
+    return _with_award(session, ApAward(pc.id, points, AwardKind.GRAB_BAG, reason),
+                       f"Grab bag: {points} AP to {pc.name}{_because(reason)}")
+
+
+def give_adventure_bonus(session: Session, pc: PlayerCharacter, amount: int,
+                         reason: str) -> AwardStep:
+    """An AP bonus the adventure lists, recorded when it is earned."""
+    reason = reason.strip()
+    AdventureBonus(pc.name, amount, reason)  # checks a whole number of 1 or more
+    return _with_award(session, ApAward(pc.id, amount, AwardKind.ADVENTURE, reason),
+                       f"Adventure bonus: {amount} AP to {pc.name}{_because(reason)}")
+
+
+def _pocket_awards(session: Session, pcs: Mapping[int, PlayerCharacter]) -> list[PocketAward]:
+    return [PocketAward(a.giver, _name(pcs, a.pc_id), _player(pcs, a.pc_id), a.amount, a.reason)
+            for a in session.ap_awards if a.kind is AwardKind.VETERAN]
+
+
+def _player_ranks(pcs: Iterable[PlayerCharacter]) -> dict[str, int]:
+    ranks: dict[str, int] = {}
+    for pc in pcs:
+        ranks[player_of(pc)] = max(ranks.get(player_of(pc), 0), pc.player_rank)
+    return ranks
+
+
+def give_pocket(session: Session, pcs: Mapping[int, PlayerCharacter], enabled: bool,
+                veteran: str, pc: PlayerCharacter, amount: int, reason: str = "") -> AwardStep:
+    """Veteran's pocket: a ranked player gives AP to another player's PC.
+
+    Never to himself, and no more than his player rank over the session.
+    """
+    if not enabled:
+        raise ModelError("the veteran's pocket is not used in this campaign: switch it on "
+                         "in the awards screen (P) first")
+    veteran = veteran.strip()
+    reason = reason.strip()
+    new = PocketAward(veteran, pc.name, player_of(pc), amount, reason)
+    check_veteran_pocket([*_pocket_awards(session, pcs), new], _player_ranks(pcs.values()))
+    return _with_award(session, ApAward(pc.id, amount, AwardKind.VETERAN, reason, veteran),
+                       f"Veteran's pocket: {veteran} gives {amount} AP to {pc.name}"
+                       f"{_because(reason)}")
+
+
+def pending_awards(session: Session) -> list[tuple[int, ApAward]]:
+    """Awards recorded during play, with their place in the session's list."""
+    return [(i, a) for i, a in enumerate(session.ap_awards) if a.kind in PENDING_KINDS]
+
+
+def _pending_at(session: Session, index: int) -> ApAward:
+    _open_for_awards(session)
+    if not 0 <= index < len(session.ap_awards) or \
+            session.ap_awards[index].kind not in PENDING_KINDS:
+        raise ModelError("no such award in this session")
+    return session.ap_awards[index]
+
+
+def set_reason(session: Session, index: int, reason: str, pc_name: str) -> AwardStep:
+    """Give an award recorded in a hurry (two keys) its reason afterwards."""
+    award = _pending_at(session, index)
+    changed = ApAward(award.pc_id, award.amount, award.kind, reason.strip(), award.giver)
+    awards = list(session.ap_awards)
+    awards[index] = changed
+    return AwardStep(session.with_changes(ap_awards=tuple(awards)),
+                     notices=(f"{award.amount} AP to {pc_name}: {reason.strip() or 'no reason'}",))
+
+
+def remove_award(session: Session, index: int, pc_name: str) -> AwardStep:
+    """Take back an award recorded during play (before the close applies it)."""
+    award = _pending_at(session, index)
+    awards = session.ap_awards[:index] + session.ap_awards[index + 1:]
+    return AwardStep(session.with_changes(ap_awards=awards),
+                     notices=(f"Taken back: {award.amount} AP {_KIND_NAMES[award.kind]} "
+                              f"to {pc_name}",))
+
+
+_KIND_NAMES = {
+    AwardKind.TIME: "for time", AwardKind.GROUP: "group bonus",
+    AwardKind.ADVENTURE: "adventure bonus", AwardKind.JOURNAL: "for the journal",
+    AwardKind.GRAB_BAG: "grab bag", AwardKind.VETERAN: "veteran's pocket",
+    AwardKind.OTHER: "other",
+}
+
+
+def kind_name(kind: AwardKind) -> str:
+    return _KIND_NAMES[kind]
+
+
+# ----- the campaign so far ----------------------------------------------------------------
+
+def _name(pcs: Mapping[int, PlayerCharacter], pc_id: int) -> str:
+    pc = pcs.get(pc_id)
+    return pc.name if pc is not None else f"PC #{pc_id}"
+
+
+def _player(pcs: Mapping[int, PlayerCharacter], pc_id: int) -> str:
+    pc = pcs.get(pc_id)
+    return player_of(pc) if pc is not None else f"PC #{pc_id}"
+
+
+def _grab_bags(session: Session, pcs: Mapping[int, PlayerCharacter]) -> list[GrabBagAward]:
+    return [GrabBagAward(_name(pcs, a.pc_id), _player(pcs, a.pc_id), a.amount, a.reason)
+            for a in session.ap_awards if a.kind is AwardKind.GRAB_BAG]
+
+
+def fairness(session: Session, sessions: Sequence[Session],
+             pcs: Mapping[int, PlayerCharacter], now: datetime) -> GrabBagFairness:
+    """Grab-bag points per player this session and over ``sessions`` (all, this one too)."""
+    players = list(dict.fromkeys(player_of(pc) for pc in pcs.values()))
+    campaign = [g for past in sessions for g in _grab_bags(past, pcs)]
+    return grab_bag_fairness(players, _grab_bags(session, pcs), campaign,
+                             played_time(session, now))
+
+
+def journal_history(sessions: Sequence[Session], pcs: Mapping[int, PlayerCharacter]) -> list[str]:
+    """The players who read the journal, oldest session first."""
+    readers = []
+    for past in sessions:
+        if past.closing is not None and past.closing.journal_pc is not None:
+            row = past.closing.row(past.closing.journal_pc)
+            readers.append(row.player if row is not None
+                           else _player(pcs, past.closing.journal_pc))
+    return readers
+
+
+def suggest_reader(present: Sequence[PlayerCharacter],
+                   sessions: Sequence[Session],
+                   pcs: Mapping[int, PlayerCharacter]) -> PlayerCharacter | None:
+    """Whose player should read the journal next, by the rotation in ``console.rules``."""
+    if not present:
+        return None
+    players = list(dict.fromkeys(player_of(pc) for pc in present))
+    chosen = next_journal_reader(players, journal_history(sessions, pcs))
+    return next(pc for pc in present if player_of(pc) == chosen)
+
+
+def ap_history(sessions: Sequence[Session], pc_id: int) -> list[tuple[int, int]]:
+    """(session number, AP Total after its close) for every closed session the PC was in."""
+    points = []
+    for past in sessions:
+        row = past.closing.row(pc_id) if past.closing is not None else None
+        if row is not None:
+            points.append((past.number, row.total_after))
+    return points
+
+
+# ----- the close of a session -------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CloseChoices:
+    """What the GM decides at the close of a session."""
+
+    played: timedelta
+    rounding: TimeRounding
+    group_bonus: int
+    present: tuple[int, ...]  # PC ids at the table
+    journal_pc: int | None = None
+    journal_self: int | None = None  # the reader's self-assessment, 1-10
+    journal_gm: int | None = None  # the GM's own figure when he strongly disagrees
+    missions: tuple[int, ...] = ()  # PC ids who complete a mission now
+    share: Fraction = Fraction(1)  # of the mission allowance, from 1/2 to 1
+
+
+@dataclass(frozen=True, slots=True)
+class ClosePreview:
+    """The close-of-session table before anything is applied."""
+
+    hourly: int
+    journal_ap: int
+    rows: tuple[PreviewRow, ...]
+    allowances: dict[str, int | None] = field(default_factory=dict)  # PC name -> credits
+
+
+def _present(pcs: Mapping[int, PlayerCharacter], choices: CloseChoices) -> list[PlayerCharacter]:
+    if not choices.present:
+        raise ModelError("no PCs at the table: mark who played")
+    unknown = [i for i in choices.present if i not in pcs]
+    if unknown:
+        raise ModelError(f"no PC with id {unknown[0]} in the roster")
+    return [pcs[i] for i in dict.fromkeys(choices.present)]
+
+
+def preview_close(session: Session, pcs: Mapping[int, PlayerCharacter],
+                  choices: CloseChoices) -> ClosePreview:
+    """Every present PC's awards, new AP, rank and allowance; nothing is applied."""
+    _open_for_awards(session)
+    present = _present(pcs, choices)
+    here = {pc.id for pc in present}
+    for award in session.ap_awards:
+        if award.kind in PENDING_KINDS and award.pc_id not in here:
+            raise ModelError(f"{_name(pcs, award.pc_id)} has awards this session but is not "
+                             "marked present")
+    for pc_id in choices.missions:
+        if pc_id not in here:
+            raise ModelError(f"{_name(pcs, pc_id)} completes a mission but is not marked "
+                             "present")
+    journal = None
+    journal_ap = 0
+    if choices.journal_pc is not None:
+        if choices.journal_pc not in here:
+            raise ModelError(f"the journal reader {_name(pcs, choices.journal_pc)} is not "
+                             "marked present")
+        if choices.journal_self is None:
+            raise ModelError("the journal reader's self-assessment (1-10) is needed")
+        journal_ap = journal_award(choices.journal_self, choices.journal_gm)
+        journal = (pcs[choices.journal_pc].name, journal_ap)
+    pending = [a for a in session.ap_awards if a.kind in PENDING_KINDS]
+    rows = close_session(
+        [PcState(pc.name, player_of(pc), ApLedger(pc.ap_total, pc.unused_ap),
+                 pc.missions_completed) for pc in present],
+        choices.played, choices.rounding, choices.group_bonus,
+        adventure_bonuses=[AdventureBonus(_name(pcs, a.pc_id), a.amount, a.reason)
+                           for a in pending if a.kind is AwardKind.ADVENTURE],
+        journal=journal,
+        grab_bag=_grab_bags(session, pcs),
+        pocket=_pocket_awards(session, pcs),
+        player_ranks=_player_ranks(pcs.values()),
+        missions_completed_now=[pcs[i].name for i in choices.missions],
+    )
+    allowances: dict[str, int | None] = {}
+    for pc, row in zip(present, rows, strict=True):
+        if pc.id in choices.missions:
+            # Paid at the rank the PC ends the mission with.
+            allowances[pc.name] = mission_allowance(pc.allowance.base, pc.allowance.per_rank,
+                                                    row.rank.new_rank, choices.share)
+    return ClosePreview(time_ap(choices.played, choices.rounding), journal_ap, rows, allowances)
+
+
+def apply_close(session: Session, pcs: Mapping[int, PlayerCharacter], choices: CloseChoices,
+                now: datetime) -> AwardStep:
+    """Apply the previewed awards: AP to every present PC, rank-ups, missions, allowances.
+
+    The session is stopped (if it was running) and keeps the record of the close.
+    """
+    preview = preview_close(session, pcs, choices)
+    present = _present(pcs, choices)
+    changed: list[PlayerCharacter] = []
+    close_rows: list[CloseRow] = []
+    made: list[ApAward] = []
+    notices: list[str] = []
+    for pc, row in zip(present, preview.rows, strict=True):
+        done = pc.id in choices.missions
+        sheet = pc.with_changes(
+            ap_total=row.new_ledger.total, unused_ap=row.new_ledger.unused,
+            rank=row.rank.new_rank, missions_completed=pc.missions_completed + done,
+            rank_rolls=pc.rank_rolls + row.rank_improvement_rolls,
+            improved_this_mission=() if done else pc.improved_this_mission,
+        )
+        changed.append(sheet)
+        allowance = preview.allowances.get(pc.name)
+        close_rows.append(CloseRow(
+            pc.id, pc.name, player_of(pc), row.time, row.group, row.adventure, row.journal,
+            row.grab_bag, row.pocket, row.old_ledger.total, row.new_ledger.total,
+            row.old_ledger.unused, row.new_ledger.unused, row.rank.old_rank,
+            row.rank.new_rank, row.rank_improvement_rolls, done, allowance))
+        for kind, amount in ((AwardKind.TIME, row.time), (AwardKind.GROUP, row.group),
+                             (AwardKind.JOURNAL, row.journal)):
+            if amount:
+                made.append(ApAward(pc.id, amount, kind, ""))
+        if row.rank.new_rank > row.rank.old_rank:
+            notices.append(
+                f"{pc.name} reaches {rank_title(row.rank.new_rank)}: "
+                f"{row.rank_improvement_rolls} rank improvement roll(s) at 10L, to use now")
+        if allowance is not None:
+            notices.append(f"{pc.name} completes a mission: allowance {allowance} cr")
+    closing = SessionClose(
+        closed_at=now, played_minutes=int(choices.played.total_seconds() // 60),
+        rounding=choices.rounding.name, hourly=preview.hourly,
+        group_bonus=choices.group_bonus, journal_pc=choices.journal_pc,
+        journal_ap=preview.journal_ap, allowance_share=str(choices.share),
+        rows=tuple(close_rows))
+    closed = session.with_changes(
+        closing=closing, ap_awards=(*session.ap_awards, *made),
+        stopped_at=session.stopped_at or max(now, session.started_at))
+    given = sum(r.awarded for r in close_rows)
+    notices.insert(0, f"Session {session.number} closed: {given} AP to {len(close_rows)} PCs")
+    return AwardStep(closed, tuple(changed), tuple(notices))
+
+
+# ----- spending and rank improvement rolls ------------------------------------------------
+
+def _noted(session: Session, entry: AdvancementEntry) -> Session:
+    return session.with_changes(advancement=(*session.advancement, entry))
+
+
+def improve(session: Session, pc: PlayerCharacter, ability: str, value: int | Rating,
+            ic: int) -> AwardStep:
+    """Spend Unused AP on +1d (value + IC), at most once per ability per mission."""
+    ability = ability.strip()
+    done = improve_ability(ApLedger(pc.ap_total, pc.unused_ap), ability, value, ic,
+                           pc.improved_this_mission)
+    sheet = pc.with_changes(unused_ap=done.ledger.unused,
+                            improved_this_mission=tuple(sorted(done.improved_this_mission)))
+    entry = AdvancementEntry(pc.id, AdvancementKind.IMPROVE, ability, done.cost)
+    return AwardStep(_noted(session, entry), (sheet,),
+                     (entry.describe(pc.name) + f"; {sheet.unused_ap} Unused AP left",))
+
+
+def take_handicap(session: Session, pc: PlayerCharacter, amount: int,
+                  reason: str) -> AwardStep:
+    """AP for taking a handicap: Unused AP only, never toward rank."""
+    ledger = handicap(ApLedger(pc.ap_total, pc.unused_ap), amount)
+    sheet = pc.with_changes(unused_ap=ledger.unused)
+    entry = AdvancementEntry(pc.id, AdvancementKind.HANDICAP, "", amount, reason=reason.strip())
+    return AwardStep(_noted(session, entry), (sheet,), (entry.describe(pc.name),))
+
+
+def rank_roll(session: Session, pc: PlayerCharacter, ability: str, cost: int,
+              result: int) -> AwardStep:
+    """One free rank improvement roll: the player's 10L against the ability's AP cost."""
+    if pc.rank_rolls == 0:
+        raise ModelError(f"{pc.name} has no rank improvement rolls to use")
+    ability = ability.strip()
+    roll = rank_improvement_roll(ability, cost, result, pc.improved_this_mission)
+    sheet = pc.with_changes(rank_rolls=pc.rank_rolls - 1,
+                            improved_this_mission=tuple(sorted(roll.improved_this_mission)))
+    entry = AdvancementEntry(pc.id, AdvancementKind.RANK_ROLL, ability, cost, result,
+                             roll.success)
+    left = f"; {sheet.rank_rolls} roll(s) left" if sheet.rank_rolls else ""
+    return AwardStep(_noted(session, entry), (sheet,), (entry.describe(pc.name) + left,))
+
+
+def lose_rank_rolls(session: Session, pc: PlayerCharacter) -> AwardStep:
+    """Rank improvement rolls must be used at once; those not used are lost."""
+    if pc.rank_rolls == 0:
+        raise ModelError(f"{pc.name} has no rank improvement rolls to lose")
+    entry = AdvancementEntry(pc.id, AdvancementKind.ROLLS_LOST, "", pc.rank_rolls)
+    return AwardStep(_noted(session, entry), (pc.with_changes(rank_rolls=0),),
+                     (entry.describe(pc.name),))
