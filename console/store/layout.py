@@ -12,6 +12,7 @@
         sessions/0007/log-0001.json   sealed log entries 1..C (C = chunk size, default 50)
         backups/<file key>/...     last N versions of each file
         backups/session-starts/... a snapshot of every file at each session start
+        summaries/session-0007.md  a session's summary, exported for the players
 
 Hot files stay small whatever the campaign's age: past sessions are separate files never
 read during play, and a session's log is sealed into fixed-size chunks.
@@ -35,6 +36,7 @@ __all__ = [
     "SESSIONS_DIR",
     "SESSION_FILE",
     "SHARD_TABLES",
+    "SUMMARIES_DIR",
     "TABLE_SHARDS",
     "campaign_dir",
     "is_campaign",
@@ -54,6 +56,7 @@ NPCS_FILE = "npcs.json"
 SESSIONS_DIR = "sessions"
 SESSION_FILE = "session.json"
 BACKUPS_DIR = "backups"
+SUMMARIES_DIR = "summaries"  # session summaries in Markdown, for people: not save files
 LOCK_FILE = "lock"
 
 # Which file kind holds each table. A later feature adds its table here (and to

@@ -9,9 +9,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from console.model import Session
+from console.model import Encounter, Session
+from console.store.atomic_storage import write_atomic
 from console.store.backups import Backups
-from console.store.layout import ROOT_FILES, SESSIONS_DIR
+from console.store.errors import SaveFailed, StoreError
+from console.store.layout import ROOT_FILES, SESSIONS_DIR, SUMMARIES_DIR
 from console.store.portable import new_session_tables
 from console.store.shards import Shard, clone
 from console.store.undo import UndoLog, chunk_rel, session_rel
@@ -43,6 +45,7 @@ class SessionsMixin:
         def _journal(self) -> Any: ...
         def _writable(self) -> None: ...
         def session(self) -> Session: ...
+        def encounters(self) -> list[Encounter]: ...
         def session_numbers(self) -> list[int]: ...
         def apply(self, name: str, description: str, writes: list[Write], *,
                   now: datetime | None = None) -> Any: ...
@@ -81,6 +84,39 @@ class SessionsMixin:
         self._number, self._session = number, shard
         self._log = UndoLog(self._backend, number, shard, self._chunk_size)
         return self.session()
+
+    # ----- earlier sessions -------------------------------------------------------------
+
+    def session_record(self, number: int) -> tuple[Session, list[Encounter]]:
+        """Session ``number``'s document and its encounters, read from its file.
+
+        Earlier sessions are never changed once the next one starts (undo stops at the
+        session start), so callers may keep what they read.
+        """
+        if number == self._number:
+            return self.session(), self.encounters()
+        if number not in self.session_numbers():
+            raise StoreError(f"there is no session {number}")
+        shard = self._backend.load(session_rel(number), "session")
+        session = Session.from_dict(shard.get(Session.TABLE, Session.DOC_ID))
+        return session, [Encounter.from_dict(doc) for doc in shard.all(Encounter.TABLE).values()]
+
+    def write_summary(self, number: int, markdown: str) -> Path:
+        """Write a session summary to ``<campaign>/summaries/session-NNNN.md`` (atomically).
+
+        Summaries sit beside the save files, not in them: they are for reading and sharing.
+        """
+        self._writable()
+        if self.root is None:
+            raise StoreError("a campaign held in memory has no folder to write a summary to")
+        folder = self.root / SUMMARIES_DIR
+        path = folder / f"session-{number:04d}.md"
+        try:
+            folder.mkdir(exist_ok=True)
+            write_atomic(path, markdown.encode("utf-8"))
+        except OSError as error:
+            raise SaveFailed(f"could not write {path}: {error.strerror or error}") from None
+        return path
 
     def snapshot_files(self) -> dict[str, tuple[str, dict[str, Any]]]:
         """Every file's contents as this store sees them (hot files from memory, with any
