@@ -59,6 +59,7 @@ __all__ = [
     "ClosePreview",
     "ap_history",
     "apply_close",
+    "check_open",
     "fairness",
     "give_adventure_bonus",
     "give_grab_bag",
@@ -110,7 +111,8 @@ def played_time(session: Session, now: datetime) -> timedelta:
 
 # ----- during play ------------------------------------------------------------------------
 
-def _open_for_awards(session: Session) -> None:
+def check_open(session: Session) -> None:
+    """Refuse awards outside a running session or after its close was applied."""
     if session.number == 0:
         raise ModelError("no session is running: start one with S before giving AP")
     if session.closed:
@@ -119,7 +121,7 @@ def _open_for_awards(session: Session) -> None:
 
 
 def _with_award(session: Session, award: ApAward, notice: str) -> AwardStep:
-    _open_for_awards(session)
+    check_open(session)
     return AwardStep(session.with_changes(ap_awards=(*session.ap_awards, award)),
                      notices=(notice,))
 
@@ -182,7 +184,7 @@ def pending_awards(session: Session) -> list[tuple[int, ApAward]]:
 
 
 def _pending_at(session: Session, index: int) -> ApAward:
-    _open_for_awards(session)
+    check_open(session)
     if not 0 <= index < len(session.ap_awards) or \
             session.ap_awards[index].kind not in PENDING_KINDS:
         raise ModelError("no such award in this session")
@@ -317,7 +319,7 @@ def _present(pcs: Mapping[int, PlayerCharacter], choices: CloseChoices) -> list[
 def preview_close(session: Session, pcs: Mapping[int, PlayerCharacter],
                   choices: CloseChoices) -> ClosePreview:
     """Every present PC's awards, new AP, rank and allowance; nothing is applied."""
-    _open_for_awards(session)
+    check_open(session)
     present = _present(pcs, choices)
     here = {pc.id for pc in present}
     for award in session.ap_awards:

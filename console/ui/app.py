@@ -48,9 +48,10 @@ class GMConsoleApp(App[None]):
     # ----- keys that work everywhere --------------------------------------------------------
 
     def _after_history(self, verb: str, entry: object) -> None:
-        main = self.main
-        if main is not None:
-            main.refresh_view()
+        for screen in self.screen_stack:  # the main screen, and the awards screen if open
+            refresh = getattr(screen, "refresh_view", None)
+            if refresh is not None:
+                refresh()
         if entry is None:
             self.notify(f"nothing to {verb}", severity="warning")
         else:
@@ -74,8 +75,10 @@ class GMConsoleApp(App[None]):
         parts = [pane_help or "## MetaScape GM console"]
         if focused is not None:
             parts.append("### Keys here\n\n" + keys_table(described_bindings(focused)))
-        everywhere = described_bindings(self) + (
-            described_bindings(self.main) if self.main is not None else [])
+        screen = self.screen
+        if not pane_help and screen is not self.main:
+            parts[0] = getattr(screen, "HELP", "") or parts[0]
+        everywhere = described_bindings(self) + described_bindings(screen)
         parts.append("### Keys everywhere\n\n" + keys_table(everywhere)
                      + "\n| `ctrl+p` | Command palette: every action by name |"
                      + "\n| `tab` | Next pane |")
@@ -87,6 +90,12 @@ class GMConsoleApp(App[None]):
         yield from super().get_system_commands(screen)
         main = self.main
         if main is None:
+            return
+        if screen is not main:
+            # Another screen (the awards, say) is on top: its actions are what the GM wants.
+            for binding in described_bindings(screen):
+                yield SystemCommand(binding.description, f"key {binding.key}",
+                                    lambda a=binding.action: screen.run_action(a))
             return
         for binding in described_bindings(self):
             yield SystemCommand(binding.description, f"key {binding.key}",

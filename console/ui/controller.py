@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from console.model import (
+    Campaign,
     Encounter,
     LogEntry,
     ModelError,
@@ -24,6 +25,8 @@ from console.model import (
     Side,
     Status,
 )
+from console.model.awards import AwardStep
+from console.model.session_summary import session_summary
 from console.model.tracker import Step, add_combatant, round_order
 from console.rules.errors import RulesError
 from console.rules.initiative import RoundOrder
@@ -70,6 +73,8 @@ class Controller:
         # Parsed documents, re-read only when their table's version moves: a big fight is
         # 100+ combatants and a roster 300 templates to validate, on every refresh.
         self._cache: dict[str, tuple[int, Any]] = {}
+        # Earlier sessions never change once the next one has started: read each once.
+        self._past: dict[int, tuple[Session, list[Encounter]]] = {}
 
     # ----- reading ------------------------------------------------------------------------
 
@@ -237,6 +242,54 @@ class Controller:
             return started
 
         return self._guard(work)
+
+    # ----- adventure points ---------------------------------------------------------------
+
+    def campaign(self) -> Campaign:
+        return self._cached(Campaign.TABLE, self.store.campaign)
+
+    def save_campaign(self, campaign: Campaign, description: str) -> None:
+        self._guard(lambda: self.store.apply("campaign.settings", description,
+                                             [(Campaign.TABLE, Campaign.DOC_ID,
+                                               campaign.to_dict())], now=self.clock()))
+
+    def session_record(self, number: int) -> tuple[Session, list[Encounter]]:
+        """A session and its encounters; the current one fresh, earlier ones read once."""
+        current = self.store.session()
+        if number == current.number:
+            return current, self.store.encounters()
+        if number not in self._past:
+            self._past[number] = self._guard(lambda: self.store.session_record(number))
+        return self._past[number]
+
+    def sessions(self) -> list[Session]:
+        """Every played session from the first, the current one last."""
+        return [self.session_record(n)[0] for n in self.store.session_numbers() if n > 0]
+
+    def award(self, name: str, change: Callable[[Session], AwardStep],
+              campaign: Campaign | None = None) -> AwardStep:
+        """Run one awarder step on the current session: one undoable action (with the
+        campaign's settings, when given, in the same action)."""
+        def work() -> AwardStep:
+            step = change(self.store.session())
+            writes = [(Session.TABLE, Session.DOC_ID, step.session.to_dict())]
+            writes += [(PlayerCharacter.TABLE, pc.id, pc.to_dict()) for pc in step.pcs]
+            if campaign is not None:
+                writes.append((Campaign.TABLE, Campaign.DOC_ID, campaign.to_dict()))
+            self.store.apply(name, "; ".join(step.notices) or name, writes, now=self.clock())
+            return step
+
+        return self._guard(work)
+
+    def summary(self, number: int) -> str:
+        """Session ``number``'s summary in Markdown."""
+        session, encounters = self.session_record(number)
+        return session_summary(self.store.name, session, encounters, self.pcs())
+
+    def export_summary(self, number: int) -> str:
+        """Write the summary beside the saves; returns where it went."""
+        text = self.summary(number)
+        return str(self._guard(lambda: self.store.write_summary(number, text)))
 
     def undo(self) -> LogEntry | None:
         return self._guard(self.store.undo)

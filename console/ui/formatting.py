@@ -8,7 +8,7 @@ from console.model.stats import Stat
 from console.rules.odds import chance_at_least
 from console.rules.ratings import Rating
 
-__all__ = ["chance_note", "percent", "stat_text"]
+__all__ = ["chance_note", "percent", "sparkline", "stat_text"]
 
 
 def percent(chance: Fraction) -> str:
@@ -30,3 +30,17 @@ def stat_text(stat: Stat | None) -> str:
     value = stat.value
     shown = int(value) if value.denominator == 1 else float(value)
     return f"{stat.canonical}={shown}"
+
+
+_BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[int]) -> str:
+    """A one-line chart of ``values`` (AP Total per session), lowest to highest bar."""
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    if high == low:
+        return _BARS[len(_BARS) // 2] * len(values)
+    top = len(_BARS) - 1
+    return "".join(_BARS[round((v - low) * top / (high - low))] for v in values)

@@ -13,7 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from console.model import Combatant, PlayerCharacter, Side
+from console.model import Combatant, ModelError, PlayerCharacter, Side
+from console.model.awards import check_open
 from console.model.hazards import tick_hazards
 from console.model.tracker import (
     Step,
@@ -22,11 +23,14 @@ from console.model.tracker import (
     next_turn,
     previous_turn,
 )
+from console.ui.awards.awards_screen import AwardsScreen
+from console.ui.awards.grab_bag_dialog import GrabBagDialog
 from console.ui.combat.combat_actions import CombatActions
 from console.ui.controller import ActionRefused, Controller, View
 from console.ui.dialogs.form_dialog import (
     Field,
     FormDialog,
+    ask,
     required_text,
 )
 from console.ui.hazards.hazard_actions import HazardActions
@@ -52,6 +56,8 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
         Binding("3", "focus_pane('log')", "Log", id="main.focus_log", show=False),
         Binding("C", "remove_condition", "Remove condition", id="main.remove_condition",
                 show=False),
+        Binding("g", "grab_bag", "Grab bag", id="main.grab_bag"),
+        Binding("w", "awards", "AP awards", id="main.awards"),
     ]
 
     def __init__(self, controller: Controller) -> None:
@@ -136,15 +142,7 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
     def _ask(self, title: str, fields: list[Field], hint: str,
              then: Callable[[dict[str, Any]], object]) -> None:
         """A form whose answers go to ``then``; what ``then`` refuses becomes a message."""
-        def done(values: dict[str, Any] | None) -> None:
-            if values is None:
-                return
-            try:
-                then(values)
-            except (ActionRefused, ValueError) as error:
-                self.notify(str(error), severity="error")
-
-        self.app.push_screen(FormDialog(title, fields, hint), done)
+        ask(self, title, fields, hint, then)
 
     def guarded(self, work: Callable[[], object]) -> bool:
         try:
@@ -225,6 +223,48 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
             session = self.controller.store.session()
             state = "started" if session.running else "stopped"
             self.notify(f"Session {session.number} {state}")
+
+    # ----- adventure points -----------------------------------------------------------------
+
+    def _selected_pc_id(self) -> int | None:
+        """The PC the GM is looking at: in the focused pane, else the tracker, else the roster."""
+        tracker = self.query_one("#tracker", TrackerPane)
+        roster = self.query_one("#roster", RosterPane)
+
+        def from_tracker() -> int | None:
+            view = self.view_state
+            if view is None or view.encounter is None or tracker.selected_id is None:
+                return None
+            combatant = view.encounter.combatant(tracker.selected_id)
+            sheet = self.sheet_of(combatant) if combatant is not None else None
+            return sheet.id if sheet is not None else None
+
+        def from_roster() -> int | None:
+            entry = roster.selected
+            return entry[1] if entry is not None and entry[0] == "pc" else None
+
+        order = [from_roster, from_tracker] if roster.has_focus else [from_tracker, from_roster]
+        return next((found for found in (pick() for pick in order) if found is not None), None)
+
+    def action_grab_bag(self) -> None:
+        pcs = sorted(self.controller.pcs().values(), key=lambda pc: pc.id)
+        if not pcs:
+            self.notify("no PCs yet: p on the roster adds one", severity="warning")
+            return
+        try:
+            check_open(self.controller.store.session())
+        except ModelError as error:
+            self.notify(str(error), severity="error")
+            return
+
+        def done(made: bool | None) -> None:
+            if made:
+                self.refresh_view()
+
+        self.app.push_screen(GrabBagDialog(self.controller, pcs, self._selected_pc_id()), done)
+
+    def action_awards(self) -> None:
+        self.app.push_screen(AwardsScreen(self.controller), lambda _: self.refresh_view())
 
     def action_focus_pane(self, pane: str) -> None:
         self.query_one(f"#{pane}").focus()

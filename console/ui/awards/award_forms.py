@@ -1,0 +1,97 @@
+"""The awarder's small forms: each a list of fields whose parsers say what is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from console.model import PlayerCharacter, Stat
+from console.ui.awards.pc_names import pick_pc
+from console.ui.dialogs.form_dialog import Field, whole_number
+
+__all__ = [
+    "ability_value",
+    "adventure_fields",
+    "handicap_fields",
+    "improve_fields",
+    "pocket_fields",
+    "rank_roll_fields",
+    "reason_fields",
+]
+
+
+def _pc(pcs: Sequence[PlayerCharacter]) -> Callable[[str], PlayerCharacter]:
+    return lambda text: pick_pc(text, pcs)
+
+
+def ability_value(text: str) -> int:
+    """An ability's value typed as a number (12) or a rating (6M, read as its value)."""
+    if not text.strip():
+        raise ValueError("ability value: type its value (12) or rating (6M)")
+    value = Stat(text).value
+    if value.denominator != 1:
+        raise ValueError(f"ability value: {text.strip()} is {float(value)}; the AP cost "
+                         "needs a whole value")
+    return int(value)
+
+
+def _ability(text: str) -> str:
+    if not text.strip():
+        raise ValueError("ability: type its name (Dex, Pilot ...)")
+    return text.strip()
+
+
+def adventure_fields(pcs: Sequence[PlayerCharacter], pc: PlayerCharacter | None) -> list[Field]:
+    return [
+        Field("pc", "PC", _pc(pcs), value=pc.name if pc else ""),
+        Field("amount", "AP (as the adventure lists)", whole_number("AP", minimum=1)),
+        Field("reason", "Reason", str, placeholder="what he did"),
+    ]
+
+
+def pocket_fields(pcs: Sequence[PlayerCharacter], pc: PlayerCharacter | None,
+                  veterans: Sequence[str]) -> list[Field]:
+    known = set(veterans)
+
+    def veteran(text: str) -> str:
+        name = text.strip()
+        match = next((v for v in veterans if v.casefold() == name.casefold()), None)
+        if match is None:
+            listed = ", ".join(sorted(known)) or "none: no player has a player rank"
+            raise ValueError(f"{name or 'nobody'} is not a ranked player (ranked: {listed})")
+        return match
+
+    return [
+        Field("veteran", "Veteran (ranked player)", veteran,
+              value=veterans[0] if len(veterans) == 1 else ""),
+        Field("pc", "To PC (another player's)", _pc(pcs), value=pc.name if pc else ""),
+        Field("amount", "AP", whole_number("AP", minimum=1)),
+        Field("reason", "Reason", str),
+    ]
+
+
+def reason_fields(current: str) -> list[Field]:
+    return [Field("reason", "Reason", str, value=current)]
+
+
+def improve_fields() -> list[Field]:
+    return [
+        Field("ability", "Ability", _ability),
+        Field("value", "Its value now (12 or 6M)", ability_value),
+        Field("ic", "Improvement cost (IC)", whole_number("IC")),
+    ]
+
+
+def handicap_fields() -> list[Field]:
+    return [
+        Field("amount", "AP for the handicap", whole_number("AP", minimum=1)),
+        Field("reason", "Handicap", str, placeholder="Code of honour"),
+    ]
+
+
+def rank_roll_fields() -> list[Field]:
+    return [
+        Field("ability", "Ability", _ability),
+        Field("value", "Its value now (12 or 6M)", ability_value),
+        Field("ic", "Improvement cost (IC)", whole_number("IC")),
+        Field("result", "The player's 10L roll", whole_number("roll result")),
+    ]

@@ -1,0 +1,388 @@
+"""The AP awards screen (``w``): the party's AP and ranks, this session's awards, the
+grab bag's fairness, and every awarder action, down to the close of the session."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from console.model import AwardKind, PlayerCharacter, Session
+from console.model.awards import (
+    ap_history,
+    check_open,
+    fairness,
+    give_adventure_bonus,
+    give_pocket,
+    improve,
+    kind_name,
+    lose_rank_rolls,
+    pending_awards,
+    player_of,
+    rank_roll,
+    remove_award,
+    set_reason,
+    take_handicap,
+)
+from console.model.errors import ModelError
+from console.model.session_summary import format_duration
+from console.rules.advancement import (
+    improvement_cost,
+    rank_improvement_chance,
+    rank_title,
+)
+from console.ui.awards.award_forms import (
+    adventure_fields,
+    handicap_fields,
+    improve_fields,
+    pocket_fields,
+    rank_roll_fields,
+    reason_fields,
+)
+from console.ui.awards.close_session_screen import CloseSessionScreen
+from console.ui.awards.grab_bag_dialog import GrabBagDialog
+from console.ui.awards.summary_screen import SummaryScreen
+from console.ui.controller import ActionRefused, Controller
+from console.ui.dialogs.form_dialog import ask
+from console.ui.formatting import percent, sparkline
+
+__all__ = ["AwardsScreen"]
+
+
+class AwardsScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_name("awards.tcss")
+    HELP: ClassVar[str] = """\
+## AP awards
+
+The party's adventure points and ranks, this session's awards so far, and how the grab
+bag is spread. Awards made during play wait here until the close of the session (`c`)
+applies them all at once, after a preview table.
+
+- `g` grab bag (1, 2 or 3 AP, about one an hour, spread across the players); `a` an
+  adventure bonus; `v` the veteran's pocket (when the campaign uses it: `P`).
+- `c` closes the session: time AP, group bonus, journal, grab bag and pocket for every PC
+  at the table, missions completed with their allowances, and the rank-ups.
+- `i` spends Unused AP to improve an ability (value + IC, once per ability per mission);
+  `h` adds handicap AP (Unused only); `r` resolves a rank improvement roll from the
+  player's 10L; `l` lets the rest of his rolls go.
+- `m` shows the session summary (`x` there writes it beside the saves).
+- On the awards list: `e` gives an award its reason, `delete` takes it back.
+"""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("g", "grab_bag", "Grab bag", id="awards.grab_bag"),
+        Binding("a", "adventure", "Adventure bonus", id="awards.adventure"),
+        Binding("v", "pocket", "Veteran's pocket", id="awards.pocket"),
+        Binding("c", "close_session", "Close session", id="awards.close"),
+        Binding("i", "improve", "Improve ability", id="awards.improve"),
+        Binding("h", "handicap", "Handicap AP", id="awards.handicap", show=False),
+        Binding("r", "rank_roll", "Rank roll", id="awards.rank_roll"),
+        Binding("l", "lose_rolls", "Lose rolls", id="awards.lose_rolls", show=False),
+        Binding("e", "reason", "Reason", id="awards.reason", show=False),
+        Binding("delete", "take_back", "Take back award", id="awards.take_back", show=False),
+        Binding("m", "summary", "Summary", id="awards.summary"),
+        Binding("P", "toggle_pocket", "Pocket rule on/off", id="awards.pocket_rule",
+                show=False),
+        Binding("escape", "back", "Back", id="awards.back"),
+    ]
+
+    def __init__(self, controller: Controller) -> None:
+        super().__init__()
+        self.controller = controller
+        self._pcs: list[PlayerCharacter] = []
+        self._awards: list[int] = []  # index in the session's award list, per row
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="awards-head")
+        party: DataTable[str] = DataTable(id="party", cursor_type="row")
+        party.add_columns("PC", "Player", "Rank", "AP Total", "Unused", "Rolls",
+                          "Waiting", "Grab bag", "AP Total by session")
+        yield party
+        yield Static("", id="fairness")
+        given: DataTable[str] = DataTable(id="session-awards", cursor_type="row")
+        given.add_columns("Award", "PC", "AP", "Reason")
+        yield given
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#party").border_title = "Party"
+        self.query_one("#session-awards").border_title = "This session's awards"
+        self.refresh_view()
+        self.query_one("#party").focus()
+
+    # ----- showing ------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        controller = self.controller
+        session = controller.store.session()
+        pcs = controller.pcs()
+        sessions = controller.sessions()
+        self._pcs = sorted(pcs.values(), key=lambda pc: pc.id)
+        now = controller.clock()
+        self._show_head(session, now)
+        report = fairness(session, sessions, pcs, now) if session.number else None
+        waiting: dict[int, list[str]] = {}
+        for _, award in pending_awards(session):
+            waiting.setdefault(award.pc_id, []).append(f"{award.amount} {_SHORT[award.kind]}")
+        bag = {r.player: r for r in report.players} if report else {}
+        party = self.query_one("#party", DataTable)
+        row = party.cursor_row
+        party.clear()
+        for pc in self._pcs:
+            history = [total for _, total in ap_history(sessions, pc.id)]
+            tally = bag.get(player_of(pc))
+            party.add_row(
+                pc.name, f"{player_of(pc)} ({pc.player_rank})" if pc.player_rank
+                else player_of(pc), rank_title(pc.rank), str(pc.ap_total), str(pc.unused_ap),
+                str(pc.rank_rolls or ""), ", ".join(waiting.get(pc.id, [])),
+                f"{tally.session_points} / {tally.campaign_points}" if tally else "",
+                f"{sparkline(history)} {history[-1]}" if history else "")
+        if self._pcs:
+            party.move_cursor(row=min(row, len(self._pcs) - 1))
+        self._show_fairness(report)
+        self._show_awards(session, pcs)
+
+    def _show_head(self, session: Session, now: Any) -> None:
+        campaign = self.controller.campaign()
+        if session.number == 0:
+            state = "no session yet: S on the main screen starts one"
+        else:
+            played = session.stopped_at or now
+            clock = format_duration(max(played - session.started_at, timedelta(0)))
+            state = ("closed" if session.closed else
+                     "running" if session.running else "stopped") + f" · {clock}"
+            state = f"Session {session.number} {state}"
+        pocket = "on" if campaign.veterans_pocket else "off"
+        self.query_one("#awards-head", Static).update(
+            f" AP awards · {campaign.name} · {state} · veteran's pocket {pocket}")
+
+    def _show_fairness(self, report: Any) -> None:
+        if report is None:
+            self.query_one("#fairness", Static).update("")
+            return
+        pace = ("no play time yet" if report.points_per_hour is None
+                else f"{float(report.points_per_hour):.1f} an hour")
+        line = (f" Grab bag this session: {report.session_points} AP in "
+                f"{float(report.hours):.1f} h, {pace} (the book: about 1 an hour)")
+        if report.left_out:
+            line += f" · nothing yet for {', '.join(report.left_out)}"
+        self.query_one("#fairness", Static).update(line)
+
+    def _show_awards(self, session: Session, pcs: dict[int, PlayerCharacter]) -> None:
+        table = self.query_one("#session-awards", DataTable)
+        row = table.cursor_row
+        table.clear()
+        self._awards = []
+        for index, award in enumerate(session.ap_awards):
+            pc = pcs.get(award.pc_id)
+            reason = award.reason
+            if award.giver:
+                reason = f"from {award.giver}" + (f": {reason}" if reason else "")
+            table.add_row(kind_name(award.kind), pc.name if pc else f"#{award.pc_id}",
+                          str(award.amount), reason)
+            self._awards.append(index)
+        if self._awards:
+            table.move_cursor(row=min(row, len(self._awards) - 1))
+
+    # ----- helpers ------------------------------------------------------------------------
+
+    def _selected_pc(self) -> PlayerCharacter | None:
+        table = self.query_one("#party", DataTable)
+        if self._pcs and 0 <= table.cursor_row < len(self._pcs):
+            return self._pcs[table.cursor_row]
+        return None
+
+    def _need_pc(self) -> PlayerCharacter | None:
+        pc = self._selected_pc()
+        if pc is None:
+            self.notify("no PCs yet: p on the roster adds one", severity="warning")
+        return pc
+
+    def _run(self, name: str, change: Any) -> None:
+        step = self.controller.award(name, change)
+        self.refresh_view()
+        for notice in step.notices:
+            self.notify(notice)
+
+    def _awards_open(self) -> bool:
+        try:
+            check_open(self.controller.store.session())
+        except ModelError as error:
+            self.notify(str(error), severity="error")
+            return False
+        return True
+
+    # ----- during play --------------------------------------------------------------------
+
+    def action_grab_bag(self) -> None:
+        if not self._awards_open() or self._need_pc() is None:
+            return
+        pc = self._selected_pc()
+
+        def done(made: bool | None) -> None:
+            if made:
+                self.refresh_view()
+
+        self.app.push_screen(GrabBagDialog(self.controller, self._pcs,
+                                           pc.id if pc else None), done)
+
+    def action_adventure(self) -> None:
+        if not self._awards_open() or self._need_pc() is None:
+            return
+        ask(self, "Adventure bonus", adventure_fields(self._pcs, self._selected_pc()), "",
+            lambda v: self._run("awards.adventure", lambda s: give_adventure_bonus(
+                s, v["pc"], v["amount"], v["reason"])))
+
+    def action_pocket(self) -> None:
+        if not self._awards_open() or self._need_pc() is None:
+            return
+        campaign = self.controller.campaign()
+        if not campaign.veterans_pocket:
+            self.notify("the veteran's pocket is off in this campaign: P switches it on",
+                        severity="warning")
+            return
+        veterans = sorted({player_of(pc) for pc in self._pcs if pc.player_rank > 0})
+        pcs = {pc.id: pc for pc in self._pcs}
+        ask(self, "Veteran's pocket", pocket_fields(self._pcs, self._selected_pc(), veterans),
+            "a ranked player gives up to his player rank in AP, never to himself",
+            lambda v: self._run("awards.pocket", lambda s: give_pocket(
+                s, pcs, True, v["veteran"], v["pc"], v["amount"], v["reason"])))
+
+    def _selected_award(self) -> int | None:
+        table = self.query_one("#session-awards", DataTable)
+        if not self._awards or not 0 <= table.cursor_row < len(self._awards):
+            self.notify("no award selected: tab to the awards list", severity="warning")
+            return None
+        return self._awards[table.cursor_row]
+
+    def _award_pc_name(self, index: int) -> str:
+        award = self.controller.store.session().ap_awards[index]
+        pc = self.controller.pcs().get(award.pc_id)
+        return pc.name if pc else f"#{award.pc_id}"
+
+    def action_reason(self) -> None:
+        index = self._selected_award()
+        if index is None:
+            return
+        current = self.controller.store.session().ap_awards[index].reason
+        name = self._award_pc_name(index)
+        ask(self, f"Reason for {name}'s award", reason_fields(current), "",
+            lambda v: self._run("awards.reason",
+                                lambda s: set_reason(s, index, v["reason"], name)))
+
+    def action_take_back(self) -> None:
+        index = self._selected_award()
+        if index is None:
+            return
+        name = self._award_pc_name(index)
+        try:
+            self._run("awards.take_back", lambda s: remove_award(s, index, name))
+        except ActionRefused as refusal:
+            self.notify(str(refusal), severity="error")
+
+    def action_toggle_pocket(self) -> None:
+        campaign = self.controller.campaign()
+        on_now = not campaign.veterans_pocket
+        state = "on" if on_now else "off"
+        try:
+            self.controller.save_campaign(campaign.with_changes(veterans_pocket=on_now),
+                                          f"Veteran's pocket {state}")
+        except ActionRefused as refusal:
+            self.notify(str(refusal), severity="error")
+            return
+        self.refresh_view()
+        self.notify(f"Veteran's pocket {state} for this campaign")
+
+    # ----- the close ----------------------------------------------------------------------
+
+    def action_close_session(self) -> None:
+        if not self._awards_open():
+            return
+        if not self._pcs:
+            self.notify("no PCs yet: p on the roster adds one", severity="warning")
+            return
+
+        def done(notices: list[str] | None) -> None:
+            if notices is None:
+                return
+            self.refresh_view()
+            for notice in notices:
+                rank_up = "rank improvement" in notice
+                self.notify(notice, severity="warning" if rank_up else "information",
+                            timeout=20 if rank_up else 8)
+            self.app.push_screen(SummaryScreen(self.controller,
+                                               self.controller.store.session().number))
+
+        self.app.push_screen(CloseSessionScreen(self.controller), done)
+
+    # ----- spending and rank improvement rolls --------------------------------------------
+
+    def action_improve(self) -> None:
+        pc = self._need_pc()
+        if pc is None:
+            return
+        ask(self, f"{pc.name} improves an ability ({pc.unused_ap} Unused AP)",
+            improve_fields(), "costs its value + IC in Unused AP; once per ability per mission",
+            lambda v: self._run("awards.improve", lambda s: improve(
+                s, pc, v["ability"], v["value"], v["ic"])))
+
+    def action_handicap(self) -> None:
+        pc = self._need_pc()
+        if pc is None:
+            return
+        ask(self, f"{pc.name} takes a handicap", handicap_fields(),
+            "handicap AP go to Unused AP only: they never count toward rank",
+            lambda v: self._run("awards.handicap", lambda s: take_handicap(
+                s, pc, v["amount"], v["reason"])))
+
+    def action_rank_roll(self) -> None:
+        pc = self._need_pc()
+        if pc is None:
+            return
+        if not pc.rank_rolls:
+            self.notify(f"{pc.name} has no rank improvement rolls", severity="warning")
+            return
+
+        def then(v: dict[str, Any]) -> None:
+            cost = improvement_cost(v["value"], v["ic"])
+            chance = percent(rank_improvement_chance(cost))
+            self._run("awards.rank_roll",
+                      lambda s: rank_roll(s, pc, v["ability"], cost, v["result"]))
+            self.notify(f"10L against {cost} succeeds {chance} of the time")
+
+        ask(self, f"{pc.name}: rank improvement roll ({pc.rank_rolls} left)",
+            rank_roll_fields(), "the player rolls 10L against value + IC; a success is +1d free",
+            then)
+
+    def action_lose_rolls(self) -> None:
+        pc = self._need_pc()
+        if pc is None:
+            return
+        try:
+            self._run("awards.lose_rolls", lambda s: lose_rank_rolls(s, pc))
+        except ActionRefused as refusal:
+            self.notify(str(refusal), severity="error")
+
+    # ----- elsewhere ----------------------------------------------------------------------
+
+    def action_summary(self) -> None:
+        number = self.controller.store.session().number
+        if number == 0:
+            self.notify("no session yet: S on the main screen starts one", severity="warning")
+            return
+        self.app.push_screen(SummaryScreen(self.controller, number))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    @on(DataTable.RowSelected, "#party")
+    def _party_enter(self) -> None:
+        self.action_grab_bag()
+
+
+_SHORT = {AwardKind.GRAB_BAG: "grab", AwardKind.ADVENTURE: "adv", AwardKind.VETERAN: "pocket"}

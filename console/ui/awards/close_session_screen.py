@@ -1,0 +1,218 @@
+"""The close of a session: the GM's choices on top, the preview table below, kept up to
+date as he types. Nothing is applied until ctrl+s; then every present PC gets his awards
+in one undoable action, and the dialog returns what to announce (rank-ups, allowances).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from fractions import Fraction
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Input, Label, Static
+
+from console.model import PlayerCharacter
+from console.model.awards import (
+    CloseChoices,
+    ClosePreview,
+    apply_close,
+    played_time,
+    preview_close,
+    suggest_reader,
+)
+from console.model.session_summary import format_duration
+from console.rules.advancement import rank_title
+from console.rules.ap_awards import TimeRounding
+from console.ui.awards.pc_names import pick_pc, pick_pcs
+from console.ui.controller import ActionRefused, Controller
+from console.ui.dialogs.form_dialog import optional_int, whole_number
+
+__all__ = ["CloseSessionScreen", "parse_played", "parse_rounding", "parse_share"]
+
+_PLAYED = re.compile(r"(\d{1,2}):([0-5]\d)")
+
+
+def parse_played(text: str) -> timedelta:
+    """Play time as h:mm (3:40) or whole hours (3)."""
+    cleaned = text.strip()
+    match = _PLAYED.fullmatch(cleaned)
+    if match:
+        return timedelta(hours=int(match[1]), minutes=int(match[2]))
+    if cleaned.isdigit() and len(cleaned) <= 2:
+        return timedelta(hours=int(cleaned))
+    raise ValueError(f"play time: type h:mm (3:40) or hours (3), not {cleaned or 'nothing'}")
+
+
+def parse_rounding(text: str) -> TimeRounding:
+    """down, up or nearest (the first letter is enough)."""
+    cleaned = text.strip().casefold()
+    for rule in TimeRounding:
+        if cleaned and rule.name.casefold().startswith(cleaned):
+            return rule
+    raise ValueError(f"rounding: down, up or nearest, not {text.strip() or 'nothing'}")
+
+
+def parse_share(text: str) -> Fraction:
+    """The allowance share: 1, 3/4, 1/2 or a percentage (75%), from half to all."""
+    cleaned = text.strip()
+    try:
+        share = (Fraction(cleaned[:-1]) / 100 if cleaned.endswith("%")
+                 else Fraction(cleaned))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"allowance share: 1, 3/4, 1/2 or 75%, not {cleaned or 'nothing'}")\
+            from None
+    if not Fraction(1, 2) <= share <= 1:
+        raise ValueError(f"allowance share: from 1/2 to 1, not {cleaned}")
+    return share
+
+
+class CloseSessionScreen(ModalScreen[list[str] | None]):
+    CSS_PATH = Path(__file__).with_name("awards.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "apply", "Apply the awards", id="close.apply"),
+        Binding("escape", "cancel", "Cancel", id="close.cancel"),
+    ]
+
+    def __init__(self, controller: Controller) -> None:
+        super().__init__()
+        self.controller = controller
+        self.session = controller.store.session()
+        self.all_pcs = controller.pcs()
+        self.roster = sorted(self.all_pcs.values(), key=lambda pc: pc.id)
+        self.choices: CloseChoices | None = None
+        self.waiting_for: str = ""  # what must still be typed before applying
+
+    def _fields(self) -> list[tuple[str, str, str]]:
+        """(name, label, starting text) for each input."""
+        now = self.controller.clock()
+        played = played_time(self.session, now)
+        minutes = int(played.total_seconds() // 60)
+        reader = suggest_reader(self.roster, self.controller.sessions(), self.all_pcs)
+        rounding = TimeRounding[self.controller.campaign().time_rounding]
+        return [
+            ("played", "Play time (h:mm, from the clock)", f"{minutes // 60}:{minutes % 60:02d}"),
+            ("rounding", "Rounding: down, up or nearest", rounding.name.lower()),
+            ("group", "Group bonus (0 to twice the hourly AP)", "0"),
+            ("absent", "Absent PCs (names)", ""),
+            ("reader", "Journal reader (suggested by rotation)", reader.name if reader else ""),
+            ("self", "Reader's self-assessment (1-10)", ""),
+            ("gm", "GM's figure if he disagrees (1-10)", ""),
+            ("missions", "Mission completed by (names or all)", ""),
+            ("share", "Allowance share (1/2 to 1)", "1"),
+        ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Close session {self.session.number}", classes="title")
+            with Horizontal(id="close-form"):
+                for column in (self._fields()[:5], self._fields()[5:]):
+                    with Vertical(classes="close-column"):
+                        for name, label, value in column:
+                            with Horizontal(classes="row"):
+                                yield Label(label, classes="label")
+                                yield Input(value=value, id=f"close-{name}", compact=True)
+            yield Static("", id="close-note")
+            table: DataTable[str] = DataTable(id="close-preview", cursor_type="none")
+            table.add_columns("PC", "Time", "Group", "Adv", "Journal", "Grab", "Pocket",
+                              "Total", "AP Total", "Unused", "Rank", "Rolls", "Allowance")
+            yield table
+            yield Static("", classes="error", id="close-error")
+            yield Static("enter: next field · ctrl+s: apply the awards · escape: cancel",
+                         classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#close-played", Input).focus()
+        self._update()
+
+    def _value(self, name: str) -> str:
+        return self.query_one(f"#close-{name}", Input).value
+
+    def _read(self) -> CloseChoices:
+        played = parse_played(self._value("played"))
+        rounding = parse_rounding(self._value("rounding"))
+        group = whole_number("group bonus")(self._value("group") or "0")
+        absent = pick_pcs(self._value("absent"), self.roster)
+        present = [pc for pc in self.roster if pc not in absent]
+        reader_text = self._value("reader")
+        reader: PlayerCharacter | None = pick_pc(reader_text, present) \
+            if reader_text.strip() else None
+        self_mark = optional_int("self-assessment")(self._value("self"))
+        gm_mark = optional_int("GM's figure")(self._value("gm"))
+        missions = pick_pcs(self._value("missions"), present)
+        share = parse_share(self._value("share") or "1")
+        self.waiting_for = ""
+        if reader is not None and self_mark is None:
+            # Previewed without the journal until the reader has rated himself.
+            self.waiting_for = (f"{reader.name} reads the journal: type his self-assessment "
+                                "(1-10), or clear the reader for no journal award")
+            reader = None
+        return CloseChoices(
+            played, rounding, group, tuple(pc.id for pc in present),
+            journal_pc=reader.id if reader else None, journal_self=self_mark,
+            journal_gm=gm_mark, missions=tuple(pc.id for pc in missions), share=share)
+
+    def _update(self) -> None:
+        error = self.query_one("#close-error", Static)
+        try:
+            choices = self._read()
+            preview = preview_close(self.session, self.all_pcs, choices)
+        except ValueError as problem:
+            self.choices = None
+            error.update(str(problem))
+            return
+        self.choices = choices
+        error.update(self.waiting_for)
+        self._show(choices, preview)
+
+    def _show(self, choices: CloseChoices, preview: ClosePreview) -> None:
+        self.query_one("#close-note", Static).update(
+            f"{format_duration(choices.played)} rounded {choices.rounding.value}: "
+            f"{preview.hourly} AP each · group bonus up to {2 * preview.hourly}")
+        table = self.query_one("#close-preview", DataTable)
+        table.clear()
+        for row in preview.rows:
+            rank = rank_title(row.rank.new_rank)
+            if row.rank.new_rank != row.rank.old_rank:
+                rank = f"{rank_title(row.rank.old_rank)} → {rank}"
+            allowance = preview.allowances.get(row.pc)
+            table.add_row(
+                row.pc, str(row.time), str(row.group), str(row.adventure), str(row.journal),
+                str(row.grab_bag), str(row.pocket), str(row.total),
+                f"{row.old_ledger.total} → {row.new_ledger.total}",
+                f"{row.old_ledger.unused} → {row.new_ledger.unused}", rank,
+                str(row.rank_improvement_rolls or ""),
+                "" if allowance is None else f"{allowance} cr")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._update()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next(Input)
+
+    def action_apply(self) -> None:
+        self._update()
+        choices = self.choices
+        if choices is None or self.waiting_for:
+            return
+        now = self.controller.clock()
+        # The rounding rule is remembered for next week, in the same undoable action.
+        campaign = self.controller.campaign().with_changes(time_rounding=choices.rounding.name)
+        try:
+            step = self.controller.award(
+                "awards.close", lambda s: apply_close(s, self.all_pcs, choices, now),
+                campaign=campaign)
+        except ActionRefused as refusal:
+            self.query_one("#close-error", Static).update(str(refusal))
+            return
+        self.dismiss(list(step.notices))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

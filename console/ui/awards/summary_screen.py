@@ -1,0 +1,71 @@
+"""A session's summary, as the players will read it: ``x`` writes it beside the saves,
+left and right step through the campaign's sessions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from console.ui.controller import ActionRefused, Controller
+
+__all__ = ["SummaryScreen"]
+
+
+class SummaryScreen(ModalScreen[None]):
+    CSS_PATH = Path(__file__).with_name("awards.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("x", "export", "Write to file", id="summary.export"),
+        Binding("left", "step(-1)", "Earlier session", id="summary.earlier"),
+        Binding("right", "step(1)", "Later session", id="summary.later"),
+        Binding("escape,q", "close", "Close", id="summary.close"),
+    ]
+
+    def __init__(self, controller: Controller, number: int) -> None:
+        super().__init__()
+        self.controller = controller
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="summary-scroll"):
+            yield Markdown("", id="summary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+        self.query_one("#summary-scroll").focus()
+
+    def _show(self) -> None:
+        try:
+            text = self.controller.summary(self.number)
+        except ActionRefused as refusal:
+            text = f"Session {self.number} cannot be read: {refusal}"
+        self.query_one("#summary", Markdown).update(text)
+        self.query_one("#summary-scroll").border_title = f"Session {self.number} summary"
+
+    def action_step(self, delta: int) -> None:
+        numbers = [n for n in self.controller.store.session_numbers() if n > 0]
+        if self.number not in numbers:
+            return
+        at = numbers.index(self.number) + delta
+        if not 0 <= at < len(numbers):
+            self.notify("no more sessions that way", severity="warning")
+            return
+        self.number = numbers[at]
+        self._show()
+
+    def action_export(self) -> None:
+        try:
+            path = self.controller.export_summary(self.number)
+        except ActionRefused as refusal:
+            self.notify(str(refusal), severity="error")
+            return
+        self.notify(f"Summary written to {path}")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
