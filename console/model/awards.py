@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from fractions import Fraction
 
-from console.model.characters import PlayerCharacter
+from console.model.characters import Allowance, PlayerCharacter
 from console.model.errors import ModelError
 from console.model.session_close import (
     AdvancementEntry,
@@ -198,7 +198,8 @@ def set_reason(session: Session, index: int, reason: str, pc_name: str) -> Award
     awards = list(session.ap_awards)
     awards[index] = changed
     return AwardStep(session.with_changes(ap_awards=tuple(awards)),
-                     notices=(f"{award.amount} AP to {pc_name}: {reason.strip() or 'no reason'}",))
+                     notices=(f"Reason for {pc_name}'s {award.amount} AP "
+                              f"{_KIND_NAMES[award.kind]}: {reason.strip() or 'none'}",))
 
 
 def remove_award(session: Session, index: int, pc_name: str) -> AwardStep:
@@ -304,7 +305,8 @@ class ClosePreview:
     hourly: int
     journal_ap: int
     rows: tuple[PreviewRow, ...]
-    allowances: dict[str, int | None] = field(default_factory=dict)  # PC name -> credits
+    # PC name -> credits, for those completing a mission who have an allowance on the sheet.
+    allowances: dict[str, int | None] = field(default_factory=dict)
 
 
 def _present(pcs: Mapping[int, PlayerCharacter], choices: CloseChoices) -> list[PlayerCharacter]:
@@ -355,7 +357,7 @@ def preview_close(session: Session, pcs: Mapping[int, PlayerCharacter],
     )
     allowances: dict[str, int | None] = {}
     for pc, row in zip(present, rows, strict=True):
-        if pc.id in choices.missions:
+        if pc.id in choices.missions and pc.allowance != Allowance():
             # Paid at the rank the PC ends the mission with.
             allowances[pc.name] = mission_allowance(pc.allowance.base, pc.allowance.per_rank,
                                                     row.rank.new_rank, choices.share)
@@ -397,8 +399,10 @@ def apply_close(session: Session, pcs: Mapping[int, PlayerCharacter], choices: C
             notices.append(
                 f"{pc.name} reaches {rank_title(row.rank.new_rank)}: "
                 f"{row.rank_improvement_rolls} rank improvement roll(s) at 10L, to use now")
-        if allowance is not None:
-            notices.append(f"{pc.name} completes a mission: allowance {allowance} cr")
+        if done:
+            paid = ("no allowance on the sheet" if allowance is None
+                    else f"allowance {allowance} cr")
+            notices.append(f"{pc.name} completes a mission: {paid}")
     closing = SessionClose(
         closed_at=now, played_minutes=int(choices.played.total_seconds() // 60),
         rounding=choices.rounding.name, hourly=preview.hourly,

@@ -32,7 +32,11 @@ def session_summary(campaign: str, session: Session, encounters: Sequence[Encoun
     """The summary of ``session``; ``pcs`` names PCs no longer in the close record."""
     lines = [f"# {campaign}: session {session.number}", ""]
     day = session.started_at.date().isoformat()
-    if session.stopped_at is None:
+    if session.closing is not None:
+        # The GM may have corrected the clock at the close (a long break, a late start).
+        played = format_duration(timedelta(minutes=session.closing.played_minutes))
+        lines.append(f"Played {played} on {day}.")
+    elif session.stopped_at is None:
         lines.append(f"Started {day}; still running.")
     else:
         played = format_duration(session.stopped_at - session.started_at)
@@ -61,8 +65,8 @@ def _awards(session: Session, names: Mapping[int, str]) -> list[str]:
     rounding = closing.time_rounding.value
     lines = [
         "## Awards", "",
-        f"Play time {format_duration(timedelta(minutes=closing.played_minutes))}, rounded "
-        f"{rounding}: **{closing.hourly} AP** each. Group bonus: **{closing.group_bonus} AP**.",
+        f"Time rounded {rounding}: **{closing.hourly} AP** each. "
+        f"Group bonus: **{closing.group_bonus} AP**.",
     ]
     if closing.journal_pc is not None:
         lines.append(f"Journal read by {names.get(closing.journal_pc, '?')}: "
@@ -96,7 +100,8 @@ def _awards(session: Session, names: Mapping[int, str]) -> list[str]:
     if missions:
         share = "" if closing.allowance_share == "1" else f" ({closing.allowance_share} share)"
         lines += ["", f"### Missions completed{share}", ""]
-        lines += [f"- {r.name}: allowance {r.allowance} cr" for r in missions]
+        lines += [f"- {r.name}: " + ("no allowance on the sheet" if r.allowance is None
+                                     else f"allowance {r.allowance} cr") for r in missions]
     return [*lines, ""]
 
 

@@ -86,8 +86,9 @@ def test_a_full_close_of_session_number_by_number() -> None:
         "Mora": (4, 6, 0, 0, 3, 2, 15),
         "Tash": (4, 6, 10, 0, 0, 1, 21),
     }
-    # Allowances at the rank each ends the mission with, three quarters, rounded down.
-    assert preview.allowances == {"Brice": 727, "Kell": 645, "Mora": 0, "Tash": 1462}
+    # Allowances at the rank each ends the mission with, three quarters, rounded down;
+    # Mora's sheet has no allowance, so none is invented for her.
+    assert preview.allowances == {"Brice": 727, "Kell": 645, "Tash": 1462}
 
     step = apply_close(session, pcs, CHOICES, STOP + timedelta(minutes=5))
     after = {pc.name: pc for pc in step.pcs}
@@ -108,6 +109,7 @@ def test_a_full_close_of_session_number_by_number() -> None:
     assert step.notices[0] == "Session 4 closed: 69 AP to 4 PCs"
     assert "Brice reaches Rank-2: 2 rank improvement roll(s) at 10L, to use now" in step.notices
     assert "Kell completes a mission: allowance 645 cr" in step.notices
+    assert "Mora completes a mission: no allowance on the sheet" in step.notices
     # The record survives the save file.
     assert Session.from_dict(step.session.to_dict()) == step.session
 
@@ -253,12 +255,14 @@ def test_the_summary_lists_awards_reasons_rank_ups_allowances_and_encounters() -
     ), round=3, active=False)
     text = session_summary("Iron Reach", session, [fight], pcs)
     assert text.startswith("# Iron Reach: session 4\n\nPlayed 3 h 40 min on 2026-11-21.")
+    assert "Time rounded to the nearest hour, half an hour rounds up: **4 AP** each." in text
     assert ("| Brice | Ann | 4 | 6 | 0 | 7 | 2 | 0 | **19** | 195 → 214 | 40 → 59 "
             "| Rank-1 → **Rank-2** |") in text
     assert "- Kell: 2 AP veteran's pocket (from Cat, “covered me”)" in text
     assert "- Mora reaches Rank-10: 10 rank improvement roll(s) at 10L" in text
     assert "### Missions completed (3/4 share)" in text
     assert "- Tash: allowance 1462 cr" in text
+    assert "- Mora: no allowance on the sheet" in text
     assert "- **Beacon ambush**: 3 rounds; PCs: Brice; down: Skrak 1 (dead)" in text
 
 

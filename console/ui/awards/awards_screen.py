@@ -101,7 +101,7 @@ applies them all at once, after a preview table.
         yield Static("", id="awards-head")
         party: DataTable[str] = DataTable(id="party", cursor_type="row")
         party.add_columns("PC", "Player", "Rank", "AP Total", "Unused", "Rolls",
-                          "Waiting", "Grab bag", "AP Total by session")
+                          "Waiting", "Grab bag (session/all)", "AP Total by session")
         yield party
         yield Static("", id="fairness")
         given: DataTable[str] = DataTable(id="session-awards", cursor_type="row")
@@ -165,10 +165,12 @@ applies them all at once, after a preview table.
         if report is None:
             self.query_one("#fairness", Static).update("")
             return
-        pace = ("no play time yet" if report.points_per_hour is None
-                else f"{float(report.points_per_hour):.1f} an hour")
+        # The book's pace is about one an hour: compare with the hours played so far.
+        due = round(report.hours)
+        spread = ", ".join(f"{r.player} {r.session_points}" for r in report.players)
         line = (f" Grab bag this session: {report.session_points} AP in "
-                f"{float(report.hours):.1f} h, {pace} (the book: about 1 an hour)")
+                f"{format_duration(timedelta(seconds=float(report.hours) * 3600))}, "
+                f"about {due} at one an hour · {spread}")
         if report.left_out:
             line += f" · nothing yet for {', '.join(report.left_out)}"
         self.query_one("#fairness", Static).update(line)
@@ -311,10 +313,10 @@ applies them all at once, after a preview table.
             if notices is None:
                 return
             self.refresh_view()
-            for notice in notices:
-                rank_up = "rank improvement" in notice
-                self.notify(notice, severity="warning" if rank_up else "information",
-                            timeout=20 if rank_up else 8)
+            # One toast, not one per PC: a party of six would bury the screen.
+            rank_ups = any("rank improvement" in notice for notice in notices)
+            self.notify("\n".join(notices), severity="warning" if rank_ups else "information",
+                        timeout=30 if rank_ups else 10)
             self.app.push_screen(SummaryScreen(self.controller,
                                                self.controller.store.session().number))
 

@@ -9,12 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from console.model import NpcTemplate, PlayerCharacter
+from console.model import Allowance, NpcTemplate, PlayerCharacter
+from console.model.awards import settle_rank
 from console.model.characters import PC_STATS
 from console.model.npcs import NPC_STATS, BodyType
 from console.model.roster import format_weapons, parse_weapons
 from console.model.stats import Stat
-from console.ui.dialogs.form_dialog import Field, FormDialog, required_text, whole_number
+from console.ui.dialogs.form_dialog import (
+    Field,
+    FormDialog,
+    optional_int,
+    required_text,
+    whole_number,
+)
 
 __all__ = ["npc_form", "npc_from_form", "pc_form", "pc_from_form"]
 
@@ -83,13 +90,46 @@ def pc_form(title: str, pc: PlayerCharacter | None) -> FormDialog:
         Field("weapons", "Weapons: name Atk/Dmg; ...", parse_weapons,
               value=format_weapons(pc) if pc else "", placeholder="blaster 8M/10L; knife 6L/6M"),
         Field("wounds", "Wounds", whole_number("wounds"), value=str(pc.wounds) if pc else "0"),
+        Field("allowance", "Mission allowance: base+per rank", _allowance,
+              value=_allowance_text(pc.allowance) if pc else "", placeholder="750+110"),
+        # Blank AP boxes keep the sheet's (a new character starts with 100 + player rank);
+        # typed ones bring in a character made before the console.
+        Field("ap_total", "AP Total", optional_int("AP Total"),
+              value=str(pc.ap_total) if pc else "", placeholder="100 + player rank"),
+        Field("unused_ap", "Unused AP", optional_int("Unused AP"),
+              value=str(pc.unused_ap) if pc else "", placeholder="as AP Total"),
+        Field("missions_completed", "Missions completed", whole_number("missions completed"),
+              value=str(pc.missions_completed) if pc else "0"),
         Field("notes", "Notes", str, value=pc.notes if pc else ""),
     ]
     return FormDialog(title, fields)
 
 
+def _allowance(text: str) -> Allowance:
+    """"750+110": base credits plus credits per rank (blank: none recorded)."""
+    cleaned = text.replace(" ", "")
+    if not cleaned:
+        return Allowance()
+    base, plus, per_rank = cleaned.partition("+")
+    if not base.isdigit() or (plus and not per_rank.isdigit()) or len(cleaned) > 15:
+        raise ValueError(f"mission allowance: base+per rank, such as 750+110, not {text.strip()}")
+    return Allowance(int(base), int(per_rank or 0))
+
+
+def _allowance_text(allowance: Allowance) -> str:
+    if allowance == Allowance():
+        return ""
+    return f"{allowance.base}+{allowance.per_rank}"
+
+
 def pc_from_form(values: dict[str, Any], pc: PlayerCharacter | None, pc_id: int) -> PlayerCharacter:
-    """A new sheet (100 AP + player rank) or the old one with the form's fields."""
-    if pc is None:
-        return PlayerCharacter.new(pc_id, **values)
-    return pc.with_changes(**values)
+    """A new sheet (100 AP + player rank) or the old one with the form's fields; the rank
+    follows from AP Total and missions completed (Table 8)."""
+    values = dict(values)
+    total, unused = values.pop("ap_total"), values.pop("unused_ap")
+    sheet = PlayerCharacter.new(pc_id, **values) if pc is None else pc.with_changes(**values)
+    if total is not None:
+        sheet = sheet.with_changes(ap_total=total, unused_ap=total if unused is None else unused)
+    elif unused is not None:
+        sheet = sheet.with_changes(unused_ap=unused)
+    return settle_rank(sheet)
