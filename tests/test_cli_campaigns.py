@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from console.cli import main
+from console.model import PlayerCharacter
+from console.model.awards import give_grab_bag
 from console.store import CampaignStore
 
 REPO = Path(__file__).resolve().parent.parent
@@ -111,3 +114,28 @@ def test_the_real_command(tmp_path: Path) -> None:
     bad = gm("new", "../escape")
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.startswith("gm-console: ") and bad.stderr.count("\n") == 1
+
+
+def test_summary_prints_a_session_and_refuses_what_is_not_there(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    run(capsys, "new", "Tide", "--saves", str(saves))
+    assert run(capsys, "summary", "Tide", "--saves", str(saves)) == (
+        2, "", "gm-console: campaign 'Tide' has no sessions yet\n")
+    start = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
+    with CampaignStore.open(saves, "Tide") as store:
+        brice = PlayerCharacter.new(1, "Brice", "Ann")
+        store.apply("pc", "Brice", [(brice.TABLE, 1, brice.to_dict())], now=start)
+        session = store.start_session(now=start)
+        awarded = give_grab_bag(session, brice, 2, "held the door").session
+        store.apply("award", "2 AP", [(awarded.TABLE, awarded.DOC_ID, awarded.to_dict())])
+        store.start_session(now=start + timedelta(days=7))
+        # The campaign stays open (locked) in the GM's console: summary only reads it.
+        code, out, err = run(capsys, "summary", "Tide", "--session", "1", "--saves", str(saves))
+    assert code == 0 and err == ""
+    assert out.startswith("# Tide: session 1\n")
+    assert "- Brice: 2 AP grab bag (“held the door”)" in out
+    code, out, err = run(capsys, "summary", "Tide", "--saves", str(saves))
+    assert code == 0 and out.startswith("# Tide: session 2\n")
+    assert run(capsys, "summary", "Tide", "--session", "5", "--saves", str(saves)) == (
+        2, "", "gm-console: no session 5 in 'Tide' (sessions 1-2)\n")

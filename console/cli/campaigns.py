@@ -1,4 +1,5 @@
-"""Campaign subcommands: new, list, check, export, import (save files, issue 3).
+"""Campaign subcommands: new, list, check, export, import (save files, issue 3), and
+summary (a session's awards and fights in Markdown, issue 7).
 
 Every command takes ``--saves DIR`` (default ``./saves``). Bad input (a bad name, a
 campaign that exists or does not, a locked campaign, an unreadable export) is a
@@ -13,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from console.cli.errors import CommandError
+from console.model import ModelError
+from console.model.session_summary import session_summary
 from console.store import (
     BadSaveFile,
     CampaignStore,
@@ -49,6 +52,12 @@ def register(subparsers: Any) -> None:
     imported.add_argument("file", type=Path, help="an exported campaign (JSON)")
     imported.add_argument("--as", dest="as_name", metavar="NAME",
                           help="import under this name (an existing campaign is never replaced)")
+    summary = add("summary", _summary,
+                  "Print a session's summary (awards, rank-ups, allowances, encounters) "
+                  "as Markdown.")
+    summary.add_argument("name", help="campaign name")
+    summary.add_argument("--session", type=int, metavar="N",
+                         help="session number (default: the latest)")
 
 
 def _reporting_store_errors(
@@ -61,6 +70,25 @@ def _reporting_store_errors(
             raise CommandError(str(error)) from None
 
     return run
+
+
+def _summary(args: argparse.Namespace) -> int:
+    # Read-only: a summary can be printed while the GM has the campaign open.
+    with CampaignStore.open(args.saves, args.name, read_only=True) as store:
+        numbers = [n for n in store.session_numbers() if n > 0]
+        if not numbers:
+            raise CommandError(f"campaign {store.name!r} has no sessions yet")
+        number = numbers[-1] if args.session is None else args.session
+        if number not in numbers:
+            raise CommandError(f"no session {number} in {store.name!r} (sessions "
+                               f"{numbers[0]}-{numbers[-1]})")
+        try:
+            session, encounters = store.session_record(number)
+            pcs = {pc.id: pc for pc in store.pcs()}
+        except ModelError as error:
+            raise CommandError(f"session {number} cannot be read: {error}") from None
+        print(session_summary(store.name, session, encounters, pcs), end="")
+    return 0
 
 
 def _new(args: argparse.Namespace) -> int:

@@ -104,7 +104,10 @@ def settle_rank(pc: PlayerCharacter) -> PlayerCharacter:
 
 
 def played_time(session: Session, now: datetime) -> timedelta:
-    """Real play time by the session clock: start to stop (or to ``now`` while running)."""
+    """Real play time: as settled at the close, else by the session clock (start to stop,
+    or to ``now`` while it runs)."""
+    if session.closing is not None:
+        return timedelta(minutes=session.closing.played_minutes)
     end = session.stopped_at or now
     return max(end - session.started_at, timedelta(0))
 

@@ -91,15 +91,15 @@ class GMConsoleApp(App[None]):
         main = self.main
         if main is None:
             return
+        for binding in described_bindings(self):
+            yield SystemCommand(binding.description, f"key {binding.key}",
+                                lambda a=binding.action: self.run_action(a))
         if screen is not main:
             # Another screen (the awards, say) is on top: its actions are what the GM wants.
             for binding in described_bindings(screen):
                 yield SystemCommand(binding.description, f"key {binding.key}",
                                     lambda a=binding.action: screen.run_action(a))
             return
-        for binding in described_bindings(self):
-            yield SystemCommand(binding.description, f"key {binding.key}",
-                                lambda a=binding.action: self.run_action(a))
         for binding in described_bindings(main):
             yield SystemCommand(binding.description, f"key {binding.key}",
                                 lambda a=binding.action: main.run_action(a))

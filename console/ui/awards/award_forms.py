@@ -14,8 +14,8 @@ __all__ = [
     "handicap_fields",
     "improve_fields",
     "pocket_fields",
-    "rank_roll_fields",
     "reason_fields",
+    "roll_result_fields",
 ]
 
 
@@ -88,10 +88,5 @@ def handicap_fields() -> list[Field]:
     ]
 
 
-def rank_roll_fields() -> list[Field]:
-    return [
-        Field("ability", "Ability", _ability),
-        Field("value", "Its value now (12 or 6M)", ability_value),
-        Field("ic", "Improvement cost (IC)", whole_number("IC")),
-        Field("result", "The player's 10L roll", whole_number("roll result")),
-    ]
+def roll_result_fields() -> list[Field]:
+    return [Field("result", "The player's 10L roll", whole_number("roll result"))]

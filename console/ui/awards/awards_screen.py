@@ -24,6 +24,7 @@ from console.model.awards import (
     kind_name,
     lose_rank_rolls,
     pending_awards,
+    played_time,
     player_of,
     rank_roll,
     remove_award,
@@ -42,8 +43,8 @@ from console.ui.awards.award_forms import (
     handicap_fields,
     improve_fields,
     pocket_fields,
-    rank_roll_fields,
     reason_fields,
+    roll_result_fields,
 )
 from console.ui.awards.close_session_screen import CloseSessionScreen
 from console.ui.awards.grab_bag_dialog import GrabBagDialog
@@ -127,7 +128,7 @@ applies them all at once, after a preview table.
         self._show_head(session, now)
         report = fairness(session, sessions, pcs, now) if session.number else None
         waiting: dict[int, list[str]] = {}
-        for _, award in pending_awards(session):
+        for _, award in [] if session.closed else pending_awards(session):
             waiting.setdefault(award.pc_id, []).append(f"{award.amount} {_SHORT[award.kind]}")
         bag = {r.player: r for r in report.players} if report else {}
         party = self.query_one("#party", DataTable)
@@ -152,8 +153,7 @@ applies them all at once, after a preview table.
         if session.number == 0:
             state = "no session yet: S on the main screen starts one"
         else:
-            played = session.stopped_at or now
-            clock = format_duration(max(played - session.started_at, timedelta(0)))
+            clock = format_duration(played_time(session, now))
             state = ("closed" if session.closed else
                      "running" if session.running else "stopped") + f" · {clock}"
             state = f"Session {session.number} {state}"
@@ -350,16 +350,17 @@ applies them all at once, after a preview table.
             self.notify(f"{pc.name} has no rank improvement rolls", severity="warning")
             return
 
-        def then(v: dict[str, Any]) -> None:
+        def roll(v: dict[str, Any]) -> None:
+            # The cost (and so the chance) is known before the player rolls: show both.
             cost = improvement_cost(v["value"], v["ic"])
             chance = percent(rank_improvement_chance(cost))
-            self._run("awards.rank_roll",
-                      lambda s: rank_roll(s, pc, v["ability"], cost, v["result"]))
-            self.notify(f"10L against {cost} succeeds {chance} of the time")
+            ask(self, f"{pc.name}: {v['ability']}, 10L against {cost} ({chance})",
+                roll_result_fields(), "a success improves it by +1d (or learns it) free",
+                lambda r: self._run("awards.rank_roll", lambda s: rank_roll(
+                    s, pc, v["ability"], cost, r["result"])))
 
         ask(self, f"{pc.name}: rank improvement roll ({pc.rank_rolls} left)",
-            rank_roll_fields(), "the player rolls 10L against value + IC; a success is +1d free",
-            then)
+            improve_fields(), "the roll is 10L against the ability's value + IC", roll)
 
     def action_lose_rolls(self) -> None:
         pc = self._need_pc()
