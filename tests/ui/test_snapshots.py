@@ -1,4 +1,5 @@
-"""Snapshots of the key screens: the main screen mid-round, the call for Nish, F1 help.
+"""Snapshots of the key screens: the main screen mid-round, the call for Nish, F1 help,
+the AP awards screen and the close-of-session preview.
 
 The campaign is built directly (not by keys) with a fixed clock and dice, so the pictures
 only change when the screens do. Accept a deliberate change with --snapshot-update.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,12 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from console.model import Encounter, NpcTemplate, PlayerCharacter, Side
+from console.model.awards import (
+    CloseChoices,
+    apply_close,
+    give_adventure_bonus,
+    give_grab_bag,
+)
 from console.model.encounters import Shock
 from console.model.roster import parse_weapons, spawn_copies
 from console.model.tracker import (
@@ -25,9 +33,11 @@ from console.model.tracker import (
     next_turn,
     set_shock,
 )
+from console.rules.ap_awards import TimeRounding
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
 from tests.ui.conftest import SIZE, START, FakeClock
+from tests.ui.test_awards_app import PARTY
 
 
 @pytest.fixture(autouse=True)
@@ -91,3 +101,49 @@ def test_call_for_nish_dialog(snap_compare, app: GMConsoleApp) -> None:  # type:
 
 def test_help_for_the_tracker(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(app, terminal_size=SIZE, press=["f1"])
+
+
+def awards_campaign(saves: Path) -> CampaignStore:
+    """Two sessions of a four-PC party: the first closed, the second with awards waiting."""
+    store = CampaignStore.create(saves, "Iron Reach")
+    pcs = {pc.id: pc for pc in PARTY}
+    store.apply("setup", "The party", [(pc.TABLE, pc.id, pc.to_dict()) for pc in PARTY],
+                now=START)
+    session = store.start_session(now=START - timedelta(days=7))
+    session = give_grab_bag(session, pcs[1], 2, "held the door").session
+    closing = apply_close(session, pcs, CloseChoices(
+        timedelta(hours=4), TimeRounding.DOWN, 5, (1, 2, 3, 4), journal_pc=3, journal_self=8,
+        missions=(2,)), START - timedelta(days=7) + timedelta(hours=4))
+    store.apply("awards.close", "closed", [(session.TABLE, session.DOC_ID,
+                                           closing.session.to_dict())]
+                + [(pc.TABLE, pc.id, pc.to_dict()) for pc in closing.pcs], now=START)
+    pcs = {pc.id: pc for pc in closing.pcs}
+    session = store.start_session(now=START)
+    session = give_grab_bag(session, pcs[2], 1, "first aid").session
+    session = give_adventure_bonus(session, pcs[4], 10, "decoded the beacon").session
+    store.apply("awards", "awards", [(session.TABLE, session.DOC_ID, session.to_dict())],
+                now=START)
+    return store
+
+
+@pytest.fixture
+def awards_app(tmp_path: Path) -> GMConsoleApp:
+    clock = FakeClock()
+    clock.advance(150)
+    return GMConsoleApp(awards_campaign(tmp_path), rng=random.Random(3), clock=clock)
+
+
+def test_awards_screen(snap_compare, awards_app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(awards_app, terminal_size=SIZE, press=["w"])
+
+
+def test_close_of_session_preview(snap_compare, awards_app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
+    async def fill(pilot: Pilot[None]) -> None:
+        await pilot.press("w", "c")
+        screen = pilot.app.screen
+        for selector, text in (("#close-group", "4"), ("#close-self", "6"),
+                               ("#close-missions", "all"), ("#close-share", "3/4")):
+            screen.query_one(selector, Input).value = text
+        await no_blink(pilot)
+
+    assert snap_compare(awards_app, terminal_size=SIZE, run_before=fill)

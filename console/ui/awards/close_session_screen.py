@@ -181,13 +181,18 @@ class CloseSessionScreen(ModalScreen[list[str] | None]):
             if row.rank.new_rank != row.rank.old_rank:
                 rank = f"{rank_title(row.rank.old_rank)} → {rank}"
             allowance = preview.allowances.get(row.pc)
+            done = row.pc in self._mission_names(choices)
             table.add_row(
                 row.pc, str(row.time), str(row.group), str(row.adventure), str(row.journal),
                 str(row.grab_bag), str(row.pocket), str(row.total),
                 f"{row.old_ledger.total} → {row.new_ledger.total}",
                 f"{row.old_ledger.unused} → {row.new_ledger.unused}", rank,
                 str(row.rank_improvement_rolls or ""),
-                "" if allowance is None else f"{allowance} cr")
+                f"{allowance} cr" if allowance is not None
+                else "none on sheet" if done else "")
+
+    def _mission_names(self, choices: CloseChoices) -> set[str]:
+        return {self.all_pcs[i].name for i in choices.missions}
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
