@@ -75,6 +75,7 @@ class Controller:
         self._cache: dict[str, tuple[int, Any]] = {}
         # Earlier sessions never change once the next one has started: read each once.
         self._past: dict[int, tuple[Session, list[Encounter]]] = {}
+        self._numbers: tuple[int, list[int]] | None = None
 
     # ----- reading ------------------------------------------------------------------------
 
@@ -255,16 +256,21 @@ class Controller:
 
     def session_record(self, number: int) -> tuple[Session, list[Encounter]]:
         """A session and its encounters; the current one fresh, earlier ones read once."""
+        if number in self._past:
+            return self._past[number]
         current = self.store.session()
         if number == current.number:
             return current, self.store.encounters()
-        if number not in self._past:
-            self._past[number] = self._guard(lambda: self.store.session_record(number))
+        self._past[number] = self._guard(lambda: self.store.session_record(number))
         return self._past[number]
 
     def sessions(self) -> list[Session]:
         """Every played session from the first, the current one last."""
-        return [self.session_record(n)[0] for n in self.store.session_numbers() if n > 0]
+        # Listing the sessions folder costs a stat per session: redo it only after a change.
+        opno = self.store.opno
+        if self._numbers is None or self._numbers[0] != opno:
+            self._numbers = (opno, [n for n in self.store.session_numbers() if n > 0])
+        return [self.session_record(n)[0] for n in self._numbers[1]]
 
     def award(self, name: str, change: Callable[[Session], AwardStep],
               campaign: Campaign | None = None) -> AwardStep:

@@ -110,8 +110,9 @@ class CloseSessionScreen(ModalScreen[list[str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(f"Close session {self.session.number}", classes="title")
+            fields = self._fields()
             with Horizontal(id="close-form"):
-                for column in (self._fields()[:5], self._fields()[5:]):
+                for column in (fields[:5], fields[5:]):
                     with Vertical(classes="close-column"):
                         for name, label, value in column:
                             with Horizontal(classes="row"):
