@@ -196,3 +196,51 @@ async def test_closed_sessions_feed_the_journal_rotation_and_history(
         await pilot.press("escape")
         party = app.screen.query_one("#party", DataTable)
         assert str(party.get_row_at(0)[8]).endswith(" 204")  # 195 + 3 time + 6 journal
+
+
+async def test_awards_list_reasons_take_back_handicap_help_and_summary_paging(
+        saves: Path, clock: FakeClock, open_app) -> None:  # type: ignore[no-untyped-def]
+    seat_party(saves)
+    clock.now = START + timedelta(hours=2)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w", "g", "1", "escape", "down", "g", "3", "escape")
+        # Tab to the awards list: give the first its reason, take the second back.
+        await pilot.press("tab", "e")
+        await type_in(pilot, "spotted the trap")
+        awards = app.controller.store.session().ap_awards
+        assert [(a.pc_id, a.reason) for a in awards] == [(1, "spotted the trap"), (2, "")]
+        await pilot.press("down", "delete")
+        assert [a.pc_id for a in app.controller.store.session().ap_awards] == [1]
+        assert any("Taken back: 3 AP grab bag to Kell" in m for m in messages(app))
+        # Handicap AP: Unused only.
+        await pilot.press("shift+tab", "home", "h")
+        await type_in(pilot, "20", "Code of honour")
+        brice = sheets(app)["Brice"]
+        assert (brice.ap_total, brice.unused_ap) == (195, 60)
+        # A rank roll for a PC who has none is refused before any form.
+        await pilot.press("r")
+        assert any("Brice has no rank improvement rolls" in m for m in messages(app))
+        # F1 explains the awards screen.
+        await pilot.press("f1")
+        assert "AP awards" in str(app.screen.query_one("Markdown").source)  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        # The summary of the running session, and no session before it.
+        await pilot.press("m")
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("left")
+        assert any("no more sessions that way" in m for m in messages(app))
+        await pilot.press("escape", "escape")
+        assert not isinstance(app.screen, AwardsScreen)
+
+
+async def test_the_palette_on_the_awards_screen_lists_its_actions(saves: Path, open_app) -> None:  # type: ignore[no-untyped-def]
+    seat_party(saves)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w")
+        commands = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("Grab bag", "Adventure bonus", "Veteran's pocket", "Close session",
+                       "Improve ability", "Handicap AP", "Rank roll", "Lose rolls",
+                       "Summary", "Undo"):
+            assert wanted in commands

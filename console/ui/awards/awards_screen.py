@@ -56,6 +56,14 @@ from console.ui.formatting import percent, sparkline
 __all__ = ["AwardsScreen"]
 
 
+class _Table(DataTable[str]):
+    # DataTable's own home/end scroll without moving the cursor; here the cursor picks the PC.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "scroll_top", "First", show=False),
+        Binding("end", "scroll_bottom", "Last", show=False),
+    ]
+
+
 class AwardsScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     HELP: ClassVar[str] = """\
@@ -100,12 +108,12 @@ applies them all at once, after a preview table.
 
     def compose(self) -> ComposeResult:
         yield Static("", id="awards-head")
-        party: DataTable[str] = DataTable(id="party", cursor_type="row")
+        party = _Table(id="party", cursor_type="row")
         party.add_columns("PC", "Player", "Rank", "AP Total", "Unused", "Rolls",
                           "Waiting", "Grab bag (session/all)", "AP Total by session")
         yield party
         yield Static("", id="fairness")
-        given: DataTable[str] = DataTable(id="session-awards", cursor_type="row")
+        given = _Table(id="session-awards", cursor_type="row")
         given.add_columns("Award", "PC", "AP", "Reason")
         yield given
         yield Footer()
