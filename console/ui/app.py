@@ -14,7 +14,7 @@ from textual.screen import Screen
 
 from console.store import CampaignStore
 from console.ui.controller import ActionRefused, Controller
-from console.ui.pane import described_bindings
+from console.ui.pane import described_bindings, long_name
 from console.ui.screens.help_screen import HelpScreen, keys_table
 from console.ui.screens.main_screen import MainScreen
 
@@ -92,22 +92,22 @@ class GMConsoleApp(App[None]):
         if main is None:
             return
         for binding in described_bindings(self):
-            yield SystemCommand(binding.description, f"key {binding.key}",
+            yield SystemCommand(long_name(binding), f"key {binding.key}",
                                 lambda a=binding.action: self.run_action(a))
         if screen is not main:
             # Another screen (the awards, say) is on top: its actions are what the GM wants.
             for binding in described_bindings(screen):
-                yield SystemCommand(binding.description, f"key {binding.key}",
+                yield SystemCommand(long_name(binding), f"key {binding.key}",
                                     lambda a=binding.action: screen.run_action(a))
             return
         for binding in described_bindings(main):
-            yield SystemCommand(binding.description, f"key {binding.key}",
+            yield SystemCommand(long_name(binding), f"key {binding.key}",
                                 lambda a=binding.action: main.run_action(a))
         for pane_id in ("tracker", "roster", "log"):
             pane = main.query_one(f"#{pane_id}")
             title = getattr(pane, "PANE_TITLE", pane_id)
             for binding in described_bindings(pane):
                 yield SystemCommand(
-                    f"{title}: {binding.description}", f"key {binding.key}",
+                    f"{title}: {long_name(binding)}", f"key {binding.key}",
                     lambda p=pane, a=binding.action: (p.focus(), p.run_action(a)),
                 )

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-__all__ = ["described_bindings"]
+__all__ = ["described_bindings", "long_name"]
 
 
 def described_bindings(owner: object) -> list[Binding]:
     """The bindings of ``owner`` (a widget, screen or app) that carry a description."""
     return [b for b in getattr(owner, "BINDINGS", []) if isinstance(b, Binding) and b.description]
+
+
+def long_name(binding: Binding) -> str:
+    """The palette's and help's name for a binding: its tooltip when the footer's
+    description is shortened to fit (the footer is one line for a whole screen of keys)."""
+    return binding.tooltip or binding.description

@@ -11,11 +11,13 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from console.ui.pane import long_name
+
 __all__ = ["HelpScreen", "keys_table"]
 
 
 def keys_table(bindings: list[Binding]) -> str:
-    rows = [f"| `{b.key_display or b.key}` | {b.description} |" for b in bindings]
+    rows = [f"| `{b.key_display or b.key}` | {long_name(b)} |" for b in bindings]
     return "| key | does |\n|---|---|\n" + "\n".join(rows) if rows else ""
 
 

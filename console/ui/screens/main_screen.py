@@ -47,10 +47,12 @@ __all__ = ["MainScreen"]
 class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Screen[None]):
     CSS_PATH = Path(__file__).with_name("main_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("E", "new_encounter", "New encounter", id="main.new_encounter"),
+        Binding("E", "new_encounter", "Encounter", tooltip="New encounter",
+                id="main.new_encounter"),
         Binding("ctrl+e", "end_encounter", "End encounter", id="main.end_encounter",
                 show=False),
-        Binding("S", "toggle_session", "Session start/stop", id="main.session"),
+        Binding("S", "toggle_session", "Session", tooltip="Session start/stop",
+                id="main.session"),
         Binding("1", "focus_pane('tracker')", "Tracker", id="main.focus_tracker", show=False),
         Binding("2", "focus_pane('roster')", "Roster", id="main.focus_roster", show=False),
         Binding("3", "focus_pane('log')", "Log", id="main.focus_log", show=False),
@@ -73,7 +75,7 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
                 yield RosterPane(id="roster")
                 yield DetailPane(id="detail")
         yield LogPane(id="log")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#tracker", TrackerPane).border_title = "Tracker (1)"
