@@ -25,7 +25,7 @@ from console.model import (
     Side,
     Status,
 )
-from console.model.awards import AwardStep
+from console.model.awards import AwardStep, pending_awards
 from console.model.session_summary import session_summary
 from console.model.tracker import Step, add_combatant, round_order
 from console.rules.errors import RulesError
@@ -223,6 +223,11 @@ class Controller:
         if users:
             raise ActionRefused(f"{sheet.name} is in the fight ({', '.join(users[:4])}): "
                                 "remove them from the encounter first")
+        session = self.store.session()
+        if kind == "pc" and not session.closed and any(
+                award.pc_id == sheet_id for _, award in pending_awards(session)):
+            raise ActionRefused(f"{sheet.name} has AP awards waiting for the close of the "
+                                "session: take them back first (w, then delete on the list)")
         self._guard(lambda: self.store.apply(f"{sheet.TABLE}.delete", f"{sheet.name} deleted",
                                              [(sheet.TABLE, sheet_id, None)], now=self.clock()))
         return sheet.name

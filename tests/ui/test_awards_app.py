@@ -244,3 +244,12 @@ async def test_the_palette_on_the_awards_screen_lists_its_actions(saves: Path, o
                        "Improve ability", "Handicap AP", "Rank roll", "Lose rolls",
                        "Summary", "Undo"):
             assert wanted in commands
+
+
+async def test_a_pc_with_awards_waiting_cannot_be_deleted(saves: Path, open_app) -> None:  # type: ignore[no-untyped-def]
+    seat_party(saves)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "g", "1", "escape", "delete")
+        assert any("Brice has AP awards waiting" in m for m in messages(app))
+        assert "Brice" in sheets(app)
