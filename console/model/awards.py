@@ -416,7 +416,9 @@ def apply_close(session: Session, pcs: Mapping[int, PlayerCharacter], choices: C
         closing=closing, ap_awards=(*session.ap_awards, *made),
         stopped_at=session.stopped_at or max(now, session.started_at))
     given = sum(r.awarded for r in close_rows)
-    notices.insert(0, f"Session {session.number} closed: {given} AP to {len(close_rows)} PCs")
+    count = len(close_rows)
+    notices.insert(0, f"Session {session.number} closed: {given} AP to {count} "
+                      f"PC{'s' if count != 1 else ''}")
     return AwardStep(closed, tuple(changed), tuple(notices))
 
 
