@@ -3,7 +3,7 @@ grab bag's fairness, and every awarder action, down to the close of the session.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -38,6 +38,7 @@ from console.rules.advancement import (
     rank_improvement_chance,
     rank_title,
 )
+from console.rules.ap_awards import GrabBagFairness
 from console.ui.awards.award_forms import (
     adventure_fields,
     handicap_fields,
@@ -156,7 +157,7 @@ applies them all at once, after a preview table.
         self._show_fairness(report)
         self._show_awards(session, pcs)
 
-    def _show_head(self, session: Session, now: Any) -> None:
+    def _show_head(self, session: Session, now: datetime) -> None:
         campaign = self.controller.campaign()
         if session.number == 0:
             state = "no session yet: S on the main screen starts one"
@@ -169,7 +170,7 @@ applies them all at once, after a preview table.
         self.query_one("#awards-head", Static).update(
             f" AP awards · {campaign.name} · {state} · veteran's pocket {pocket}")
 
-    def _show_fairness(self, report: Any) -> None:
+    def _show_fairness(self, report: GrabBagFairness | None) -> None:
         if report is None:
             self.query_one("#fairness", Static).update("")
             return

@@ -177,12 +177,12 @@ class CloseSessionScreen(ModalScreen[list[str] | None]):
             f"{preview.hourly} AP each · group bonus up to {2 * preview.hourly}")
         table = self.query_one("#close-preview", DataTable)
         table.clear()
+        finishing = {self.all_pcs[i].name for i in choices.missions}
         for row in preview.rows:
             rank = rank_title(row.rank.new_rank)
             if row.rank.new_rank != row.rank.old_rank:
                 rank = f"{rank_title(row.rank.old_rank)} → {rank}"
             allowance = preview.allowances.get(row.pc)
-            done = row.pc in self._mission_names(choices)
             table.add_row(
                 row.pc, str(row.time), str(row.group), str(row.adventure), str(row.journal),
                 str(row.grab_bag), str(row.pocket), str(row.total),
@@ -190,10 +190,7 @@ class CloseSessionScreen(ModalScreen[list[str] | None]):
                 f"{row.old_ledger.unused} → {row.new_ledger.unused}", rank,
                 str(row.rank_improvement_rolls or ""),
                 f"{allowance} cr" if allowance is not None
-                else "none on sheet" if done else "")
-
-    def _mission_names(self, choices: CloseChoices) -> set[str]:
-        return {self.all_pcs[i].name for i in choices.missions}
+                else "none on sheet" if row.pc in finishing else "")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
