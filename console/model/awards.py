@@ -59,6 +59,7 @@ __all__ = [
     "ClosePreview",
     "ap_history",
     "apply_close",
+    "campaign_grab_bag",
     "check_open",
     "fairness",
     "give_adventure_bonus",
@@ -250,6 +251,14 @@ def fairness(session: Session, sessions: Sequence[Session],
     campaign = [g for past in sessions for g in _grab_bags(past, pcs)]
     return grab_bag_fairness(players, _grab_bags(session, pcs), campaign,
                              played_time(session, now))
+
+
+def campaign_grab_bag(sessions: Sequence[Session], now: datetime) -> tuple[int, timedelta]:
+    """Grab-bag points and real play time over ``sessions``: the campaign's pace."""
+    points = sum(a.amount for past in sessions for a in past.ap_awards
+                 if a.kind is AwardKind.GRAB_BAG)
+    played = sum((played_time(past, now) for past in sessions), timedelta(0))
+    return points, played
 
 
 def journal_history(sessions: Sequence[Session], pcs: Mapping[int, PlayerCharacter]) -> list[str]:

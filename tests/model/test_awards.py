@@ -13,6 +13,7 @@ from console.model.awards import (
     CloseChoices,
     ap_history,
     apply_close,
+    campaign_grab_bag,
     fairness,
     give_adventure_bonus,
     give_grab_bag,
@@ -196,6 +197,8 @@ def test_fairness_counts_players_over_the_session_and_the_campaign() -> None:
     assert rows == {"Ann": (1, 2, 2), "Ben": (2, 2, 2), "Cat": (1, 3, 3), "Dan": (0, 0, 2)}
     assert report.left_out == ("Dan",)
     assert report.points_per_hour == Fraction(7) / Fraction(11, 3)  # 7 points in 3 h 40
+    earlier = earlier.with_changes(stopped_at=earlier.started_at + timedelta(hours=4))
+    assert campaign_grab_bag([earlier, session], START) == (9, timedelta(hours=7, minutes=40))
 
 
 def test_journal_rotation_and_ap_history() -> None:

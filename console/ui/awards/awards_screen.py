@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Footer, Static
 from console.model import AwardKind, PlayerCharacter, Session
 from console.model.awards import (
     ap_history,
+    campaign_grab_bag,
     check_open,
     fairness,
     give_adventure_bonus,
@@ -154,7 +155,7 @@ applies them all at once, after a preview table.
                 f"{sparkline(history)} {history[-1]}" if history else "")
         if self._pcs:
             party.move_cursor(row=min(row, len(self._pcs) - 1))
-        self._show_fairness(report)
+        self._show_fairness(report, campaign_grab_bag(sessions, now))
         self._show_awards(session, pcs)
 
     def _show_head(self, session: Session, now: datetime) -> None:
@@ -170,7 +171,8 @@ applies them all at once, after a preview table.
         self.query_one("#awards-head", Static).update(
             f" AP awards · {campaign.name} · {state} · veteran's pocket {pocket}")
 
-    def _show_fairness(self, report: GrabBagFairness | None) -> None:
+    def _show_fairness(self, report: GrabBagFairness | None,
+                       campaign: tuple[int, timedelta]) -> None:
         if report is None:
             self.query_one("#fairness", Static).update("")
             return
@@ -182,6 +184,8 @@ applies them all at once, after a preview table.
                 f"about {due} at one an hour · {spread}")
         if report.left_out:
             line += f" · nothing yet for {', '.join(report.left_out)}"
+        points, played = campaign
+        line += f" · campaign: {points} AP in {format_duration(played)}"
         self.query_one("#fairness", Static).update(line)
 
     def _show_awards(self, session: Session, pcs: dict[int, PlayerCharacter]) -> None:
