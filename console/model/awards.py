@@ -69,6 +69,8 @@ __all__ = [
     "journal_history",
     "kind_name",
     "lose_rank_rolls",
+    "lose_unused_rolls",
+    "missions_for_rank",
     "pending_awards",
     "played_time",
     "player_of",
@@ -92,6 +94,7 @@ class AwardStep:
     session: Session
     pcs: tuple[PlayerCharacter, ...] = ()  # sheets that changed
     notices: tuple[str, ...] = ()
+    alerts: tuple[str, ...] = ()  # what the GM must act on now (rank-ups: roll at once)
 
 
 def player_of(pc: PlayerCharacter) -> str:
@@ -99,9 +102,16 @@ def player_of(pc: PlayerCharacter) -> str:
     return pc.player.strip() or pc.name
 
 
+def missions_for_rank(pc: PlayerCharacter) -> int:
+    """Missions completed, as far as rank goes. A sheet with a rank but no missions counted
+    (kept before the console counted them) has plainly completed one: a rank is only
+    reached after the first mission, and it must not be lost at the next close."""
+    return pc.missions_completed or (1 if pc.rank > 0 else 0)
+
+
 def settle_rank(pc: PlayerCharacter) -> PlayerCharacter:
     """The sheet with its rank recomputed from AP Total and missions (Table 8)."""
-    return pc.with_changes(rank=rank_for_ap(pc.ap_total, missions_completed=pc.missions_completed))
+    return pc.with_changes(rank=rank_for_ap(pc.ap_total, missions_completed=missions_for_rank(pc)))
 
 
 def played_time(session: Session, now: datetime) -> timedelta:
@@ -161,6 +171,19 @@ def _player_ranks(pcs: Iterable[PlayerCharacter]) -> dict[str, int]:
     ranks: dict[str, int] = {}
     for pc in pcs:
         ranks[player_of(pc)] = max(ranks.get(player_of(pc), 0), pc.player_rank)
+    return ranks
+
+
+def _ranks_at_close(session: Session, pcs: Mapping[int, PlayerCharacter]) -> dict[str, int]:
+    """Player ranks for re-checking the pocket at the close. Each gift was checked when it
+    was made; a giver whose PC has since left, or whose rank was lowered, keeps what he
+    gave then (what is given is given)."""
+    ranks = _player_ranks(pcs.values())
+    for award in session.ap_awards:
+        if award.kind is AwardKind.VETERAN:
+            given = sum(a.amount for a in session.ap_awards
+                        if a.kind is AwardKind.VETERAN and a.giver == award.giver)
+            ranks[award.giver] = max(ranks.get(award.giver, 0), given)
     return ranks
 
 
@@ -357,22 +380,23 @@ def preview_close(session: Session, pcs: Mapping[int, PlayerCharacter],
     pending = [a for a in session.ap_awards if a.kind in PENDING_KINDS]
     rows = close_session(
         [PcState(pc.name, player_of(pc), ApLedger(pc.ap_total, pc.unused_ap),
-                 pc.missions_completed) for pc in present],
+                 missions_for_rank(pc)) for pc in present],
         choices.played, choices.rounding, choices.group_bonus,
         adventure_bonuses=[AdventureBonus(_name(pcs, a.pc_id), a.amount, a.reason)
                            for a in pending if a.kind is AwardKind.ADVENTURE],
         journal=journal,
         grab_bag=_grab_bags(session, pcs),
         pocket=_pocket_awards(session, pcs),
-        player_ranks=_player_ranks(pcs.values()),
+        player_ranks=_ranks_at_close(session, pcs),
         missions_completed_now=[pcs[i].name for i in choices.missions],
     )
     allowances: dict[str, int | None] = {}
     for pc, row in zip(present, rows, strict=True):
         if pc.id in choices.missions and pc.allowance != Allowance():
-            # Paid at the rank the PC ends the mission with.
+            # Paid at the rank he held on the mission, not one this close's AP brings:
+            # an Initiate finishing his first mission is paid as an Initiate.
             allowances[pc.name] = mission_allowance(pc.allowance.base, pc.allowance.per_rank,
-                                                    row.rank.new_rank, choices.share)
+                                                    row.rank.old_rank, choices.share)
     return ClosePreview(time_ap(choices.played, choices.rounding), journal_ap, rows, allowances)
 
 
@@ -388,6 +412,7 @@ def apply_close(session: Session, pcs: Mapping[int, PlayerCharacter], choices: C
     close_rows: list[CloseRow] = []
     made: list[ApAward] = []
     notices: list[str] = []
+    alerts: list[str] = []
     for pc, row in zip(present, preview.rows, strict=True):
         done = pc.id in choices.missions
         sheet = pc.with_changes(
@@ -408,7 +433,7 @@ def apply_close(session: Session, pcs: Mapping[int, PlayerCharacter], choices: C
             if amount:
                 made.append(ApAward(pc.id, amount, kind, ""))
         if row.rank.new_rank > row.rank.old_rank:
-            notices.append(
+            alerts.append(
                 f"{pc.name} reaches {rank_title(row.rank.new_rank)}: "
                 f"{row.rank_improvement_rolls} rank improvement roll(s) at 10L, to use now")
         if done:
@@ -428,7 +453,7 @@ def apply_close(session: Session, pcs: Mapping[int, PlayerCharacter], choices: C
     count = len(close_rows)
     notices.insert(0, f"Session {session.number} closed: {given} AP to {count} "
                       f"PC{'s' if count != 1 else ''}")
-    return AwardStep(closed, tuple(changed), tuple(notices))
+    return AwardStep(closed, tuple(changed), (notices[0], *alerts, *notices[1:]), tuple(alerts))
 
 
 # ----- spending and rank improvement rolls ------------------------------------------------
@@ -437,10 +462,17 @@ def _noted(session: Session, entry: AdvancementEntry) -> Session:
     return session.with_changes(advancement=(*session.advancement, entry))
 
 
+def _ability_name(ability: str, pc: PlayerCharacter) -> str:
+    """The ability as already spelled on this mission's list ("dex" is "Dex")."""
+    ability = ability.strip()
+    return next((done for done in pc.improved_this_mission
+                 if done.casefold() == ability.casefold()), ability)
+
+
 def improve(session: Session, pc: PlayerCharacter, ability: str, value: int | Rating,
             ic: int) -> AwardStep:
     """Spend Unused AP on +1d (value + IC), at most once per ability per mission."""
-    ability = ability.strip()
+    ability = _ability_name(ability, pc)
     done = improve_ability(ApLedger(pc.ap_total, pc.unused_ap), ability, value, ic,
                            pc.improved_this_mission)
     sheet = pc.with_changes(unused_ap=done.ledger.unused,
@@ -464,7 +496,7 @@ def rank_roll(session: Session, pc: PlayerCharacter, ability: str, cost: int,
     """One free rank improvement roll: the player's 10L against the ability's AP cost."""
     if pc.rank_rolls == 0:
         raise ModelError(f"{pc.name} has no rank improvement rolls to use")
-    ability = ability.strip()
+    ability = _ability_name(ability, pc)
     roll = rank_improvement_roll(ability, cost, result, pc.improved_this_mission)
     sheet = pc.with_changes(rank_rolls=pc.rank_rolls - 1,
                             improved_this_mission=tuple(sorted(roll.improved_this_mission)))
@@ -472,6 +504,16 @@ def rank_roll(session: Session, pc: PlayerCharacter, ability: str, cost: int,
                              roll.success)
     left = f"; {sheet.rank_rolls} roll(s) left" if sheet.rank_rolls else ""
     return AwardStep(_noted(session, entry), (sheet,), (entry.describe(pc.name) + left,))
+
+
+def lose_unused_rolls(session: Session, pcs: Iterable[PlayerCharacter]) -> AwardStep:
+    """At the next session's start: rolls not used at once are lost, for every PC."""
+    step = AwardStep(session)
+    for pc in pcs:
+        if pc.rank_rolls:
+            lost = lose_rank_rolls(step.session, pc)
+            step = AwardStep(lost.session, (*step.pcs, *lost.pcs), (*step.notices, *lost.notices))
+    return step
 
 
 def lose_rank_rolls(session: Session, pc: PlayerCharacter) -> AwardStep:

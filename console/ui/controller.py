@@ -25,7 +25,7 @@ from console.model import (
     Side,
     Status,
 )
-from console.model.awards import AwardStep, pending_awards
+from console.model.awards import AwardStep, lose_unused_rolls, pending_awards
 from console.model.session_summary import session_summary
 from console.model.tracker import Step, add_combatant, round_order
 from console.rules.errors import RulesError
@@ -195,7 +195,16 @@ class Controller:
         return self._guard(work)
 
     def save_sheet(self, sheet: PlayerCharacter | NpcTemplate, description: str) -> None:
-        """Create or change a PC or an NPC template (one undoable action)."""
+        """Create or change a PC or an NPC template (one undoable action).
+
+        PC names are unique: awards, the close and the forms name PCs by name.
+        """
+        if isinstance(sheet, PlayerCharacter):
+            twin = next((pc for pc in self.pcs().values() if pc.id != sheet.id
+                         and pc.name.casefold() == sheet.name.strip().casefold()), None)
+            if twin is not None:
+                raise ActionRefused(f"a PC called {twin.name} is already in the roster: "
+                                    "give this one another name")
         table = sheet.TABLE
         self._guard(lambda: self.store.apply(f"{table}.save", description,
                                              [(table, sheet.id, sheet.to_dict())],
@@ -233,11 +242,20 @@ class Controller:
         return sheet.name
 
     def toggle_session(self) -> Session:
-        """Stop the running session, or start the next one (carrying a running encounter)."""
+        """Stop the running session, or start the next one (carrying a running encounter).
+
+        Rank improvement rolls not used by then are lost (they are used at once or not).
+        """
         def work() -> Session:
             session = self.store.session()
             if session.running and session.number > 0:
                 return self.store.stop_session(now=self.clock())
+            waiting = [] if session.closed else pending_awards(session)
+            if waiting:
+                # Earlier sessions cannot be changed, so their awards would never be applied.
+                raise ActionRefused(
+                    f"session {session.number} has {len(waiting)} award(s) waiting: close it "
+                    "first (w, then c), or take them back, before the next session starts")
             carried = [e for e in self.store.encounters() if e.active]
             started = self.store.start_session(now=self.clock())
             for encounter in carried:
@@ -245,6 +263,9 @@ class Controller:
                                  f"Encounter {encounter.name} continues from the last session",
                                  [(Encounter.TABLE, encounter.id, encounter.to_dict())],
                                  now=self.clock())
+            if any(pc.rank_rolls for pc in self.store.pcs()):
+                self.award("awards.lose_rolls",
+                           lambda s: lose_unused_rolls(s, self.store.pcs()))
             return started
 
         return self._guard(work)

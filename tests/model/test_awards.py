@@ -20,6 +20,7 @@ from console.model.awards import (
     give_pocket,
     improve,
     lose_rank_rolls,
+    lose_unused_rolls,
     pending_awards,
     preview_close,
     rank_roll,
@@ -87,9 +88,9 @@ def test_a_full_close_of_session_number_by_number() -> None:
         "Mora": (4, 6, 0, 0, 3, 2, 15),
         "Tash": (4, 6, 10, 0, 0, 1, 21),
     }
-    # Allowances at the rank each ends the mission with, three quarters, rounded down;
-    # Mora's sheet has no allowance, so none is invented for her.
-    assert preview.allowances == {"Brice": 727, "Kell": 645, "Tash": 1462}
+    # Allowances at the rank each held on the mission (Kell an Initiate), three quarters,
+    # rounded down; Mora's sheet has no allowance, so none is invented for her.
+    assert preview.allowances == {"Brice": 645, "Kell": 562, "Tash": 1462}
 
     step = apply_close(session, pcs, CHOICES, STOP + timedelta(minutes=5))
     after = {pc.name: pc for pc in step.pcs}
@@ -104,12 +105,15 @@ def test_a_full_close_of_session_number_by_number() -> None:
     assert closing is not None and closing.rounding == "NEAREST"
     assert closing.played_minutes == 220 and closing.allowance_share == "3/4"
     assert [r.awarded for r in closing.rows] == [19, 14, 15, 21]
-    assert closing.row(2).rank_before == 0 and closing.row(2).allowance == 645  # type: ignore[union-attr]
+    assert closing.row(2).rank_before == 0 and closing.row(2).allowance == 562  # type: ignore[union-attr]
     kinds = [a.kind for a in step.session.ap_awards]
     assert kinds.count(AwardKind.TIME) == 4 and kinds.count(AwardKind.JOURNAL) == 1
     assert step.notices[0] == "Session 4 closed: 69 AP to 4 PCs"
-    assert "Brice reaches Rank-2: 2 rank improvement roll(s) at 10L, to use now" in step.notices
-    assert "Kell completes a mission: allowance 645 cr" in step.notices
+    assert step.alerts == (
+        "Brice reaches Rank-2: 2 rank improvement roll(s) at 10L, to use now",
+        "Kell reaches Rank-1: 1 rank improvement roll(s) at 10L, to use now",
+        "Mora reaches Rank-10: 10 rank improvement roll(s) at 10L, to use now")
+    assert "Kell completes a mission: allowance 562 cr" in step.notices
     assert "Mora completes a mission: no allowance on the sheet" in step.notices
     # The record survives the save file.
     assert Session.from_dict(step.session.to_dict()) == step.session
@@ -265,6 +269,7 @@ def test_the_summary_lists_awards_reasons_rank_ups_allowances_and_encounters() -
     assert "- Mora reaches Rank-10: 10 rank improvement roll(s) at 10L" in text
     assert "### Missions completed (3/4 share)" in text
     assert "- Tash: allowance 1462 cr" in text
+    assert "- Brice: allowance 645 cr" in text
     assert "- Mora: no allowance on the sheet" in text
     assert "- **Beacon ambush**: 3 rounds; PCs: Brice; down: Skrak 1 (dead)" in text
 
@@ -275,3 +280,39 @@ def test_the_summary_of_an_open_session_lists_what_is_waiting() -> None:
     assert "Not applied yet" in text
     assert "- Tash: 10 AP adventure bonus (“decoded the beacon”)" in text
     assert "## Encounters\n\nNone." in text
+
+
+def test_a_sheet_with_a_rank_but_no_missions_counted_keeps_its_rank() -> None:
+    old = PlayerCharacter(5, "Vex", "Eve", ap_total=550, unused_ap=0, rank=5)
+    assert settle_rank(old).rank == 5
+    choices = CloseChoices(timedelta(hours=1), TimeRounding.DOWN, 0, (5,))
+    step = apply_close(Session(2, START), {5: old}, choices, STOP)
+    assert (step.pcs[0].rank, step.pcs[0].rank_rolls) == (5, 0)
+
+
+def test_pocket_gifts_stand_when_the_giver_leaves_or_drops_rank() -> None:
+    pcs = party()
+    session = give_pocket(Session(4, START), pcs, True, "Cat", pcs[1], 3).session
+    without_mora = {i: pc for i, pc in pcs.items() if i != 3}
+    choices = CloseChoices(timedelta(hours=1), TimeRounding.DOWN, 0, (1, 2, 4))
+    row = preview_close(session, without_mora, choices).rows[0]
+    assert (row.pc, row.pocket) == ("Brice", 3)
+    demoted = {**pcs, 3: pcs[3].with_changes(player_rank=1)}
+    assert preview_close(session, demoted, replace(choices, present=(1, 2, 3, 4))).rows[0] \
+        .pocket == 3
+
+
+def test_ability_names_match_whatever_the_case() -> None:
+    brice = party()[1].with_changes(unused_ap=100)
+    step = improve(Session(4, START), brice, "Dex", 12, 20)
+    with pytest.raises(RulesError, match="Dex was already improved"):
+        improve(step.session, step.pcs[0], " dex ", 13, 20)
+
+
+def test_rolls_not_used_at_once_are_lost_at_the_next_session() -> None:
+    pcs = party()
+    rolled = [pcs[1].with_changes(rank_rolls=2), pcs[2], pcs[3].with_changes(rank_rolls=1)]
+    step = lose_unused_rolls(Session(5, START), rolled)
+    assert [(pc.name, pc.rank_rolls) for pc in step.pcs] == [("Brice", 0), ("Mora", 0)]
+    assert step.notices == ("Brice lets 2 rank improvement roll(s) go",
+                            "Mora lets 1 rank improvement roll(s) go")

@@ -131,9 +131,9 @@ async def test_a_whole_close_of_session(saves: Path, clock: FakeClock, open_app)
         preview = screen.query_one("#close-preview", DataTable)
         rows = [[str(c) for c in preview.get_row_at(r)] for r in range(preview.row_count)]
         assert rows[0] == ["Brice", "4", "6", "0", "7", "2", "0", "19", "195 → 214",
-                           "40 → 59", "Rank-1 → Rank-2", "2", "727 cr"]
+                           "40 → 59", "Rank-1 → Rank-2", "2", "645 cr"]
         assert rows[1][7:] == ["14", "100 → 114", "100 → 114", "Initiate → Rank-1", "1",
-                               "645 cr"]
+                               "562 cr"]
         assert sheets(app)["Brice"].ap_total == 195  # still only a preview
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -188,8 +188,12 @@ async def test_closed_sessions_feed_the_journal_rotation_and_history(
         await pilot.press("ctrl+s")
         await pilot.pause()
         await pilot.press("escape", "escape")  # the summary, the awards
+        assert sheets(app)["Brice"].rank_rolls == 2  # 204 AP: Rank-2
         clock.advance(7 * 24 * 60)
         await pilot.press("S")  # session 2
+        # Rank improvement rolls are used at once or lost: not carried into a new session.
+        assert sheets(app)["Brice"].rank_rolls == 0
+        assert app.controller.store.session().advancement[0].kind == "rolls_lost"
         await pilot.press("w", "c")
         # Ann (Brice) read last week: the rotation suggests Ben's Kell.
         assert app.screen.query_one("#close-reader", Input).value == "Kell"
@@ -253,3 +257,26 @@ async def test_a_pc_with_awards_waiting_cannot_be_deleted(saves: Path, open_app)
         await pilot.press("2", "g", "1", "escape", "delete")
         assert any("Brice has AP awards waiting" in m for m in messages(app))
         assert "Brice" in sheets(app)
+
+
+async def test_guards_around_sessions_names_and_the_rotation(
+        saves: Path, clock: FakeClock, open_app) -> None:  # type: ignore[no-untyped-def]
+    seat_party(saves)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        # An absent suggested reader is replaced by the next in the rotation.
+        await pilot.press("w", "c")
+        assert app.screen.query_one("#close-reader", Input).value == "Brice"
+        await put(pilot, "#close-absent", "brice")
+        assert app.screen.query_one("#close-reader", Input).value == "Kell"
+        await pilot.press("escape", "escape")
+        # Awards waiting: the next session does not start and lose them.
+        await pilot.press("g", "1", "escape", "S")  # S stops the session
+        await pilot.press("S")
+        assert any("1 award(s) waiting: close it first" in m for m in messages(app))
+        assert app.controller.store.session().number == 1
+        # A second PC of the same name is refused in the form.
+        await pilot.press("2", "p")
+        await type_in(pilot, "kell")
+        assert "a PC called Kell is already in the roster" in str(
+            app.screen.query_one("#error").render())

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from console.model import AwardKind, PlayerCharacter, Session
 from console.model.awards import (
+    AwardStep,
     ap_history,
     campaign_grab_bag,
     check_open,
@@ -266,7 +267,8 @@ applies them all at once, after a preview table.
         ask(self, "Veteran's pocket", pocket_fields(self._pcs, self._selected_pc(), veterans),
             "a ranked player gives up to his player rank in AP, never to himself",
             lambda v: self._run("awards.pocket", lambda s: give_pocket(
-                s, pcs, True, v["veteran"], v["pc"], v["amount"], v["reason"])))
+                s, pcs, campaign.veterans_pocket, v["veteran"], v["pc"], v["amount"],
+                v["reason"])))
 
     def _selected_award(self) -> int | None:
         table = self.query_one("#session-awards", DataTable)
@@ -322,14 +324,14 @@ applies them all at once, after a preview table.
             self.notify("no PCs yet: p on the roster adds one", severity="warning")
             return
 
-        def done(notices: list[str] | None) -> None:
-            if notices is None:
+        def done(step: AwardStep | None) -> None:
+            if step is None:
                 return
             self.refresh_view()
             # One toast, not one per PC: a party of six would bury the screen.
-            rank_ups = any("rank improvement" in notice for notice in notices)
-            self.notify("\n".join(notices), severity="warning" if rank_ups else "information",
-                        timeout=30 if rank_ups else 10)
+            self.notify("\n".join(step.notices),
+                        severity="warning" if step.alerts else "information",
+                        timeout=30 if step.alerts else 10)
             self.app.push_screen(SummaryScreen(self.controller,
                                                self.controller.store.session().number))
 

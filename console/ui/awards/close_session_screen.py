@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Input, Label, Static
 
 from console.model import PlayerCharacter
 from console.model.awards import (
+    AwardStep,
     CloseChoices,
     ClosePreview,
     apply_close,
@@ -26,9 +27,10 @@ from console.model.awards import (
     preview_close,
     suggest_reader,
 )
+from console.model.session_close import parse_share as model_share
 from console.model.session_summary import format_duration
 from console.rules.advancement import rank_title
-from console.rules.ap_awards import TimeRounding
+from console.rules.ap_awards import GROUP_BONUS_HOURLY_FACTOR, TimeRounding
 from console.ui.awards.pc_names import pick_pc, pick_pcs
 from console.ui.controller import ActionRefused, Controller
 from console.ui.dialogs.form_dialog import optional_int, whole_number
@@ -67,12 +69,10 @@ def parse_share(text: str) -> Fraction:
     except (ValueError, ZeroDivisionError):
         raise ValueError(f"allowance share: 1, 3/4, 1/2 or 75%, not {cleaned or 'nothing'}")\
             from None
-    if not Fraction(1, 2) <= share <= 1:
-        raise ValueError(f"allowance share: from 1/2 to 1, not {cleaned}")
-    return share
+    return model_share(str(share))  # the model's check: from 1/2 to 1
 
 
-class CloseSessionScreen(ModalScreen[list[str] | None]):
+class CloseSessionScreen(ModalScreen[AwardStep | None]):
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "apply", "Apply the awards", id="close.apply"),
@@ -87,6 +87,7 @@ class CloseSessionScreen(ModalScreen[list[str] | None]):
         self.roster = sorted(self.all_pcs.values(), key=lambda pc: pc.id)
         self.choices: CloseChoices | None = None
         self.waiting_for: str = ""  # what must still be typed before applying
+        self.suggested = ""  # the rotation's reader, while the GM has not typed another
 
     def _fields(self) -> list[tuple[str, str, str]]:
         """(name, label, starting text) for each input."""
@@ -94,6 +95,7 @@ class CloseSessionScreen(ModalScreen[list[str] | None]):
         played = played_time(self.session, now)
         minutes = int(played.total_seconds() // 60)
         reader = suggest_reader(self.roster, self.controller.sessions(), self.all_pcs)
+        self.suggested = reader.name if reader else ""
         rounding = TimeRounding[self.controller.campaign().time_rounding]
         return [
             ("played", "Play time (h:mm, from the clock)", f"{minutes // 60}:{minutes % 60:02d}"),
@@ -141,6 +143,12 @@ class CloseSessionScreen(ModalScreen[list[str] | None]):
         absent = pick_pcs(self._value("absent"), self.roster)
         present = [pc for pc in self.roster if pc not in absent]
         reader_text = self._value("reader")
+        if reader_text and reader_text == self.suggested and \
+                any(pc.name == reader_text for pc in absent):
+            # The suggested reader is away tonight: suggest again among those present.
+            again = suggest_reader(present, self.controller.sessions(), self.all_pcs)
+            self.suggested = reader_text = again.name if again else ""
+            self.query_one("#close-reader", Input).value = reader_text
         reader: PlayerCharacter | None = pick_pc(reader_text, present) \
             if reader_text.strip() else None
         self_mark = optional_int("self-assessment")(self._value("self"))
@@ -174,7 +182,8 @@ class CloseSessionScreen(ModalScreen[list[str] | None]):
     def _show(self, choices: CloseChoices, preview: ClosePreview) -> None:
         self.query_one("#close-note", Static).update(
             f"{format_duration(choices.played)} rounded {choices.rounding.value}: "
-            f"{preview.hourly} AP each · group bonus up to {2 * preview.hourly}")
+            f"{preview.hourly} AP each · group bonus up to "
+            f"{GROUP_BONUS_HOURLY_FACTOR * preview.hourly}")
         table = self.query_one("#close-preview", DataTable)
         table.clear()
         finishing = {self.all_pcs[i].name for i in choices.missions}
@@ -215,7 +224,7 @@ class CloseSessionScreen(ModalScreen[list[str] | None]):
         except ActionRefused as refusal:
             self.query_one("#close-error", Static).update(str(refusal))
             return
-        self.dismiss(list(step.notices))
+        self.dismiss(step)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

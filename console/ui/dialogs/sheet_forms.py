@@ -6,7 +6,7 @@ Each field is read by the model's own parsers (a stat is a value like 15 or a ra
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from console.model import Allowance, NpcTemplate, PlayerCharacter
@@ -76,9 +76,23 @@ def npc_from_form(values: dict[str, Any], template_id: int) -> NpcTemplate:
     return NpcTemplate(template_id, **values)
 
 
-def pc_form(title: str, pc: PlayerCharacter | None) -> FormDialog:
+def _unique_name(taken: Collection[str]) -> Callable[[str], str]:
+    folded = {name.casefold(): name for name in taken}
+    required = required_text("name")
+
+    def parse(text: str) -> str:
+        name = required(text)
+        if name.casefold() in folded:
+            raise ValueError(f"a PC called {folded[name.casefold()]} is already in the roster")
+        return name
+
+    return parse
+
+
+def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = ()) -> FormDialog:
+    """The PC sheet form; ``taken`` are the other PCs' names (a PC's name is unique)."""
     fields = [
-        Field("name", "Name", required_text("name"), value=pc.name if pc else ""),
+        Field("name", "Name", _unique_name(taken), value=pc.name if pc else ""),
         Field("player", "Player", str, value=pc.player if pc else ""),
         Field("player_rank", "Player rank", whole_number("player rank"),
               value=str(pc.player_rank) if pc else "0"),

@@ -103,8 +103,10 @@ class RosterActions:
             verb = "changed" if pc else "made"
             self.guarded(lambda: self.controller.save_sheet(sheet, f"{sheet.name} {verb}"))
 
-        self.app.push_screen(pc_form(f"Edit {pc.name}" if pc else "New player character", pc),
-                             done)
+        taken = {other.name for other in self.controller.pcs().values()
+                 if pc is None or other.id != pc.id}
+        self.app.push_screen(pc_form(f"Edit {pc.name}" if pc else "New player character", pc,
+                                     taken), done)
 
     def search_roster(self: MainScreen) -> None:
         roster = self.query_one("#roster", RosterPane)
