@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-__all__ = ["described_bindings", "long_name"]
+__all__ = ["cursor_ends", "described_bindings", "long_name"]
 
 
 def described_bindings(owner: object) -> list[Binding]:
@@ -16,3 +16,12 @@ def long_name(binding: Binding) -> str:
     """The palette's and help's name for a binding: its tooltip when the footer's
     description is shortened to fit (the footer is one line for a whole screen of keys)."""
     return binding.tooltip or binding.description
+
+
+def cursor_ends(prefix: str) -> list[Binding]:
+    """home/end for a DataTable used as a list: DataTable's own scroll without moving the
+    cursor, but in a list the cursor is the selection."""
+    return [
+        Binding("home", "scroll_top", "First", id=f"{prefix}.first", show=False),
+        Binding("end", "scroll_bottom", "Last", id=f"{prefix}.last", show=False),
+    ]

@@ -55,16 +55,13 @@ from console.ui.awards.summary_screen import SummaryScreen
 from console.ui.controller import ActionRefused, Controller
 from console.ui.dialogs.form_dialog import ask
 from console.ui.formatting import percent, sparkline
+from console.ui.pane import cursor_ends
 
 __all__ = ["AwardsScreen"]
 
 
 class _Table(DataTable[str]):
-    # DataTable's own home/end scroll without moving the cursor; here the cursor picks the PC.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("home", "scroll_top", "First", show=False),
-        Binding("end", "scroll_bottom", "Last", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = cursor_ends("awards")  # the cursor picks the PC
 
 
 class AwardsScreen(Screen[None]):

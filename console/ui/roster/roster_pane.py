@@ -12,6 +12,7 @@ from console.model import NpcTemplate, PlayerCharacter
 from console.model.roster import matches
 from console.ui.controller import View
 from console.ui.formatting import stat_text
+from console.ui.pane import cursor_ends
 
 __all__ = ["RosterPane"]
 
@@ -42,9 +43,7 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
         Binding("y", "send('duplicate')", "Duplicate", id="roster.duplicate", show=False),
         Binding("delete", "send('delete')", "Delete", id="roster.delete", show=False),
         Binding("slash", "send('search')", "Search", id="roster.search"),
-        # DataTable's home/end scroll without moving the cursor; a list wants the cursor.
-        Binding("home", "scroll_top", "First", id="roster.first", show=False),
-        Binding("end", "scroll_bottom", "Last", id="roster.last", show=False),
+        *cursor_ends("roster"),
     ]
 
     class Action(Message):

@@ -15,6 +15,7 @@ from console.model.encounters import Hold, Shock
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder, Turn
 from console.ui.controller import View
+from console.ui.pane import cursor_ends
 
 __all__ = ["TrackerPane"]
 
@@ -147,9 +148,7 @@ failure.
         Binding("shift+up", "send('tie_up')", "Earlier in tie", id="tracker.tie_up", show=False),
         Binding("shift+down", "send('tie_down')", "Later in tie", id="tracker.tie_down",
                 show=False),
-        # DataTable's home/end scroll without moving the cursor; a list wants the cursor.
-        Binding("home", "scroll_top", "First", id="tracker.first", show=False),
-        Binding("end", "scroll_bottom", "Last", id="tracker.last", show=False),
+        *cursor_ends("tracker"),
     ]
 
     class Action(Message):
