@@ -3,8 +3,8 @@
 During play the GM records grab-bag awards, adventure bonuses and veteran's pocket gifts in
 the session; they wait there until the close of the session, when :func:`apply_close` adds
 them and the time, group and journal awards to every present PC at once (``console.rules``
-does the arithmetic). Improvements, handicaps and rank improvement rolls change a PC's sheet
-at once and are noted in the session for its summary.
+does the arithmetic). Improvements, handicaps and rank improvement rolls are in
+``console.model.improvements``.
 
 Each function returns an :class:`AwardStep`: the changed session, the changed sheets and
 what to tell the GM.
@@ -20,19 +20,14 @@ from fractions import Fraction
 from console.model.characters import Allowance, PlayerCharacter
 from console.model.errors import ModelError
 from console.model.session_close import (
-    AdvancementEntry,
-    AdvancementKind,
     CloseRow,
     SessionClose,
 )
 from console.model.sessions import ApAward, AwardKind, Session
 from console.rules.advancement import (
     ApLedger,
-    handicap,
-    improve_ability,
     mission_allowance,
     rank_for_ap,
-    rank_improvement_roll,
     rank_title,
 )
 from console.rules.ap_awards import (
@@ -50,7 +45,6 @@ from console.rules.ap_awards import (
     next_journal_reader,
     time_ap,
 )
-from console.rules.ratings import Rating
 
 __all__ = [
     "PENDING_KINDS",
@@ -65,22 +59,17 @@ __all__ = [
     "give_adventure_bonus",
     "give_grab_bag",
     "give_pocket",
-    "improve",
     "journal_history",
     "kind_name",
-    "lose_rank_rolls",
-    "lose_unused_rolls",
     "missions_for_rank",
     "pending_awards",
     "played_time",
     "player_of",
     "preview_close",
-    "rank_roll",
     "remove_award",
     "set_reason",
     "settle_rank",
     "suggest_reader",
-    "take_handicap",
 ]
 
 # Awards recorded during play and applied at the close; the rest are made by the close.
@@ -454,72 +443,3 @@ def apply_close(session: Session, pcs: Mapping[int, PlayerCharacter], choices: C
     notices.insert(0, f"Session {session.number} closed: {given} AP to {count} "
                       f"PC{'s' if count != 1 else ''}")
     return AwardStep(closed, tuple(changed), (notices[0], *alerts, *notices[1:]), tuple(alerts))
-
-
-# ----- spending and rank improvement rolls ------------------------------------------------
-
-def _noted(session: Session, entry: AdvancementEntry) -> Session:
-    return session.with_changes(advancement=(*session.advancement, entry))
-
-
-def _ability_name(ability: str, pc: PlayerCharacter) -> str:
-    """The ability as already spelled on this mission's list ("dex" is "Dex")."""
-    ability = ability.strip()
-    return next((done for done in pc.improved_this_mission
-                 if done.casefold() == ability.casefold()), ability)
-
-
-def improve(session: Session, pc: PlayerCharacter, ability: str, value: int | Rating,
-            ic: int) -> AwardStep:
-    """Spend Unused AP on +1d (value + IC), at most once per ability per mission."""
-    ability = _ability_name(ability, pc)
-    done = improve_ability(ApLedger(pc.ap_total, pc.unused_ap), ability, value, ic,
-                           pc.improved_this_mission)
-    sheet = pc.with_changes(unused_ap=done.ledger.unused,
-                            improved_this_mission=tuple(sorted(done.improved_this_mission)))
-    entry = AdvancementEntry(pc.id, AdvancementKind.IMPROVE, ability, done.cost)
-    return AwardStep(_noted(session, entry), (sheet,),
-                     (entry.describe(pc.name) + f"; {sheet.unused_ap} Unused AP left",))
-
-
-def take_handicap(session: Session, pc: PlayerCharacter, amount: int,
-                  reason: str) -> AwardStep:
-    """AP for taking a handicap: Unused AP only, never toward rank."""
-    ledger = handicap(ApLedger(pc.ap_total, pc.unused_ap), amount)
-    sheet = pc.with_changes(unused_ap=ledger.unused)
-    entry = AdvancementEntry(pc.id, AdvancementKind.HANDICAP, "", amount, reason=reason.strip())
-    return AwardStep(_noted(session, entry), (sheet,), (entry.describe(pc.name),))
-
-
-def rank_roll(session: Session, pc: PlayerCharacter, ability: str, cost: int,
-              result: int) -> AwardStep:
-    """One free rank improvement roll: the player's 10L against the ability's AP cost."""
-    if pc.rank_rolls == 0:
-        raise ModelError(f"{pc.name} has no rank improvement rolls to use")
-    ability = _ability_name(ability, pc)
-    roll = rank_improvement_roll(ability, cost, result, pc.improved_this_mission)
-    sheet = pc.with_changes(rank_rolls=pc.rank_rolls - 1,
-                            improved_this_mission=tuple(sorted(roll.improved_this_mission)))
-    entry = AdvancementEntry(pc.id, AdvancementKind.RANK_ROLL, ability, cost, result,
-                             roll.success)
-    left = f"; {sheet.rank_rolls} roll(s) left" if sheet.rank_rolls else ""
-    return AwardStep(_noted(session, entry), (sheet,), (entry.describe(pc.name) + left,))
-
-
-def lose_unused_rolls(session: Session, pcs: Iterable[PlayerCharacter]) -> AwardStep:
-    """At the next session's start: rolls not used at once are lost, for every PC."""
-    step = AwardStep(session)
-    for pc in pcs:
-        if pc.rank_rolls:
-            lost = lose_rank_rolls(step.session, pc)
-            step = AwardStep(lost.session, (*step.pcs, *lost.pcs), (*step.notices, *lost.notices))
-    return step
-
-
-def lose_rank_rolls(session: Session, pc: PlayerCharacter) -> AwardStep:
-    """Rank improvement rolls must be used at once; those not used are lost."""
-    if pc.rank_rolls == 0:
-        raise ModelError(f"{pc.name} has no rank improvement rolls to lose")
-    entry = AdvancementEntry(pc.id, AdvancementKind.ROLLS_LOST, "", pc.rank_rolls)
-    return AwardStep(_noted(session, entry), (pc.with_changes(rank_rolls=0),),
-                     (entry.describe(pc.name),))

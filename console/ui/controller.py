@@ -25,7 +25,13 @@ from console.model import (
     Side,
     Status,
 )
-from console.model.awards import AwardStep, lose_unused_rolls, pending_awards
+from console.model.awards import (
+    AwardStep,
+    pending_awards,
+)
+from console.model.improvements import (
+    lose_unused_rolls,
+)
 from console.model.session_summary import session_summary
 from console.model.tracker import Step, add_combatant, round_order
 from console.rules.errors import RulesError

@@ -18,19 +18,21 @@ from console.model.awards import (
     give_adventure_bonus,
     give_grab_bag,
     give_pocket,
-    improve,
-    lose_rank_rolls,
-    lose_unused_rolls,
     pending_awards,
     preview_close,
-    rank_roll,
     remove_award,
     set_reason,
     settle_rank,
     suggest_reader,
-    take_handicap,
 )
 from console.model.encounters import Combatant, Encounter, Side, Status
+from console.model.improvements import (
+    improve,
+    lose_rank_rolls,
+    lose_unused_rolls,
+    rank_roll,
+    take_handicap,
+)
 from console.model.session_summary import session_summary
 from console.rules.ap_awards import TimeRounding
 from console.rules.errors import RulesError

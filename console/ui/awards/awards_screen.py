@@ -22,18 +22,20 @@ from console.model.awards import (
     fairness,
     give_adventure_bonus,
     give_pocket,
-    improve,
     kind_name,
-    lose_rank_rolls,
     pending_awards,
     played_time,
     player_of,
-    rank_roll,
     remove_award,
     set_reason,
-    take_handicap,
 )
 from console.model.errors import ModelError
+from console.model.improvements import (
+    improve,
+    lose_rank_rolls,
+    rank_roll,
+    take_handicap,
+)
 from console.model.session_summary import format_duration
 from console.rules.advancement import (
     improvement_cost,
