@@ -336,7 +336,8 @@ def close_session(
     for pc in [b.pc for b in bonuses] + [g.pc for g in grabs] + [p.pc for p in pockets]:
         if pc not in known:
             raise RulesError(f"an award names {pc!r}, who is not in this session")
-    for g in (*grabs, *pockets):
+    given: list[GrabBagAward | PocketAward] = [*grabs, *pockets]
+    for g in given:
         if players[g.pc] != g.player:
             raise RulesError(f"{g.pc} is played by {players[g.pc]}, not {g.player}")
     if finishing - known:

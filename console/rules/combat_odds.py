@@ -21,6 +21,11 @@ chance 1/16). Wounds beyond what kills the NPC do not matter, so we report (1) w
 
 and the chance the exchange kills him, ``P(hit) * P(W >= C)``. ``conv(D) >= t`` is turned
 into ``D >= threshold`` exactly (divide: ``D >= t * 10**k``; multiply: ``D >= ceil(t / 10**k)``).
+
+Neither sum is computed term by term: both are rewritten as sums over the roll's results
+below a bound (``E[max(0, Dmg - A)]``; ``E[W; D < kill] + C * P(D >= kill)``), and a roll
+has only a few dozen distinct results below any bound, so no typed number, however large,
+makes the odds slow.
 """
 
 from __future__ import annotations
@@ -145,13 +150,10 @@ def npc_attack_odds(
     if (pc_wounds is None) != (pc_vit_max is None):
         raise RulesError("give both the PC's wounds and his Vit maximum, or neither")
     chance_hit = chance_below(def_rating, atk)
-    # P(A < j) for j = 1..dmg from one pass over the AR distribution below dmg.
+    # sum_{j=1..Dmg} P(A < j) = E[max(0, Dmg - A)]: one pass over the AR results below Dmg,
+    # whose number grows with the digits of Dmg, not with Dmg itself.
     below = results_below(pc_ar, dmg)
-    total = Fraction(0)
-    running = Fraction(0)  # P(A < j): the mass of results <= j - 1
-    for j in range(1, dmg + 1):
-        running += below.get(j - 1, Fraction(0))
-        total += running
+    total = sum((p * (dmg - a) for a, p in below.items()), Fraction(0))
     expected = chance_hit * count * total
 
     def chance_at_least_wounds(w: int) -> Fraction:
@@ -228,18 +230,27 @@ def pc_attack_odds(
         return _ceil_div(converted, 10 ** (-steps))
 
     cap = max(1, vit - wounds + 1)
-    # One walk of the damage roll serves every threshold: P(D >= t) = 1 - P(D < t).
-    below = results_below(pc_dmg, threshold(ar + cap))
+    # Given a hit, W = N * max(0, conv(D) - AR) reaches the cap exactly when D reaches
+    # ``kill``; below it min(W, cap) = W. So E[min(W, cap)] is one sum over the damage
+    # results below ``kill`` plus the cap times the rest: its cost follows the digits of
+    # Vit and AR, not their size (a typo of Vit 10**20 is answered at once).
+    kill = threshold(ar + _ceil_div(cap, count))
+    below = results_below(pc_dmg, kill)
     support = list(below)  # sorted
     cumulative = list(accumulate(below.values(), initial=Fraction(0)))
 
-    def wounds_at_least(w: int) -> Fraction:  # given a hit
+    def wounds_at_least(w: int) -> Fraction:  # given a hit; w <= cap, so t <= kill
         t = threshold(ar + _ceil_div(w, count))
         return 1 - cumulative[bisect_left(support, t)]
 
+    def wounding(roll: int) -> int:
+        return count * max(0, convert_damage(roll, dmg_type, npc_type) - ar)
+
+    capped = sum((p * wounding(d) for d, p in below.items()), Fraction(0))
+    chance_kill = wounds_at_least(cap)
     chance_hit = chance_at_least(atk_rating, defense)
-    expected = chance_hit * sum((wounds_at_least(j) for j in range(1, cap + 1)), Fraction(0))
+    expected = chance_hit * (capped + cap * chance_kill)
     return PcAttackOdds(
         atk_rating, pc_dmg, defense, ar, count, chance_hit, cap, expected,
-        chance_hit * wounds_at_least(1), chance_hit * wounds_at_least(cap),
+        chance_hit * wounds_at_least(1), chance_hit * chance_kill,
     )

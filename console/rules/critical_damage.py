@@ -8,8 +8,12 @@ Critical damage (CD) is wounds above the Vitality maximum. What it asks of the p
   one wound, a success (or any healing of 1+) stopping the drain until new damage;
 - CD 10+: every round first a death check, Vit vs CD, a failure killing him.
 
-The checks come when the damage is taken and then each round on the PC's Nish, before he
-acts, in the book's order: death, unconsciousness, drain.
+When to check (Rule Book: "When to Check"): a check is made at once when damage first makes
+it warranted (:func:`checks_at_damage`: the pass-out WP (5) on reaching exactly 0 CD, the
+unconsciousness check on the first point of CD, the death check on reaching 10 CD); from
+then on every round on the PC's Nish, before he acts, in the book's order: death,
+unconsciousness, drain (:func:`checks_due`). Vitality drain is never checked at the moment
+of damage, and a later hit that warrants nothing new asks for nothing until his Nish.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ __all__ = [
     "apply_check",
     "apply_check_result",
     "apply_kill_rule",
+    "checks_at_damage",
     "checks_due",
     "critical_damage",
     "heal",
@@ -132,9 +137,24 @@ class PcCondition:
         )
 
 
+def checks_at_damage(before: PcCondition, after: PcCondition) -> list[DueCheck]:
+    """The checks made at once as damage takes him from ``before`` to ``after``: those the
+    damage makes warranted for the first time (module docstring), in the book's order."""
+    was = before.critical_damage
+    newly = {
+        CheckKind.PASS_OUT: was is None,
+        CheckKind.UNCONSCIOUSNESS: was is None or was == 0,
+        CheckKind.DEATH: was is None or was < DEATH_CHECK_FROM,
+        CheckKind.VITALITY_DRAIN: False,
+    }
+    return [check for check in after.checks_due() if newly[check.kind]]
+
+
 def _kind(kind: object) -> CheckKind:
+    if isinstance(kind, CheckKind):
+        return kind
     try:
-        return CheckKind(kind)
+        return CheckKind(str(kind))
     except ValueError:
         choices = ", ".join(k.value for k in CheckKind)
         raise RulesError(f"{kind!r} is not a critical-damage check ({choices})") from None

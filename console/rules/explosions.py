@@ -1,9 +1,10 @@
 """Explosions (Rule Book: Explosion Rules).
 
 Full damage in the square hit; half in the adjacent squares; half of that two squares away,
-and so on, "until it reaches one or less, at which time it is considered zero". We drop the
-fraction at each halving, as the book does everywhere it divides damage (mixed types, Bantam),
-so ring ``k`` takes ``damage // 2**k`` and the first ring at 1 or less ends the blast.
+and so on, "until it reaches one or less, at which time it is considered zero". The halving
+keeps its fraction (20, 10, 5, 2.5, 1.25, then 0.625: one or less, so nothing further); each
+square's damage is that amount with the fraction dropped, as the book drops fractions of
+damage everywhere (20 gives rings of 20, 10, 5, 2, 1).
 """
 
 from __future__ import annotations
@@ -31,13 +32,17 @@ def _whole(name: str, value: object) -> int:
 def blast_rings(damage: int) -> tuple[int, ...]:
     """Damage ring by ring: index 0 is the square hit, index k is k squares away.
 
-    ``blast_rings(20) == (20, 10, 5, 2)``; everything further takes nothing. The square hit
-    always takes the full damage, even 1.
+    ``blast_rings(20) == (20, 10, 5, 2, 1)``; everything further takes nothing. The square
+    hit always takes the full damage, even 1. Ring ``k`` has ``damage / 2**k`` before the
+    fraction is dropped, and counts while that is more than 1 (a few dozen rings at most,
+    however large the damage).
     """
     full = _whole("explosion damage", damage)
     rings = [full]
-    while (half := rings[-1] // 2) > 1:
-        rings.append(half)
+    amount = Fraction(full, 2)
+    while amount > 1:
+        rings.append(int(amount))
+        amount /= 2
     return tuple(rings)
 
 

@@ -139,8 +139,18 @@ def _mark_ties(turns: list[Turn]) -> tuple[Turn, ...]:
     return tuple(marked)
 
 
-def _wave_turn(key: str, label: str, members: Sequence[Entrant], nish: Fraction) -> Turn:
-    return Turn(key, label, nish, tuple(e.key for e in _by_nish(members)))
+def _wave_turn(key: str, label: str, nish: Fraction, *groups: Sequence[Entrant]) -> Turn:
+    """One turn for several: each group in Nish order, the groups one after the other; an
+    unconscious member only rolls to wake up, so the conscious ones lead the wave."""
+    ordered = [e for group in groups for e in _by_nish(group)]
+    ordered.sort(key=lambda e: e.status is Status.UNCONSCIOUS)  # stable
+    return Turn(key, label, nish, tuple(e.key for e in ordered))
+
+
+def _top(entrants: Sequence[Entrant]) -> Fraction:
+    """The Nish a group of PCs acts on: its highest conscious member's (else its highest)."""
+    awake = [e for e in entrants if e.status is not Status.UNCONSCIOUS] or entrants
+    return Fraction(max(effective_nish(e) or 0 for e in awake))
 
 
 def _average(entrants: Sequence[Entrant]) -> Fraction:
@@ -177,15 +187,11 @@ def order_round(
     below = [e for e in pcs if (effective_nish(e) or 0) < average]
     turns = []
     if above:
-        top = Fraction(max(effective_nish(e) or 0 for e in above))
-        turns.append(_wave_turn("above", "PCs above the wave", above, top))
+        turns.append(_wave_turn("above", "PCs above the wave", _top(above), above))
     label = "NPC wave" + (" (with PCs on the same number)" if level else "")
-    wave = _wave_turn("wave", label, npcs, average)
-    turns.append(Turn(wave.key, wave.label, wave.nish,
-                      tuple(e.key for e in _by_nish(level)) + wave.members))
+    turns.append(_wave_turn("wave", label, average, level, npcs))
     if below:
-        top = Fraction(max(effective_nish(e) or 0 for e in below))
-        turns.append(_wave_turn("below", "PCs below the wave", below, top))
+        turns.append(_wave_turn("below", "PCs below the wave", _top(below), below))
     return RoundOrder(tuple(turns), waiting, out)
 
 
@@ -198,15 +204,16 @@ def _order_group(
     turns: list[Turn] = []
     if pcs and party_nish is None:
         waiting = [e.key for e in pcs] + waiting
-    elif pcs:
+    elif pcs and party_nish is not None:
         # Shock still takes a PC out of the party's turn: he has no Nish of his own.
         party = [e for e in pcs if e.shock is not Shock.CRITICAL]
         waiting = [e.key for e in pcs if e.shock is Shock.CRITICAL] + waiting
         if party:
-            members = tuple(e.key for e in sorted(party, key=lambda e: (e.tie_order, e.key)))
+            members = tuple(e.key for e in sorted(party, key=lambda e: (
+                e.status is Status.UNCONSCIOUS, e.tie_order, e.key)))
             turns.append(Turn("party", "The party", Fraction(party_nish), members))
     if npcs:
-        turns.append(_wave_turn("wave", "NPC wave", npcs, _average(npcs)))
+        turns.append(_wave_turn("wave", "NPC wave", _average(npcs), npcs))
     # Highest first; on a tie the party is listed first but both act at once.
     turns.sort(key=lambda t: -t.nish)
     return RoundOrder(_mark_ties(turns), tuple(waiting), out)

@@ -22,12 +22,16 @@ from console.rules.ratings import Rating
 from console.rules.rolling import move_for_face
 
 __all__ = [
+    "SURPRISING",
     "Band",
     "OddsSummary",
+    "Surprise",
     "chance_at_least",
     "chance_at_least_non_doubling",
     "difficulty_bands",
+    "result_tail",
     "summarize",
+    "surprise",
 ]
 
 _SIXTEEN = FACE_CHANCE["16"]
@@ -165,3 +169,42 @@ def difficulty_bands(rating: Rating) -> list[Band]:
         chance = at_least[index] - (0 if last else at_least[index + 1])
         bands.append(Band(low, high, labels[index], chance, at_least[index]))
     return bands
+
+
+# A typed result this unlikely is more often a typo than a roll: the console asks once.
+SURPRISING = Fraction(1, 200)
+
+
+@dataclass(frozen=True, slots=True)
+class Surprise:
+    """A typed result the rating makes suspicious: one it cannot give at all (143 on 8L:
+    no die face times a doubling makes it), or one out in a tail under ``SURPRISING``."""
+
+    rating: Rating
+    result: int
+    tail: Fraction  # the chance of a result at least this far out
+    possible: bool
+
+    def describe(self) -> str:
+        if not self.possible:
+            return f"{self.rating} cannot roll exactly {self.result}"
+        side = "high" if self.result > _median(self.rating) else "low"
+        shown = f"{float(self.tail) * 100:.2g}%" if self.tail >= Fraction(1, 10**4) else "<0.01%"
+        return f"{self.result} on {self.rating}: a result this {side} has a {shown} chance"
+
+
+def result_tail(rating: Rating, result: int) -> Fraction:
+    """The chance of a result at least as far out as ``result``: ``P(X >= result)`` or
+    ``P(X <= result)``, whichever is smaller."""
+    _check_difficulty(result)
+    return min(chance_at_least(rating, result), 1 - chance_at_least(rating, result + 1))
+
+
+def surprise(rating: Rating, result: int, below: Fraction = SURPRISING) -> Surprise | None:
+    """Why ``result`` looks like a typo for a roll of ``rating``, or None if it does not."""
+    _check_difficulty(result)
+    exactly = chance_at_least(rating, result) - chance_at_least(rating, result + 1)
+    tail = result_tail(rating, result)
+    if exactly == 0 or tail < below:
+        return Surprise(rating, result, tail, exactly != 0)
+    return None

@@ -1,6 +1,5 @@
 """Tables 13, 14 and 15 on the player's roll, type conversion and explosions."""
 
-import itertools
 from fractions import Fraction
 
 import pytest
@@ -114,20 +113,25 @@ def test_bantam_and_bad_amounts_are_refused() -> None:
 
 
 def test_explosion_halves_ring_by_ring_until_one_or_less() -> None:
-    assert blast_rings(20) == (20, 10, 5, 2)
-    assert blast_rings(40) == (40, 20, 10, 5, 2)
-    assert blast_rings(3) == (3,)
+    # The digest's reading of the book: keep the fraction while halving (20, 10, 5, 2.5,
+    # 1.25: rings of 20, 10, 5, 2, 1); 0.625 is one or less, so nothing further.
+    assert blast_rings(20) == (20, 10, 5, 2, 1)
+    assert blast_rings(40) == (40, 20, 10, 5, 2, 1)
+    assert blast_rings(16) == (16, 8, 4, 2)  # the next is exactly 1: one or less, zero
+    assert blast_rings(3) == (3, 1)  # 1.5 is more than one
+    assert blast_rings(2) == (2,)
     assert blast_rings(1) == (1,)
-    assert ring_damage(20, 3) == 2 and ring_damage(20, 4) == 0
+    assert ring_damage(20, 4) == 1 and ring_damage(20, 5) == 0
 
 
 @given(st.integers(0, 10**12))
-def test_blast_rings_halve_and_stay_above_one(damage: int) -> None:
+def test_blast_rings_are_the_exact_halvings_while_above_one(damage: int) -> None:
     rings = blast_rings(damage)
     assert rings[0] == damage
-    assert all(later == earlier // 2 for earlier, later in itertools.pairwise(rings))
-    assert all(ring > 1 for ring in rings[1:])
-    assert rings[-1] // 2 <= 1
+    for away, ring in enumerate(rings[1:], start=1):
+        assert Fraction(damage, 2**away) > 1 and ring == damage // 2**away
+    assert Fraction(damage, 2 ** len(rings)) <= 1
+    assert len(rings) <= 41  # a bounded number of rings however large the damage
 
 
 def test_explosion_helpers() -> None:

@@ -216,3 +216,39 @@ def test_npc_vehicle_dmg_is_converted_to_the_pc_type() -> None:
     odds = npc_attack_odds(r("8M"), r("6M"), 10, 3, dmg_type=RatingType.V)
     assert odds.dmg == 30
     assert odds.expected_wounds == npc_attack_odds(r("8M"), r("6M"), 10, 30).expected_wounds
+
+
+# ----- bounded work: no typed number, however large, makes the odds slow ------------------
+
+
+def _term_by_term_pc(atk: Rating, dmg: Rating, dfn: int, ar: int, vit: int, n: int) -> Fraction:
+    """E[min(W, cap)] summed one wound at a time (1): the old way, kept as an oracle."""
+    cap = vit + 1
+    below = results_below(dmg, ar + -(-cap // n))
+    total = Fraction(0)
+    for j in range(1, cap + 1):
+        need = ar + -(-j // n)
+        total += 1 - sum((p for d, p in below.items() if d < need), Fraction(0))
+    return chance_at_least(atk, dfn) * total
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["6L", "8M", "10H", "6LV"]), st.sampled_from(["8L", "10M", "8H"]),
+       st.integers(0, 40), st.integers(0, 30), st.integers(0, 300), st.integers(1, 4))
+def test_the_closed_forms_equal_the_sums_one_wound_at_a_time(
+        atk: str, dmg: str, dfn: int, ar: int, vit: int, n: int) -> None:
+    odds = pc_attack_odds(r(atk), r(dmg), dfn, ar, vit, attacks=n)
+    assert odds.expected_wounds == _term_by_term_pc(r(atk), r(dmg), dfn, ar, vit, n)
+    npc = npc_attack_odds(r(atk), r(dmg), dfn, vit, attacks=n)
+    one_by_one = sum((chance_below(r(dmg), j) for j in range(1, vit + 1)), Fraction(0))
+    assert npc.expected_wounds == npc.chance_hit * n * one_by_one
+
+
+def test_a_vit_or_dmg_of_ten_to_the_twenty_is_answered_at_once() -> None:
+    # The typo that froze the console: the sums now run over the roll's results, a few
+    # dozen, not over every point up to the typed number.
+    odds = pc_attack_odds(r("8M"), r("10H"), 10, 5, 10**20)
+    assert odds.wound_cap == 10**20 + 1 and 0 < odds.expected_wounds < 10**4
+    assert 0 < odds.chance_kill < Fraction(1, 10**15)
+    npc = npc_attack_odds(r("8M"), r("10H"), 10, 10**20)
+    assert npc.expected_wounds > npc.chance_hit * (10**20 - 10**6)

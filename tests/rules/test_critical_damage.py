@@ -1,8 +1,17 @@
 """Critical damage checks, with the Rule Book's worked examples."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from console.rules.critical_damage import CheckKind, checks_due, critical_damage
+from console.rules.critical_damage import (
+    CheckKind,
+    PcCondition,
+    checks_at_damage,
+    checks_due,
+    critical_damage,
+    take_damage,
+)
 from console.rules.errors import RulesError
 
 
@@ -45,3 +54,41 @@ def test_ikk_twelve_cd_death_check_vit_vs_12_comes_first() -> None:
 def test_an_unconscious_pc_rolls_to_wake() -> None:
     due = checks_due(24, 20, unconscious=True)
     assert due[0].on_failure == "stays unconscious"
+
+
+# ----- When to Check: what a hit asks at once ------------------------------------------------
+
+
+def _at(wounds: int, vit: int, **flags: bool) -> PcCondition:
+    return PcCondition(wounds, vit, **flags)
+
+
+def test_a_first_point_of_cd_brings_the_unconsciousness_check_at_once_never_the_drain() -> None:
+    at_once = checks_at_damage(_at(18, 20), _at(24, 20))  # Tony's 4 CD
+    assert [(c.kind, c.difficulty) for c in at_once] == [(CheckKind.UNCONSCIOUSNESS, 20)]
+
+
+def test_reaching_ten_cd_brings_the_death_check_first() -> None:
+    at_once = checks_at_damage(_at(10, 12), _at(24, 12))  # Ikk: 12 CD in one blow
+    assert [c.kind for c in at_once] == [CheckKind.DEATH, CheckKind.UNCONSCIOUSNESS]
+    later = checks_at_damage(_at(17, 12), _at(24, 12))  # 5 CD to 12: only death is new
+    assert [c.kind for c in later] == [CheckKind.DEATH]
+
+
+def test_a_hit_that_warrants_nothing_new_asks_nothing_until_his_nish() -> None:
+    assert checks_at_damage(_at(24, 20), _at(26, 20)) == []
+    assert checks_at_damage(_at(32, 20), _at(40, 20)) == []  # 12 to 20 CD
+
+
+def test_exactly_vit_brings_the_one_pass_out_check() -> None:
+    assert [c.kind for c in checks_at_damage(_at(10, 16), _at(16, 16))] == [CheckKind.PASS_OUT]
+
+
+@given(st.integers(0, 60), st.integers(0, 60), st.integers(1, 40))
+def test_the_drain_is_never_checked_at_the_moment_of_damage(
+        wounds: int, more: int, vit: int) -> None:
+    before = _at(wounds, vit)
+    after = take_damage(before, more)
+    at_once = checks_at_damage(before, after)
+    assert all(c.kind is not CheckKind.VITALITY_DRAIN for c in at_once)
+    assert {c.kind for c in at_once} <= {c.kind for c in after.checks_due()}

@@ -11,10 +11,13 @@ from hypothesis import strategies as st
 from console.rules.doubling_die import FACE_CHANCE
 from console.rules.errors import FacesError, RulesError
 from console.rules.odds import (
+    SURPRISING,
     chance_at_least,
     chance_at_least_non_doubling,
     difficulty_bands,
+    result_tail,
     summarize,
+    surprise,
 )
 from console.rules.ratings import STAIRCASE, Rating
 from console.rules.rolling import Phase, RollInProgress, roll, scaled_result
@@ -131,3 +134,32 @@ def test_non_doubling_chance() -> None:
 
 def test_faces_error_is_a_rules_error() -> None:
     assert issubclass(FacesError, RulesError)
+
+
+# ----- the typo guard: results a rating makes suspicious ------------------------------------
+
+
+def test_a_result_the_rating_cannot_give_is_questioned() -> None:
+    found = surprise(Rating.parse("8L"), 143)  # no die face times a doubling makes 143
+    assert found is not None and not found.possible
+    assert found.describe() == "8L cannot roll exactly 143"
+    assert surprise(Rating.parse("8L"), 14) is None  # 7 x 2
+
+
+def test_a_result_far_out_in_a_tail_is_questioned_with_its_exact_chance() -> None:
+    found = surprise(Rating.parse("10H"), 1)
+    assert found is not None and found.possible and found.tail == Fraction(1, 5120)
+    assert found.describe() == "1 on 10H: a result this low has a 0.02% chance"
+    assert surprise(Rating.parse("8M"), 16) is None  # the median's neighbourhood
+
+
+@given(st.sampled_from(STAIRCASE[9:27]), st.integers(0, 10**6))
+def test_the_tail_is_the_smaller_side_of_the_exact_distribution(rating: Rating,
+                                                                 result: int) -> None:
+    tail = result_tail(rating, result)
+    up = chance_at_least(rating, result)
+    down = 1 - chance_at_least(rating, result + 1)
+    exactly = up + down - 1  # P(X == result)
+    assert tail == min(up, down) and 0 <= exactly <= tail <= (1 + exactly) / 2
+    found = surprise(rating, result)
+    assert (found is None) == (tail >= SURPRISING and exactly > 0)

@@ -81,7 +81,7 @@ def test_table_10_rows() -> None:
     burning = failure_effect(6, 3, "Engine", blow_out_fire=True)
     assert burning.extinguish_difficulty == 3 and "catches fire" in burning.describe()
     assert failure_effect(4, 3, blow_out_fire=False).blow_out_fire is None  # fire: n/a
-    assert rows[8].explosive and rows[8].blast == (30, 15, 7, 3)
+    assert rows[8].explosive and rows[8].blast == (30, 15, 7, 3, 1)  # 30 .. 1.875
     assert rows[1].blast == ()
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "apply",
     "due",
     "fall_damage",
+    "finished",
     "start",
     "status",
     "wounds_after_armor",
@@ -193,6 +194,12 @@ def apply(state: FallState, result: int) -> tuple[FallState, HazardStep]:
     effects = (Effect(EffectKind.WOUNDS, wounds, "fall"),) if wounds else ()
     done = replace(state, phase=Phase.DONE)
     return done, HazardStep(f"lands: {wounds} wounds", effects, check, outcome)
+
+
+def finished(state: FallState) -> bool:
+    """A fall is over once he has landed or caught hold: it comes off the victim by itself
+    (the lasting hazards wait for the GM to end them)."""
+    return state.phase is Phase.DONE
 
 
 def status(state: FallState) -> str:

@@ -132,8 +132,9 @@ def nish(state: SuffocationState) -> SuffocationState:
     """The victim's Nish comes up: one more round, and the check it brings (if any)."""
     if state.phase is Phase.ENDED:
         raise RulesError("this suffocation has ended; start a new one")
-    if state.pending:
-        raise RulesError(f"the {due(state).describe()} check is still owed; apply it first")
+    owed = due(state)
+    if state.pending and owed is not None:
+        raise RulesError(f"the {owed.describe()} check is still owed; apply it first")
     if state.phase is Phase.IMMUNE:
         return state
     rounds = state.rounds + 1

@@ -201,8 +201,9 @@ def nish(state: VacuumState) -> VacuumState:
     """The victim's Nish: one round, and the checks it brings."""
     if state.phase is Phase.ENDED:
         raise RulesError("this vacuum exposure has ended; start a new one")
-    if state.queue:
-        raise RulesError(f"the {due(state).describe()} check is still owed; apply it first")
+    owed = due(state)
+    if state.queue and owed is not None:
+        raise RulesError(f"the {owed.describe()} check is still owed; apply it first")
     if state.phase is Phase.BREACH:
         return replace(
             state,
@@ -252,8 +253,8 @@ def apply(state: VacuumState, result: int) -> tuple[VacuumState, HazardStep]:
         outcome = judge_check(check, result)
         if not outcome.success:
             new = _begin_exposure(replace(state, depressurize_left=0))
-            effects = (Effect(EffectKind.SUCKED_OUT), Effect(EffectKind.EXPOSED))
-            return new, HazardStep("sucked into space", effects, check, outcome)
+            pulled = (Effect(EffectKind.SUCKED_OUT), Effect(EffectKind.EXPOSED))
+            return new, HazardStep("sucked into space", pulled, check, outcome)
         if state.depressurize_left == 0:
             new = _begin_exposure(state)
             effect = Effect(EffectKind.EXPOSED, note="area depressurized")
@@ -273,7 +274,7 @@ def apply(state: VacuumState, result: int) -> tuple[VacuumState, HazardStep]:
         effect = Effect(EffectKind.EARDRUMS_RUPTURED)
         return new, HazardStep("eardrums rupture", (effect,), check, outcome)
     wounds = max(0, VACUUM_DAMAGE - outcome.result)
-    effects = (Effect(EffectKind.WOUNDS, wounds, "vacuum"),) if wounds else ()
+    effects: tuple[Effect, ...] = (Effect(EffectKind.WOUNDS, wounds, "vacuum"),) if wounds else ()
     return replace(state, queue=rest), HazardStep(f"{wounds} wounds", effects, check, outcome)
 
 

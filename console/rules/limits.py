@@ -1,0 +1,92 @@
+"""The ranges of the numbers a GM types, each fitting what the number means.
+
+A typo (a Vit of 99999999999999999999, a roll of 1500000000000) is refused at the field with
+the range in the message, before anything is computed or saved. The rules themselves do not
+rely on these: their sums are closed forms whose cost follows a number's digits, not its
+size, so even a number from an old file is answered at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from console.rules.errors import RulesError
+
+__all__ = [
+    "AP",
+    "ATTACKS",
+    "AWARD",
+    "CD",
+    "CHECKS",
+    "COUNT",
+    "DAYS",
+    "DIFFICULTY",
+    "FEET",
+    "GM_FIGURE",
+    "HEIGHT",
+    "HOURS",
+    "IC",
+    "JOURNAL",
+    "MINUTES",
+    "MISSIONS",
+    "PERCENT",
+    "PLAYER_RANK",
+    "POINTS",
+    "RESULT",
+    "ROUNDS",
+    "SIX",
+    "TEMPERATURE",
+    "WOUNDS",
+    "Range",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """Whole numbers from ``low`` to ``high``; ``meaning`` says why, in the GM's words."""
+
+    low: int
+    high: int
+    meaning: str
+
+    def __contains__(self, value: object) -> bool:
+        return (isinstance(value, int) and not isinstance(value, bool)
+                and self.low <= value <= self.high)
+
+    def describe(self) -> str:
+        return f"{self.low:,} to {self.high:,} ({self.meaning})"
+
+    def check(self, value: int, what: str) -> int:
+        """``value``, or a RulesError naming the field and the range."""
+        if value not in self:
+            raise RulesError(f"{what}: {value} is out of range: {self.describe()}")
+        return value
+
+
+# A roll's result: the 16 chain is open-ended, but past a billion it is a typo.
+RESULT = Range(0, 10**9, "a roll's result")
+# A stat as a number: Atk, Def and Nish in Personal points; Dmg, AR, Vit and hull points in
+# the points of the body's own type (Table 12), so a vehicle's Vit 20 is 20 Vehicle points.
+POINTS = Range(0, 100_000, "points of its type")
+WOUNDS = Range(0, 100_000, "wounds")
+CD = Range(1, 100_000, "critical damage")
+DIFFICULTY = Range(1, 100_000, "a Dif; 100+ is almost impossible")
+ATTACKS = Range(1, 100, "attacks in one exchange")
+ROUNDS = Range(1, 1_000, "rounds")
+CHECKS = Range(1, 100, "checks")
+COUNT = Range(1, 50, "at once")
+SIX = Range(1, 6, "one of the six listed")
+PERCENT = Range(1, 100, "percent")
+DAYS = Range(0, 3_650, "days: ten years")
+HOURS = Range(0, 10_000, "hours")
+MINUTES = Range(0, 100_000, "minutes")
+FEET = Range(0, 100_000, "feet")
+HEIGHT = Range(1, 100, "feet tall")
+TEMPERATURE = Range(-459, 10_000, "degrees Fahrenheit, from absolute zero")
+AP = Range(0, 1_000_000, "adventure points")
+IC = Range(0, 10_000, "an improvement cost")
+PLAYER_RANK = Range(0, 100, "a player's rank")
+MISSIONS = Range(0, 10_000, "missions")
+AWARD = Range(1, 10_000, "adventure points in one award")
+JOURNAL = Range(1, 10, "the journal's 1 to 10")
+GM_FIGURE = Range(0, 10, "the GM's own figure for the journal")
