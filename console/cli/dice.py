@@ -18,6 +18,7 @@ from console.rules.combining import (
     combine_high,
 )
 from console.rules.difficulty import difficulty_label, judge
+from console.rules.limits import RESULT, Range
 from console.rules.odds import (
     chance_at_least,
     chance_at_least_non_doubling,
@@ -62,7 +63,8 @@ def register(subparsers: Any) -> None:
     roll_cmd = add("roll", _roll, "Roll a rating, or resolve the faces a player rolled.")
     roll_cmd.add_argument("rating", help="a rating such as 8MV")
     source = roll_cmd.add_mutually_exclusive_group()
-    source.add_argument("--seed", type=_whole_number("seed"), help="repeatable random roll")
+    source.add_argument("--seed", type=_whole_number("seed", SEED),
+                        help="repeatable random roll")
     source.add_argument(
         "--faces", metavar="DIE:FACES", help="faces rolled on real dice, e.g. 5:t,c,1"
     )
@@ -70,12 +72,14 @@ def register(subparsers: Any) -> None:
         "--non-doubling", action="store_true", help="roll the die only (x1 column)"
     )
     roll_cmd.add_argument(
-        "--vs", type=_whole_number("difficulty"), metavar="DIF", help="judge against a Dif"
+        "--vs", type=_whole_number("difficulty", RESULT), metavar="DIF",
+        help="judge against a Dif"
     )
 
     odds = add("odds", _odds, "Exact chance that a roll reaches a difficulty.")
     odds.add_argument("rating", help="a rating such as 8M")
-    odds.add_argument("difficulty", type=_whole_number("difficulty"), help="a whole number")
+    odds.add_argument("difficulty", type=_whole_number("difficulty", RESULT),
+                      help="a whole number")
     odds.add_argument("--non-doubling", action="store_true", help="the die only (x1 column)")
 
     combine = add("combine", _combine, "Combine ratings: cat (category) or high.")
@@ -88,10 +92,17 @@ def register(subparsers: Any) -> None:
     )
 
 
-def _whole_number(what: str) -> Callable[[str], int]:
+# A seed only picks a sequence of rolls: any 64-bit number will do.
+SEED = Range(0, 2**64 - 1, "a 64-bit seed")
+
+
+def _whole_number(what: str, bounds: Range) -> Callable[[str], int]:
     def convert(text: str) -> int:
         if not re.fullmatch(r"\s*[+-]?[0-9]{1,30}\s*", text, re.ASCII):
             raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}")
+        if int(text) not in bounds:
+            raise argparse.ArgumentTypeError(
+                f"{what} {text.strip()} is out of range: {bounds.describe()}")
         return int(text)
 
     convert.__name__ = what  # argparse names the argument by this in its message

@@ -19,6 +19,7 @@ from console.model.fields import (
     need_str,
     opt_int,
 )
+from console.rules.critical_damage import CheckKind
 from console.rules.initiative import InitiativeMode, Shock, Side, Status
 
 __all__ = [
@@ -43,10 +44,12 @@ class Hold(StrEnum):
 
 
 def _enum(kind: type[StrEnum], value: object, what: str) -> Any:
+    if isinstance(value, kind):
+        return value
     try:
-        return kind(value)
+        return kind(str(value))
     except ValueError:
-        choices = ", ".join(member.value for member in kind)  # type: ignore[attr-defined]
+        choices = ", ".join(member.value for member in kind)
         raise ModelError(f"{what} must be one of {choices}, not {value!r}") from None
 
 
@@ -74,11 +77,15 @@ class Combatant:
     pass_out_check_done: bool = False  # the one-off WP (5) check at exactly 0 CD
     drain_stopped: bool = False  # Vitality drain stopped until new damage
     notes: str = ""
+    # A PC's critical-damage checks owed now: those a hit has just made due, and, once his
+    # turn comes, the round's checks on his Nish (each is made once; see checks_owed_by).
+    checks_owed: tuple[CheckKind, ...] = ()
+    checks_round: int = 0  # the round whose on-Nish checks were last asked of him
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "side", "ref", "nish", "recorded_nish", "wounds", "vit_max", "status",
          "shock", "hold", "tie_order", "group", "pass_out_check_done", "drain_stopped",
-         "notes"}
+         "notes", "checks_owed", "checks_round"}
     )
 
     def __post_init__(self) -> None:
@@ -101,6 +108,12 @@ class Combatant:
             if not isinstance(getattr(self, flag), bool):
                 raise ModelError(f"{who}: {flag.replace('_', ' ')} must be true or false")
         need_str(self.notes, f"{who}: notes")
+        owed = tuple(_enum(CheckKind, kind, f"{who}: check owed")
+                     for kind in need_list(self.checks_owed, f"{who}: checks owed"))
+        if len(set(owed)) != len(owed):
+            raise ModelError(f"{who}: a check is owed twice")
+        object.__setattr__(self, "checks_owed", owed)
+        need_int(self.checks_round, f"{who}: checks round", minimum=0)
 
     @property
     def is_pc(self) -> bool:
@@ -117,6 +130,8 @@ class Combatant:
             "hold": self.hold.value, "tie_order": self.tie_order, "group": self.group,
             "pass_out_check_done": self.pass_out_check_done,
             "drain_stopped": self.drain_stopped, "notes": self.notes,
+            "checks_owed": [kind.value for kind in self.checks_owed],
+            "checks_round": self.checks_round,
         }
 
     @classmethod
@@ -132,6 +147,8 @@ class Combatant:
             group=raw.get("group"),
             pass_out_check_done=raw.get("pass_out_check_done", False),
             drain_stopped=raw.get("drain_stopped", False), notes=raw.get("notes", ""),
+            checks_owed=tuple(need_list(raw.get("checks_owed", []), "checks owed")),
+            checks_round=raw.get("checks_round", 0),
         )
 
 
@@ -198,7 +215,10 @@ class Hazard:
 @dataclass(frozen=True, slots=True)
 class Encounter:
     """A fight or scene. Round 0: Nish has not been called yet. ``current`` is the key of the
-    turn in progress (see ``console.rules.initiative.Turn``); None before the first turn."""
+    turn in progress (see ``console.rules.initiative.Turn``), ``"end"`` once the round is
+    over, None before the first turn. ``acted`` are the combatants who have had their turn
+    this round (or saved it), in the order they had it: the next turn is always the highest
+    one with someone still to act, whatever changed in the round (``console.model.turns``)."""
 
     TABLE: ClassVar[str] = "encounters"
 
@@ -213,10 +233,11 @@ class Encounter:
     conditions: tuple[Condition, ...] = ()
     active: bool = True
     hazards: tuple[Hazard, ...] = ()
+    acted: tuple[int, ...] = ()
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "combatants", "round", "current", "mode", "party_nish", "leader",
-         "conditions", "active", "hazards"}
+         "conditions", "active", "hazards", "acted"}
     )
 
     def __post_init__(self) -> None:
@@ -238,6 +259,12 @@ class Encounter:
         opt_int(self.leader, f"{what}: leader", minimum=1)
         if not isinstance(self.active, bool):
             raise ModelError(f"{what}: active must be true or false")
+        acted = tuple(need_int(key, f"{what}: acted", minimum=1)
+                      for key in need_list(self.acted, f"{what}: acted"))
+        if len(set(acted)) != len(acted) or not set(acted) <= set(ids):
+            raise ModelError(f"{what}: the combatants who have acted must be distinct "
+                             "combatants of the encounter")
+        object.__setattr__(self, "acted", acted)
 
     def with_changes(self, **changes: Any) -> Encounter:
         return replace(self, **changes)
@@ -261,6 +288,7 @@ class Encounter:
             "conditions": [c.to_dict() for c in self.conditions],
             "active": self.active,
             "hazards": [h.to_dict() for h in self.hazards],
+            "acted": list(self.acted),
         }
 
     @classmethod
@@ -282,4 +310,5 @@ class Encounter:
             active=raw.get("active", True),
             hazards=tuple(Hazard.from_dict(h)
                           for h in need_list(raw.get("hazards", []), "hazards")),
+            acted=tuple(need_list(raw.get("acted", []), "acted")),
         )

@@ -1,5 +1,6 @@
-"""Hazards in the fight: attached to a victim, moved on once a round on his Nish, and the
-effects of each check written back to him (wounds, unconscious, dead).
+"""Hazards in the fight: attached to a victim, moved on once a round on his Nish (when his
+turn begins: ``console.model.turns``), and the effects of each check written back to him
+(wounds, unconscious, dead).
 
 The hazards themselves are the rules core's (``console.rules.hazards``); an encounter keeps
 each one's saved state, so a drowning in progress survives a restart.
@@ -15,7 +16,8 @@ from console.model.characters import PlayerCharacter
 from console.model.combat import wound_npc_in_fight, wound_pc
 from console.model.encounters import Encounter, Hazard, Side, Status
 from console.model.errors import ModelError
-from console.model.tracker import Step, current_turn
+from console.model.step import Step
+from console.model.turns import settle
 from console.rules.errors import RulesError
 from console.rules.hazards import load_state, module_for
 from console.rules.hazards.common import DueCheck, EffectKind, HazardState, HazardStep
@@ -30,7 +32,6 @@ __all__ = [
     "end_hazard",
     "hazards_of",
     "pass_time",
-    "tick_hazards",
 ]
 
 
@@ -68,34 +69,6 @@ def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: 
     return Step(changed, (f"{victim.name}: {label} begins",))
 
 
-def tick_hazards(step: Step) -> Step:
-    """The round reached someone's Nish: each hazard on whoever acts now moves on one round
-    (once per round, however often the GM steps back and forth)."""
-    encounter = step.encounter
-    turn = current_turn(encounter)
-    if turn is None or not encounter.hazards:
-        return step
-    notices = list(step.notices)
-    hazards = list(encounter.hazards)
-    for index, hazard in enumerate(hazards):
-        if hazard.target not in turn.members or hazard.ticked_round >= encounter.round:
-            continue
-        state = _state(hazard)
-        module = module_for(state)
-        moved = state
-        if hasattr(module, "nish") and module.due(state) is None:
-            try:
-                moved = module.nish(state)
-            except RulesError:
-                moved = state  # an ended hazard does not move; the GM removes it
-        hazards[index] = Hazard(hazard.target, moved.to_dict(), encounter.round)
-        victim = encounter.combatant(hazard.target)
-        check = module.due(moved)
-        if check is not None and victim is not None:
-            notices.append(f"{victim.name}, before acting: {check.describe()}")
-    return Step(encounter.with_changes(hazards=tuple(hazards)), tuple(notices))
-
-
 @dataclass(frozen=True, slots=True)
 class HazardOutcome:
     """What one hazard step changed: the encounter, maybe a PC's sheet, and what to say."""
@@ -109,6 +82,7 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
                sheets: Mapping[int, PlayerCharacter]) -> HazardOutcome:
     """Write a hazard step's effects to its victim: wounds (his sheet or the NPC), passing
     out, death; the rest (revive Dif, side effects ...) becomes notices for the GM."""
+    before = encounter
     victim = encounter.combatant(target)
     if victim is None:
         raise ModelError("the hazard's victim is no longer in the encounter")
@@ -118,8 +92,10 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
     for effect in step.effects:
         if effect.kind is EffectKind.WOUNDS and effect.amount:
             if sheet is not None:
-                sheet, changed, _state_after = wound_pc(sheet, encounter, effect.amount)
-                encounter = changed or encounter
+                hurt = wound_pc(sheet, encounter, effect.amount)
+                sheet, encounter = hurt.sheet, hurt.encounter or encounter
+                notices.extend(f"  {victim.name} checks now: {check.describe()}"
+                               for check in hurt.at_once)
             elif victim.side is Side.NPC and victim.vit_max is not None:
                 encounter = wound_npc_in_fight(encounter, target, effect.amount).encounter
         elif effect.kind is EffectKind.UNCONSCIOUS:
@@ -134,7 +110,8 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
         encounter = encounter.with_changes(combatants=tuple(
             current.with_changes(status=status) if c.id == target else c
             for c in encounter.combatants))
-    return HazardOutcome(encounter, sheet, tuple(notices))
+    settled = settle(before, encounter)
+    return HazardOutcome(settled.encounter, sheet, (*notices, *settled.notices))
 
 
 def _replace_state(encounter: Encounter, index: int, state: HazardState | None) -> Encounter:
@@ -154,11 +131,15 @@ def apply_hazard_result(encounter: Encounter, index: int, result: int,
         raise ModelError("no such hazard")
     hazard = encounter.hazards[index]
     state = _state(hazard)
+    module = module_for(state)
     try:
-        moved, step = module_for(state).apply(state, result)
+        moved, step = module.apply(state, result)
     except RulesError as error:
         raise ModelError(str(error)) from None
-    return apply_step(_replace_state(encounter, index, moved), hazard.target, step, sheets)
+    # A fall is over once he lands or holds on: it comes off by itself, tag and all.
+    over = getattr(module, "finished", None)
+    kept = None if over is not None and over(moved) else moved
+    return apply_step(_replace_state(encounter, index, kept), hazard.target, step, sheets)
 
 
 def end_hazard(encounter: Encounter, index: int,
@@ -199,7 +180,9 @@ def pass_time(encounter: Encounter, target: int, *, days: int = 0, hours: int = 
         try:
             for unit, count in (("day", days), ("hour", hours)):
                 step_on = getattr(module, unit, None)
-                for passed in range(count if step_on is not None else 0):
+                if step_on is None:
+                    continue
+                for passed in range(count):  # at most the field's range: ten years of days
                     if module.due(moved) is not None:
                         notices.append(f"{victim.name}: stopped after {passed} {unit}s "
                                        "for the check that fell due")

@@ -12,7 +12,10 @@ from console.model.characters import PlayerCharacter, Weapon
 from console.model.encounters import Combatant, Encounter, Side, Status
 from console.model.errors import ModelError
 from console.model.npcs import NpcTemplate
-from console.model.tracker import Step
+from console.model.stats import opt_stat
+from console.model.step import Step
+from console.model.turns import settle
+from console.rules.ratings import RatingType
 
 __all__ = [
     "MAX_SPAWN",
@@ -29,9 +32,14 @@ MAX_SPAWN = 50  # more than a GM would ever spawn at once; a typo guard for "500
 
 
 def whole_value(template: NpcTemplate, stat: str) -> int | None:
-    """A template stat as the whole number the tracker uses (8M -> 16; 0.6 -> 0)."""
+    """A template stat as the whole number the tracker uses: Nish in Personal points (8M ->
+    16; 0.6 -> 0), Vit in points of the body's type (Table 12: 10MV on a vehicle is 20)."""
     value = getattr(template, stat)
-    return None if value is None else int(value.value)
+    if value is None:
+        return None
+    if stat == "vit":
+        return int(value.points(RatingType[template.body_type.value]))
+    return int(value.value)
 
 
 def _numbered(base: str, taken: set[str], count: int) -> list[str]:
@@ -62,8 +70,8 @@ def spawn_copies(encounter: Encounter, template: NpcTemplate, count: int, *,
     )
     changed = encounter.with_changes(combatants=encounter.combatants + copies)
     shown = names[0] if count == 1 else f"{names[0]} .. {names[-1]}"
-    return Step(changed, (f"{shown} join the encounter" if count > 1
-                          else f"{shown} joins the encounter",))
+    return settle(encounter, changed, (f"{shown} join the encounter" if count > 1
+                                       else f"{shown} joins the encounter",))
 
 
 def templates_in_use(encounter: Encounter | None, template_id: int) -> list[str]:
@@ -103,7 +111,8 @@ def parse_weapons(text: str) -> tuple[Weapon, ...]:
         match = _WEAPON.fullmatch(part)
         if match is None:
             raise ModelError(f"{part[:30]}: write a weapon as name Atk/Dmg, like blaster 8M/10L")
-        atk, dmg = (None if stat == "-" else stat for stat in match.group(2, 3))
+        atk, dmg = (None if text == "-" else opt_stat(text, f"{match.group(1).strip()} {what}")
+                    for text, what in zip(match.group(2, 3), ("Atk", "Dmg"), strict=True))
         weapons.append(Weapon(match.group(1).strip(), atk, dmg))
     return tuple(weapons)
 

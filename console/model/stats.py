@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from console.model.errors import ModelError
 from console.rules.errors import RatingError
-from console.rules.ratings import Rating, parse_value
+from console.rules.ratings import Rating, RatingType, parse_value
 from console.rules.value_conversion import rating_for_value
 
 __all__ = ["Stat", "opt_stat"]
@@ -62,6 +62,24 @@ class Stat:
         """The rating this stat is rolled at: itself, or a value read by Table 7's simple
         column (a sheet that says 15 rolls 8M)."""
         return self.rating if self.rating is not None else rating_for_value(self.value)
+
+    @property
+    def explicit_type(self) -> bool:
+        """A rating typed with its type letter (``10MV``, ``8MP``), not left to the default."""
+        return self.rating is not None and len(self.text.lstrip("0123456789")) == 2
+
+    def points(self, body: RatingType) -> Fraction:
+        """The stat in points of a body's type, for damage, armor, Vit and hull points (Rule
+        Book, Table 12: they count in the body's type). A plain value is already in them; a
+        rating without a type is read at the body's type (a 10M vehicle's Damage is 10MV);
+        a rating typed with one means exactly that rating (10MV on a vehicle is 20 Vehicle
+        points, 200 Personal)."""
+        if self.rating is None:
+            return self.value
+        rating = self.rating
+        if not self.explicit_type:
+            rating = Rating(rating.die, rating.category, body)
+        return rating.value / body.multiplier
 
     @property
     def canonical(self) -> str:

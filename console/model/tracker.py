@@ -2,19 +2,15 @@
 
 Each function is one GM action. It returns the changed encounter and, where something
 happened the GM should hear about (a condition ran out, a held action was lost), notices
-to show and log. The order of a round comes from ``console.rules.initiative``; this module
-only keeps the encounter's state consistent with it.
-
-The turn in progress is kept as a turn *key* (``c12``, ``wave`` ...), so editing a Nish
-mid-round re-orders the round without moving the pointer to someone else. ``END`` means
-every turn of the round has been taken and the GM's next step is to call for Nish.
+to show and log. The order of a round comes from ``console.rules.initiative``; every action
+ends with :func:`console.model.turns.settle`, which keeps the turn in progress and who has
+acted consistent with it, so no mid-round change can skip or repeat anyone's turn.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from console.model.characters import PlayerCharacter
 from console.model.encounters import (
@@ -28,20 +24,19 @@ from console.model.encounters import (
     Status,
 )
 from console.model.errors import ModelError
+from console.model.step import Step
+from console.model.turns import END, current_turn, pending, round_order, settle
 from console.rules.critical_damage import DueCheck, checks_due
 from console.rules.initiative import (
-    Entrant,
     LeaderCandidate,
-    RoundOrder,
-    Turn,
     choose_group_leader,
     condition_end_round,
-    order_round,
 )
 
 __all__ = [
     "END",
     "Step",
+    "able_to_lead",
     "act_now",
     "add_combatant",
     "add_condition",
@@ -63,39 +58,6 @@ __all__ = [
     "set_shock",
     "set_status",
 ]
-
-END = "end"
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """The encounter after one action, and what the GM should be told about it."""
-
-    encounter: Encounter
-    notices: tuple[str, ...] = ()
-
-
-# ----- reading the round ----------------------------------------------------------------
-
-
-def _entrant(combatant: Combatant) -> Entrant:
-    return Entrant(combatant.id, combatant.name, combatant.side, combatant.nish,
-                   combatant.status, combatant.shock, combatant.tie_order)
-
-
-def round_order(encounter: Encounter) -> RoundOrder:
-    """This round's acting order (empty before the first call for Nish)."""
-    if encounter.round == 0:
-        return RoundOrder((), tuple(c.id for c in encounter.combatants
-                                    if c.status not in (Status.DEAD, Status.REMOVED)), ())
-    return order_round((_entrant(c) for c in encounter.combatants), encounter.mode,
-                       party_nish=encounter.party_nish)
-
-
-def current_turn(encounter: Encounter, order: RoundOrder | None = None) -> Turn | None:
-    order = order if order is not None else round_order(encounter)
-    index = order.position(encounter.current)
-    return None if index is None else order.turns[index]
 
 
 def _combatant(encounter: Encounter, combatant_id: int) -> Combatant:
@@ -125,36 +87,39 @@ def add_combatant(
     vit_max: int | None = None,
 ) -> Step:
     """Add someone mid-encounter. An NPC acts on his recorded Nish from this round on; a PC
-    acts once the GM enters his roll (``nish``)."""
+    acts once the GM enters his roll (``nish``). Joining mid-round, he takes his turn when
+    the order reaches him, or next if his Nish has already gone by."""
     new_id = max((c.id for c in encounter.combatants), default=0) + 1
     if side is Side.NPC and nish is None and encounter.round > 0:
         nish = recorded_nish
     combatant = Combatant(new_id, name.strip(), side, ref=ref, nish=nish,
                           recorded_nish=recorded_nish, vit_max=vit_max)
     changed = encounter.with_changes(combatants=(*encounter.combatants, combatant))
-    return Step(changed, (f"{combatant.name} joins the encounter",))
+    return settle(encounter, changed, (f"{combatant.name} joins the encounter",))
 
 
 def set_status(encounter: Encounter, combatant_id: int, status: Status) -> Step:
     """Active, unconscious, dead or removed. A combatant whose turn it is and who drops out
     of the order passes the turn on; one who is no longer active loses a saved Initiative."""
     combatant = _combatant(encounter, combatant_id)
-    order = round_order(encounter)
-    turn = current_turn(encounter, order)
     hold_state = combatant.hold if status is Status.ACTIVE else Hold.NONE
     changed = _replace(encounter, combatant.with_changes(status=status, hold=hold_state))
-    if (status in (Status.DEAD, Status.REMOVED) and turn is not None
-            and turn.members == (combatant_id,)):
-        changed = _advance_from(changed, order, order.position(encounter.current))
-    return Step(changed, (f"{combatant.name}: {status.value}",))
+    return settle(encounter, changed, (f"{combatant.name}: {status.value}",))
 
 
 # ----- numbers --------------------------------------------------------------------------
 
 
+def _leader_of(encounter: Encounter) -> Combatant | None:
+    if encounter.mode is not InitiativeMode.GROUP or encounter.leader is None:
+        return None
+    return encounter.combatant(encounter.leader)
+
+
 def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Step:
-    """Enter or edit this round's Nish; for an NPC it also becomes his recorded Nish, and for
-    a group of spawned copies it is the whole group's."""
+    """Enter or edit this round's Nish; for an NPC it also becomes his recorded Nish, for a
+    group of spawned copies it is the whole group's, and for the group leader in group
+    Initiative it is the party's."""
     combatant = _combatant(encounter, combatant_id)
     if value is not None and value < 0:
         raise ModelError(f"{combatant.name}: Nish cannot be negative")
@@ -167,16 +132,23 @@ def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Step
     changed = encounter
     for member in together:
         changed = _replace(changed, member.with_changes(**changes))
+    leader = _leader_of(encounter)
+    if leader is not None and leader.id == combatant_id and encounter.round > 0:
+        changed = changed.with_changes(party_nish=value)
     shown = "none" if value is None else str(value)
     who = combatant.name if len(together) == 1 else f"{combatant.name} and his group"
-    return Step(changed, (f"{who}: Nish {shown}",))
+    return settle(encounter, changed, (f"{who}: Nish {shown}",))
 
 
 def set_party_nish(encounter: Encounter, value: int | None) -> Step:
-    """Group mode: the leader's roll, which the whole party acts on."""
+    """Group mode: the leader's roll, which the whole party acts on (and his own Nish)."""
     if value is not None and value < 0:
         raise ModelError("the party's Nish cannot be negative")
-    return Step(encounter.with_changes(party_nish=value), (f"The party acts on {value}",))
+    changed = encounter.with_changes(party_nish=value)
+    leader = _leader_of(encounter)
+    if leader is not None:
+        changed = _replace(changed, leader.with_changes(nish=value))
+    return settle(encounter, changed, (f"The party acts on {value}",))
 
 
 def set_shock(encounter: Encounter, combatant_id: int, shock: Shock) -> Step:
@@ -186,7 +158,7 @@ def set_shock(encounter: Encounter, combatant_id: int, shock: Shock) -> Step:
     changed = _replace(encounter, combatant.with_changes(shock=shock))
     meaning = {Shock.NONE: "no shock", Shock.FAILED: "failed shock, Nish 0 this round",
                Shock.CRITICAL: "critical shock failure, no Nish this round"}[shock]
-    return Step(changed, (f"{combatant.name}: {meaning}",))
+    return settle(encounter, changed, (f"{combatant.name}: {meaning}",))
 
 
 # ----- the round ------------------------------------------------------------------------
@@ -198,8 +170,8 @@ def expiring_this_round(encounter: Encounter) -> list[Condition]:
             if c.until_round is not None and c.until_round <= encounter.round]
 
 
-def _end_round(encounter: Encounter) -> Step:
-    """Expire the conditions that last to the end of this round."""
+def _expire(encounter: Encounter) -> Step:
+    """The round is over for good: conditions that lasted through it come off."""
     ending = expiring_this_round(encounter) if encounter.round > 0 else []
     if not ending:
         return Step(encounter)
@@ -216,7 +188,7 @@ def _end_round(encounter: Encounter) -> Step:
 def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> Step:
     """Start the next round: the old one ends (conditions expire, saved Initiative is lost),
     NPCs take their recorded Nish, PCs the rolls given (missing ones are entered later)."""
-    ended = _end_round(encounter)
+    ended = _expire(encounter)
     notices = list(ended.notices)
     first_round = encounter.round == 0
     combatants = []
@@ -226,7 +198,7 @@ def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> S
         nish = (combatant.recorded_nish if combatant.side is Side.NPC
                 else pc_rolls.get(combatant.id))
         combatants.append(combatant.with_changes(
-            nish=nish, hold=Hold.NONE,
+            nish=nish, hold=Hold.NONE, checks_owed=(),
             # Shock marked before the first call is for round 1; later marks were for the
             # round now ending.
             shock=combatant.shock if first_round else Shock.NONE,
@@ -234,67 +206,90 @@ def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> S
     round_number = encounter.round + 1
     changed = ended.encounter.with_changes(
         combatants=tuple(combatants), round=round_number, current=None, party_nish=None,
+        acted=(),
     )
-    changed = _advance_from(changed, round_order(changed), None)
-    return Step(changed, (f"Round {round_number}: Nish called", *notices))
+    leader = _leader_of(changed)
+    if leader is not None and leader.id in pc_rolls:
+        changed = changed.with_changes(party_nish=pc_rolls[leader.id])
+    return settle(encounter, changed, (f"Round {round_number}: Nish called", *notices))
 
 
-def _advance_from(encounter: Encounter, order: RoundOrder, index: int | None) -> Encounter:
-    """Point at the turn after ``index`` (None: the first turn), or END."""
-    following = 0 if index is None else index + 1
-    key = order.turns[following].key if following < len(order.turns) else END
-    return encounter.with_changes(current=key)
+def _need_round(encounter: Encounter) -> None:
+    if encounter.round == 0:
+        raise ModelError("call for Nish first: there is no round yet")
 
 
 def next_turn(encounter: Encounter) -> Step:
-    """Hand the round to the next turn; after the last one the round ends."""
-    if encounter.round == 0:
-        raise ModelError("call for Nish first: there is no round yet")
+    """The turn in progress is over: the next is the highest one with someone still to act
+    (after the last, the round ends)."""
+    _need_round(encounter)
     if encounter.current == END:
         return Step(encounter, (f"Round {encounter.round} is over: call for Nish",))
-    order = round_order(encounter)
-    changed = _advance_from(encounter, order, order.position(encounter.current))
-    if changed.current == END:
-        ended = _end_round(changed)
-        return Step(ended.encounter, (f"End of round {encounter.round}", *ended.notices))
-    return Step(changed)
+    turn = current_turn(encounter)
+    done = pending(turn, encounter.acted) if turn is not None else ()
+    changed = encounter.with_changes(acted=(*encounter.acted, *done))
+    return settle(encounter, changed)
+
+
+def _reopen(encounter: Encounter, turn_members: tuple[int, ...]) -> tuple[int, ...]:
+    """Who in a turn taken already can take it again: not those who saved their Initiative
+    (stepping about does not undo a hold; ctrl+z does)."""
+    return tuple(m for m in turn_members if m in encounter.acted
+                 and _combatant(encounter, m).hold is not Hold.ALL)
 
 
 def previous_turn(encounter: Encounter) -> Step:
-    """Step the pointer back one turn (to correct a slip; nothing is undone by it)."""
+    """Back to the turn taken before this one (to correct a slip): it is in progress again
+    and its members are again to act. Nothing else is undone (ctrl+z does that)."""
+    _need_round(encounter)
     order = round_order(encounter)
-    if not order.turns:
-        return Step(encounter)
-    index = len(order.turns) if encounter.current == END else order.position(encounter.current)
-    if index is None or index == 0:
-        return Step(encounter.with_changes(current=order.turns[0].key))
-    return Step(encounter.with_changes(current=order.turns[index - 1].key))
+    for key in reversed(encounter.acted):
+        turn = order.turn_of(key)
+        if turn is None or turn.key == encounter.current:
+            continue  # left the order since, or part of the turn in progress
+        reopened = _reopen(encounter, turn.members)
+        if not reopened:
+            continue
+        changed = encounter.with_changes(
+            current=turn.key, acted=tuple(k for k in encounter.acted if k not in reopened))
+        return settle(encounter, changed, (f"Back to {turn.label}",))
+    return Step(encounter, ("This is the round's first turn",))
 
 
 def jump_to(encounter: Encounter, combatant_id: int) -> Step:
-    """Make the turn holding ``combatant_id`` the current one."""
+    """Make the turn holding ``combatant_id`` the current one. Whoever it passes over still
+    acts this round; he acts now even if he already had his turn (or saved it)."""
     combatant = _combatant(encounter, combatant_id)
     turn = round_order(encounter).turn_of(combatant_id)
     if turn is None:
         raise ModelError(f"{combatant.name} has no turn this round")
-    return Step(encounter.with_changes(current=turn.key), (f"Turn: {turn.label}",))
+    changed = encounter
+    if combatant.hold is Hold.ALL:
+        changed = _replace(changed, combatant.with_changes(hold=Hold.NONE))
+    reopened = {*_reopen(changed, turn.members), combatant_id}
+    changed = changed.with_changes(
+        current=turn.key, acted=tuple(k for k in changed.acted if k not in reopened))
+    return settle(encounter, changed, (f"Turn: {turn.label}",))
 
 
 def hold(encounter: Encounter, combatant_id: int, *, part: bool = False) -> Step:
-    """Saved Initiative. Holding everything on his own turn passes the turn on; holding part
-    (say, the attack after a move) leaves him acting now with the rest saved."""
+    """Saved Initiative. Saving all of it gives up his turn now (he acts later with ``o``);
+    saving part (say, the attack after a move) leaves him acting now with the rest saved."""
     combatant = _combatant(encounter, combatant_id)
-    if encounter.round == 0:
-        raise ModelError("call for Nish first: Initiative can only be saved during a round")
+    _need_round(encounter)
     if combatant.status is not Status.ACTIVE:
         raise ModelError(f"{combatant.name} is {combatant.status.value}: he cannot save Initiative")
+    turn = current_turn(encounter)
+    acting_now = turn is not None and combatant_id in pending(turn, encounter.acted)
+    if combatant_id in encounter.acted and not acting_now:
+        raise ModelError(f"{combatant.name} has had his turn this round: nothing to save")
+    if round_order(encounter).turn_of(combatant_id) is None:
+        raise ModelError(f"{combatant.name} has no Nish this round: nothing to save")
     changed = _replace(encounter, combatant.with_changes(hold=Hold.PART if part else Hold.ALL))
+    if not part:
+        changed = changed.with_changes(acted=(*changed.acted, combatant_id))
     notice = f"{combatant.name} saves {'part of his' if part else 'his'} Initiative"
-    order = round_order(encounter)
-    turn = current_turn(encounter, order)
-    if not part and turn is not None and turn.members == (combatant_id,):
-        changed = _advance_from(changed, order, order.position(encounter.current))
-    return Step(changed, (notice,))
+    return settle(encounter, changed, (notice,))
 
 
 def act_now(encounter: Encounter, combatant_id: int) -> Step:
@@ -303,7 +298,7 @@ def act_now(encounter: Encounter, combatant_id: int) -> Step:
     if combatant.hold is Hold.NONE:
         raise ModelError(f"{combatant.name} has no saved Initiative")
     changed = _replace(encounter, combatant.with_changes(hold=Hold.NONE))
-    return Step(changed, (f"{combatant.name} acts now on his saved Initiative",))
+    return settle(encounter, changed, (f"{combatant.name} acts now on his saved Initiative",))
 
 
 def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Step:
@@ -313,6 +308,9 @@ def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Step:
     turn = order.turn_of(combatant_id)
     if turn is None or turn.tie is None:
         raise ModelError(f"{combatant.name} is not tied with anyone this round")
+    if len(turn.members) > 1:
+        raise ModelError(f"{combatant.name} acts with {turn.label}: a tie is ordered between "
+                         "those who act alone")
     tied = [t for t in order.turns if t.tie == turn.tie and len(t.members) == 1]
     keys = [t.members[0] for t in tied]
     index = keys.index(combatant_id)
@@ -323,30 +321,35 @@ def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Step:
     changed = encounter
     for position, key in enumerate(keys):
         changed = _replace(changed, _combatant(changed, key).with_changes(tie_order=position))
-    return Step(changed, (f"{combatant.name} moves {'up' if offset < 0 else 'down'} in the tie",))
+    return settle(encounter, changed,
+                  (f"{combatant.name} moves {'up' if offset < 0 else 'down'} in the tie",))
 
 
 def set_mode(encounter: Encounter, mode: InitiativeMode, leader: int | None = None) -> Step:
     """Individual, wave or group. The round's order changes at once; the turn stays with
-    whoever was acting (in his new turn), or restarts if he has none in the new order."""
-    changed = encounter.with_changes(mode=mode, leader=leader if mode is InitiativeMode.GROUP
-                                     else None)
-    if changed.round > 0 and encounter.current != END:
-        acting = current_turn(encounter)
-        new_order = round_order(changed)
-        turn = new_order.turn_of(acting.members[0]) if acting is not None else None
-        changed = (changed.with_changes(current=turn.key) if turn is not None
-                   else _advance_from(changed, new_order, None))
-    return Step(changed, (f"Initiative mode: {mode.value}",))
+    whoever was acting (in his new turn). Switching to group mid-round, the party acts on
+    the leader's Nish this round."""
+    changes: dict[str, object] = {"mode": mode,
+                                  "leader": leader if mode is InitiativeMode.GROUP else None}
+    if mode is InitiativeMode.GROUP and leader is not None and encounter.round > 0:
+        changes["party_nish"] = _combatant(encounter, leader).nish
+    changed = encounter.with_changes(**changes)
+    return settle(encounter, changed, (f"Initiative mode: {mode.value}",))
+
+
+def able_to_lead(combatant: Combatant) -> bool:
+    """A PC who can lead the party: in the fight, conscious, not paralysed by shock."""
+    return (combatant.side is Side.PC and combatant.status is Status.ACTIVE
+            and combatant.shock is not Shock.CRITICAL)
 
 
 def choose_leader(
     encounter: Encounter, pcs: Mapping[int, PlayerCharacter], rng: random.Random
 ) -> tuple[int, str]:
-    """The group leader among the PCs in the fight, by the book's order, and why."""
+    """The group leader among the PCs able to lead, by the book's order, and why."""
     candidates = []
     for combatant in encounter.combatants:
-        if combatant.side is not Side.PC or combatant.status in (Status.DEAD, Status.REMOVED):
+        if not able_to_lead(combatant):
             continue
         sheet = pcs.get(combatant.ref) if combatant.ref is not None else None
         candidates.append(LeaderCandidate(
@@ -357,6 +360,8 @@ def choose_leader(
             willpower=sheet.wp.value if sheet and sheet.wp else None,
             player_rank=sheet.player_rank if sheet else 0,
         ))
+    if not candidates:
+        raise ModelError("no PC is able to lead the party (all are down or out)")
     choice = choose_group_leader(candidates, rng)
     return choice.key, choice.reason
 
@@ -392,15 +397,17 @@ def remove_condition(encounter: Encounter, index: int) -> Step:
 def checks_due_for(
     encounter: Encounter, combatant_id: int, pcs: Mapping[int, PlayerCharacter]
 ) -> list[DueCheck]:
-    """The critical-damage checks a PC makes on his Nish before acting (none for NPCs:
-    an NPC with critical damage simply dies)."""
+    """The critical-damage checks a PC owes now: those a hit has just made due, and on his
+    Nish the round's checks before he acts; each is made once (none for NPCs: an NPC with
+    critical damage simply dies)."""
     combatant = _combatant(encounter, combatant_id)
     sheet = pcs.get(combatant.ref) if combatant.ref is not None else None
     if combatant.side is not Side.PC or sheet is None or sheet.vit_max is None:
         return []
-    return checks_due(
+    due = checks_due(
         sheet.wounds, int(sheet.vit_max.value),
         pass_out_check_done=combatant.pass_out_check_done,
         drain_stopped=combatant.drain_stopped,
         unconscious=combatant.status is Status.UNCONSCIOUS,
     )
+    return [check for check in due if check.kind in combatant.checks_owed]

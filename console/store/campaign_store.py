@@ -32,6 +32,7 @@ from console.model import (
 )
 from console.store.backends import FileBackend, MemoryBackend, ShardBackend
 from console.store.backups import Backups
+from console.store.error_log import append_error
 from console.store.errors import (
     BadSaveFile,
     CampaignNotFound,
@@ -82,6 +83,9 @@ class CampaignStore(TypedReads, SessionsMixin):
         self._session: Shard | None = None
         self._log: UndoLog | None = None
         self._closed = False
+        # Reports of failed actions kept in memory where no file may be written (a
+        # read-only or in-memory campaign): the tests read them here.
+        self.errors: list[str] = []
 
     # ----- opening and closing ----------------------------------------------------------
 
@@ -423,6 +427,18 @@ class CampaignStore(TypedReads, SessionsMixin):
         self._session.flush()  # the commit point
         for kind_of in sorted(touched):
             touched[kind_of].flush()
+
+    def log_error(self, text: str, *, now: datetime | None = None) -> Path | None:
+        """Keep the report of an action that failed unexpectedly: in ``errors.log`` in the
+        campaign's folder (returned), or only in :attr:`errors` for a campaign that may not
+        write. Never raises: a failing report must not hide the failure it reports."""
+        self.errors.append(text)
+        if self.root is None or self.read_only:
+            return None
+        try:
+            return append_error(self.root, text, now or _now())
+        except OSError:
+            return None
 
     @property
     def backups_dir(self) -> Path | None:

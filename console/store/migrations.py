@@ -9,10 +9,13 @@ fixture of every old version.
 
 Version 1 is the prototype format: one weapon per PC, the allowance as text such as
 ``"750 + 110/rank"``, NPC ``type`` instead of ``body_type`` and tags as one comma-separated
-string. Version 2: a list of weapons, the allowance as numbers, tags as a list. Version 3
-(current): an encounter's turn in progress is the key of a turn of the round's order
-(``current``) instead of an index into it, which a re-ordered round would have made point at
-someone else; combatants gain status, shock, hold and tie order (defaults fill them in).
+string. Version 2: a list of weapons, the allowance as numbers, tags as a list. Version 3: an
+encounter's turn in progress is the key of a turn of the round's order (``current``) instead
+of an index into it, which a re-ordered round would have made point at someone else;
+combatants gain status, shock, hold and tie order (defaults fill them in). Version 4
+(current): an encounter records who has had his turn this round (``acted``), so a Nish
+edited or a combatant killed mid-round can neither skip nor repeat a turn; a combatant
+records the critical-damage checks he owes (defaults fill them in).
 """
 
 from __future__ import annotations
@@ -23,7 +26,10 @@ from collections.abc import Callable
 from typing import Any
 
 from console.model.campaign import SCHEMA_VERSION
+from console.model.encounters import Encounter
+from console.model.errors import ModelError
 from console.model.patches import is_patch
+from console.model.turns import END, round_order
 
 __all__ = ["MIGRATIONS", "MigrationError", "migrate"]
 
@@ -82,12 +88,30 @@ def _encounter_v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _encounter_v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
+    # Who has acted is read off the order as version 3 saw it: everyone in the turns before
+    # the one in progress (everyone, once the round is over). A partial image in an undo log
+    # has no round to read; it is left as it is.
+    if "acted" in doc or not {"combatants", "round", "current"} <= set(doc):
+        return doc
+    try:
+        encounter = Encounter.from_dict(doc)
+    except ModelError as error:
+        raise MigrationError(f"encounter {doc.get('name', '?')}: {error}") from None
+    order = round_order(encounter)
+    position = (len(order.turns) if encounter.current == END
+                else order.position(encounter.current) or 0)
+    doc["acted"] = [member for turn in order.turns[:position] for member in turn.members]
+    return doc
+
+
 # MIGRATIONS[v] turns version v into v + 1: a function per table whose documents change.
 # The same functions are applied to the document images held in undo logs and journals,
 # so undoing an action recorded before an upgrade writes documents of the new shape.
 MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     1: {"pcs": _pc_v1_to_v2, "npcs": _npc_v1_to_v2},
     2: {"encounters": _encounter_v2_to_v3},
+    3: {"encounters": _encounter_v3_to_v4},
 }
 
 

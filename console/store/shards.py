@@ -8,7 +8,7 @@ file that failed to load.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -273,7 +273,7 @@ class Shard:
         new = clone(doc)
         if exists:
             # TinyDB's update merges fields; a replacement must also drop removed ones.
-            def replace(current: dict[str, Any]) -> None:
+            def replace(current: MutableMapping[Any, Any]) -> None:
                 current.clear()
                 current.update(new)
 

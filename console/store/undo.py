@@ -8,6 +8,8 @@ however long the session runs.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from console.model import LogEntry
 from console.store.backends import ShardBackend
 from console.store.errors import InvalidSaveFile
@@ -43,7 +45,7 @@ class UndoLog:
         if not expected <= present:
             missing = sorted(expected - present)
             raise InvalidSaveFile(
-                session.path or session_rel(number),
+                session.path or Path(session_rel(number)),
                 f"log entries {missing[0]}..{missing[-1]} are missing from the undo log",
             )
         # Entries beyond ``length`` are an abandoned redo branch: ignored, dropped on append.
@@ -72,7 +74,7 @@ class UndoLog:
         else:
             doc = self._chunk((seq - 1) // self.chunk_size + 1).get("log", seq)
         if doc is None:
-            raise InvalidSaveFile(self.session.path or session_rel(self.number),
+            raise InvalidSaveFile(self.session.path or Path(session_rel(self.number)),
                                   f"log entry {seq} is missing")
         return LogEntry.from_dict(doc)
 

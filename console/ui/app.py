@@ -1,24 +1,35 @@
-"""The Textual application: thin on purpose. It opens the main screen on a campaign and
-owns the keys that work everywhere (undo, redo, help, the command palette)."""
+"""The Textual application: thin on purpose. It opens the main screen on a campaign, owns
+the keys that work everywhere (undo, redo, help, the command palette), and guards the doors
+through which a key reaches the campaign (``console.ui.safety``): no action ends the app."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
 
+from textual.actions import ActionParseResult
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.dom import DOMNode
+from textual.screen import Screen, ScreenResultCallbackType
 
 from console.store import CampaignStore
 from console.ui.controller import ActionRefused, Controller
 from console.ui.pane import described_bindings, long_name
+from console.ui.safety import opno_of, report_failure
 from console.ui.screens.help_screen import HelpScreen, keys_table
 from console.ui.screens.main_screen import MainScreen
 
+if TYPE_CHECKING:
+    from textual.widget import AwaitMount
+
 __all__ = ["GMConsoleApp"]
+
+T = TypeVar("T")
 
 
 class GMConsoleApp(App[None]):
@@ -37,6 +48,69 @@ class GMConsoleApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(MainScreen(self.controller))
+
+    # ----- no action ends the app (console.ui.safety) --------------------------------------
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Every binding and palette command comes through here: a failure is reported."""
+        before = opno_of(self)
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:  # the net under every key
+            report_failure(self, error, before)
+            return True
+
+    if TYPE_CHECKING:
+
+        @overload
+        def push_screen(
+            self,
+            screen: Screen[T] | str,
+            callback: ScreenResultCallbackType[T] | None = None,
+            wait_for_dismiss: Literal[False] = False,
+            *,
+            mode: str | None = None,
+        ) -> AwaitMount: ...
+
+        @overload
+        def push_screen(
+            self,
+            screen: Screen[T] | str,
+            callback: ScreenResultCallbackType[T] | None = None,
+            wait_for_dismiss: Literal[True] = True,
+            *,
+            mode: str | None = None,
+        ) -> asyncio.Future[T]: ...
+
+    def push_screen(
+        self,
+        screen: Screen[T] | str,
+        callback: ScreenResultCallbackType[T] | None = None,
+        wait_for_dismiss: bool = False,
+        *,
+        mode: str | None = None,
+    ) -> AwaitMount | asyncio.Future[T]:
+        """A dialog's answer sets off the rest of an action: its callback is guarded too."""
+        guarded = None if callback is None else self._guarded(callback)
+        return super().push_screen(  # type: ignore[call-overload]
+            screen, guarded, wait_for_dismiss, mode=mode)
+
+    def _guarded(self, callback: ScreenResultCallbackType[T]) -> Callable[[T], Any]:
+        async def run(result: T) -> None:
+            before = opno_of(self)
+            try:
+                outcome = callback(result)
+                if inspect.isawaitable(outcome):
+                    await outcome
+            except Exception as error:  # the net under every dialog's answer
+                report_failure(self, error, before)
+
+        return run
 
     @property
     def main(self) -> MainScreen | None:
@@ -86,7 +160,7 @@ class GMConsoleApp(App[None]):
 
     # ----- the command palette lists every action --------------------------------------------
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         main = self.main
         if main is None:

@@ -33,7 +33,8 @@ from console.model.improvements import (
     lose_unused_rolls,
 )
 from console.model.session_summary import session_summary
-from console.model.tracker import Step, add_combatant, round_order
+from console.model.step import Step
+from console.model.tracker import add_combatant, round_order
 from console.rules.errors import RulesError
 from console.rules.initiative import RoundOrder
 from console.store import CampaignStore
@@ -91,7 +92,7 @@ class Controller:
         if found is None or found[0] != version:
             found = (version, read())
             self._cache[table] = found
-        return found[1]  # type: ignore[no-any-return]
+        return found[1]
 
     def encounter(self) -> Encounter | None:
         """The encounter being run: the newest active one of this session."""
@@ -127,11 +128,20 @@ class Controller:
         except (ModelError, RulesError, StoreError) as error:
             raise ActionRefused(str(error)) from None
 
+    def _fight_open(self) -> None:
+        """A closed session's fights are over: its awards were worked out from them."""
+        session = self.store.session()
+        if session.closed:
+            raise ActionRefused(
+                f"session {session.number} is closed: start the next session (S) to go on "
+                "with the fight, or undo the close (ctrl+z)")
+
     def run(self, name: str, change: Callable[[Encounter], Step]) -> Step:
         """Apply a tracker step to the current encounter as one undoable action."""
         encounter = self.encounter()
         if encounter is None:
             raise ActionRefused("no encounter running: start one with E")
+        self._fight_open()
 
         def work() -> Step:
             step = change(encounter)
@@ -144,6 +154,8 @@ class Controller:
         return self._guard(work)
 
     def new_encounter(self, name: str) -> Encounter:
+        self._fight_open()
+
         def work() -> Encounter:
             for running in (e for e in self.store.encounters() if e.active):
                 self.store.apply("encounter.end", f"Encounter {running.name} ended", [
@@ -161,6 +173,7 @@ class Controller:
         encounter = self.encounter()
         if encounter is None:
             raise ActionRefused("no encounter is running")
+        self._fight_open()
 
         def work() -> Encounter:
             ended = encounter.with_changes(active=False)
@@ -179,6 +192,7 @@ class Controller:
         encounter = self.encounter()
         if encounter is None:
             raise ActionRefused("no encounter running: start one with E")
+        self._fight_open()
 
         def work() -> Encounter:
             wanted = name.strip().casefold()
@@ -221,6 +235,7 @@ class Controller:
         """A PC's sheet and the fight he is in, changed together: one undoable action."""
         writes = [(PlayerCharacter.TABLE, sheet.id, sheet.to_dict())]
         if encounter is not None:
+            self._fight_open()
             writes.append((Encounter.TABLE, encounter.id, encounter.to_dict()))
         self._guard(lambda: self.store.apply("combat.pc", description, writes,
                                              now=self.clock()))

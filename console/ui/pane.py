@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 __all__ = ["cursor_ends", "described_bindings", "long_name"]
 
@@ -18,7 +18,7 @@ def long_name(binding: Binding) -> str:
     return binding.tooltip or binding.description
 
 
-def cursor_ends(prefix: str) -> list[Binding]:
+def cursor_ends(prefix: str) -> list[BindingType]:
     """home/end for a DataTable used as a list: DataTable's own scroll without moving the
     cursor, but in a list the cursor is the selection."""
     return [

@@ -27,10 +27,12 @@ from console.model.awards import (
 )
 from console.model.encounters import Combatant, Encounter, Side, Status
 from console.model.improvements import (
+    ability_cost,
     improve,
     lose_rank_rolls,
     lose_unused_rolls,
     rank_roll,
+    sheet_ability,
     take_handicap,
 )
 from console.model.session_summary import session_summary
@@ -318,3 +320,23 @@ def test_rolls_not_used_at_once_are_lost_at_the_next_session() -> None:
     assert [(pc.name, pc.rank_rolls) for pc in step.pcs] == [("Brice", 0), ("Mora", 0)]
     assert step.notices == ("Brice lets 2 rank improvement roll(s) go",
                             "Mora lets 1 rank improvement roll(s) go")
+
+
+def test_a_sheet_ability_is_known_its_cost_read_and_its_rating_raised() -> None:
+    # The book's example: a 6M Dex (IC 20) costs 12 + 20 = 32 Unused AP, and goes up +1d.
+    brice = PlayerCharacter.new(1, "Brice", dex="6M", wp="15", rank_rolls=2)
+    assert sheet_ability(brice, "dex") is not None
+    assert ability_cost(brice, "DEX", None, 20) == 32  # the value comes off the sheet
+    with pytest.raises(ModelError, match="Pilot is not on Brice's sheet: type its value"):
+        ability_cost(brice, "Pilot", None, 10)
+    step = improve(Session(4, START), brice, "dex", None, 20)
+    raised = step.pcs[0]
+    assert raised.dex is not None and raised.dex.text == "8M" and raised.unused_ap == 68
+    assert raised.improved_this_mission == ("Dex",)
+    assert "Dex 6M -> 8M" in step.notices[0]
+    # A rank improvement roll that succeeds raises the sheet too (it was logged, not kept).
+    rolled = rank_roll(step.session, raised, "WP", 25, 32)  # WP 15 is read as 8M
+    after = rolled.pcs[0]
+    assert after.wp is not None and after.wp.text == "10M" and after.rank_rolls == 1
+    missed = rank_roll(rolled.session, after.with_changes(improved_this_mission=()), "WP", 25, 3)
+    assert missed.pcs[0].wp == after.wp  # a failure changes nothing but the roll

@@ -6,7 +6,6 @@ from console.model.hazards import (
     attach_hazard,
     due_now,
     end_hazard,
-    tick_hazards,
 )
 from console.model.tracker import add_combatant, call_for_nish, next_turn, previous_turn
 from console.rules.hazards import suffocation, vacuum
@@ -17,18 +16,18 @@ def fight() -> Encounter:
     return add_combatant(encounter, "Thug", Side.NPC, recorded_nish=5, vit_max=12).encounter
 
 
-def test_a_hazard_moves_once_a_round_however_the_gm_steps_about() -> None:
+def test_a_hazard_moves_once_a_round_when_its_victims_turn_begins() -> None:
     encounter = call_for_nish(fight(), {1: 30}).encounter
     encounter = attach_hazard(encounter, 1, suffocation.start("no air", prepared=False),
                               "suffocation").encounter
-    encounter = tick_hazards(call_for_nish(encounter, {1: 30})).encounter  # round 2, Brice
+    encounter = call_for_nish(encounter, {1: 30}).encounter  # round 2, Brice
     assert [check.difficulty for _, check in due_now(encounter, 1)] == [5]
     encounter = apply_hazard_result(encounter, 0, 9, {}).encounter
     for _ in range(3):  # back and forth over his turn: no second tick this round
-        encounter = tick_hazards(next_turn(encounter)).encounter
-        encounter = tick_hazards(previous_turn(encounter)).encounter
+        encounter = next_turn(encounter).encounter
+        encounter = previous_turn(encounter).encounter
     assert due_now(encounter, 1) == []
-    encounter = tick_hazards(call_for_nish(encounter, {1: 30})).encounter  # round 3
+    encounter = call_for_nish(encounter, {1: 30}).encounter  # round 3
     assert [check.difficulty for _, check in due_now(encounter, 1)] == [10]
 
 
@@ -36,7 +35,7 @@ def test_effects_reach_the_victim_and_ending_gives_the_revive_dif() -> None:
     sheets = {1: PlayerCharacter.new(1, "Brice", vit_max="20", nar="6L")}
     encounter = call_for_nish(fight(), {1: 30}).encounter
     encounter = attach_hazard(encounter, 2, vacuum.start(ears_exposed=False), "vacuum").encounter
-    encounter = tick_hazards(next_turn(call_for_nish(encounter, {1: 30}).encounter)).encounter
+    encounter = next_turn(call_for_nish(encounter, {1: 30}).encounter).encounter
     owed = due_now(encounter, 2)
     assert [check.ability for _, check in owed] == ["WP"]
     outcome = apply_hazard_result(encounter, 0, 2, sheets)  # fails: unconscious at once

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from console.model import Encounter, NpcTemplate, PlayerCharacter, Side
+from console.model import Combatant, Encounter, NpcTemplate, PlayerCharacter, Side, Stat
+from console.model.combat import npc_numbers
 from console.model.errors import ModelError
 from console.model.roster import (
     duplicate_template,
@@ -13,8 +14,10 @@ from console.model.roster import (
     parse_weapons,
     spawn_copies,
     templates_in_use,
+    whole_value,
 )
 from console.model.tracker import add_combatant, call_for_nish, round_order, set_nish
+from console.rules.ratings import RatingType
 
 SKRAK = NpcTemplate(4, "Skrak", atk="15", def_="8M", dmg="12", ar="4", vit="20", nish="10",
                     tags=("alien", "hive"))
@@ -92,3 +95,25 @@ def test_any_weapon_text_is_read_or_refused_clearly(text: str) -> None:
         parse_weapons(text)
     except ModelError as error:
         assert str(error)
+
+
+# ----- Table 12: a body stat counts in the body's type --------------------------------------
+
+
+def test_a_10m_vehicles_stats_as_the_book_lists_them() -> None:
+    # Table 12: a 10M vehicle has Armor, Damage and Hull Points 10MV; Attack, Defense and
+    # Initiative 10MP. 10MV is 200 Personal points, 20 Vehicle points.
+    vehicle = NpcTemplate(1, "Skiff", atk="10MP", def_="10M", dmg="10MV", ar="10M", vit="10MV",
+                          nish="10MP", body_type="V")
+    numbers = npc_numbers(Combatant(1, "Skiff 1", Side.NPC, ref=1), vehicle)
+    assert (numbers.atk, numbers.def_) == (20, 20)  # Personal, as always
+    assert (numbers.dmg, numbers.ar, numbers.vit) == (20, 20, 20)  # Vehicle points, not 200
+    assert whole_value(vehicle, "vit") == 20 and whole_value(vehicle, "nish") == 20
+
+
+def test_an_explicit_type_means_exactly_that_rating() -> None:
+    assert Stat("10MV").points(RatingType.V) == 20
+    assert Stat("10MP").points(RatingType.V) == 2  # a Personal 20 is 2 Vehicle points
+    assert Stat("10M").points(RatingType.V) == 20  # no type: the body's (Table 12)
+    assert Stat("15").points(RatingType.S) == 15  # a value is already in the body's points
+    assert Stat("6LS").points(RatingType.S) == 6 and Stat("6LS").points(RatingType.P) == 600

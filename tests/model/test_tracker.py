@@ -142,9 +142,11 @@ def test_wave_mode_and_group_mode() -> None:
     assert waves.current == "above"  # Brice was acting: he is still, in the top wave
     on_skrak = set_mode(jump_to(encounter, 3).encounter, InitiativeMode.WAVE).encounter
     assert on_skrak.current == "wave"
+    # Switching to group mid-round: the party acts on the leader's roll this round, above
+    # the NPC wave, and the turn stays with Brice, who was acting.
     grouped = set_mode(encounter, InitiativeMode.GROUP, leader=1).encounter
-    assert names(grouped) == ["Skrak leader + Skrak 1 + Skrak 2"]
-    assert round_order(grouped).waiting == (1, 2)
+    assert names(grouped) == ["Brice + Kara", "Skrak leader + Skrak 1 + Skrak 2"]
+    assert grouped.party_nish == 20 and grouped.current == "party"
 
 
 def test_group_leader_from_the_sheets() -> None:
@@ -168,8 +170,12 @@ def test_one_round_condition_lasts_to_the_end_of_the_next_round() -> None:
     for _ in range(5):
         step = next_turn(encounter)
         encounter, notices = step.encounter, notices + list(step.notices)
-    assert encounter.conditions == ()
-    assert "Stunned on Skrak 1 ended with round 2" in notices
+    assert encounter.current == END
+    assert "Ending with this round: Stunned on Skrak 1" in notices
+    # It holds to the very end of round 2 and comes off when round 3 is called.
+    step = call_for_nish(encounter, {1: 256, 2: 9})
+    assert step.encounter.conditions == ()
+    assert "Stunned on Skrak 1 ended with round 2" in step.notices
 
 
 def test_a_condition_still_running_when_nish_is_called_early_expires_then() -> None:
@@ -182,12 +188,18 @@ def test_a_condition_still_running_when_nish_is_called_early_expires_then() -> N
     assert remove_condition(lasting, 0).encounter.conditions == ()
 
 
-def test_critical_damage_reminders_for_a_pc() -> None:
+def test_critical_damage_checks_are_owed_on_his_nish_once_a_round() -> None:
     encounter = fight()
     sheets = {1: PlayerCharacter.new(1, "Brice", vit_max="20", wounds=24)}
+    assert checks_due_for(encounter, 1, sheets) == []  # no round yet: nothing asked
+    encounter = call_for_nish(encounter, {1: 256, 2: 9}).encounter  # Brice acts first
     due = checks_due_for(encounter, 1, sheets)
     assert [(c.ability, c.difficulty) for c in due] == [("WP", 20), ("Healing", 20)]
     assert checks_due_for(encounter, 3, sheets) == []
+    # Back and forth over his turn: his checks are asked once a round, not again.
+    again = previous_turn(next_turn(encounter.with_changes(combatants=tuple(
+        c.with_changes(checks_owed=()) for c in encounter.combatants))).encounter).encounter
+    assert again.current == "c1" and checks_due_for(again, 1, sheets) == []
 
 
 def test_only_an_active_combatant_saves_initiative_and_going_down_loses_it() -> None:

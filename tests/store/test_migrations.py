@@ -107,3 +107,20 @@ def test_migrate_walks_the_registry_and_refuses_what_it_cannot_do() -> None:
         migrate("npcs", tables, 0)
     with pytest.raises(MigrationError, match="cannot migrate down"):
         migrate("npcs", tables, SCHEMA_VERSION + 1)
+
+
+def test_version_3_rounds_in_progress_learn_who_has_acted() -> None:
+    # Version 3 kept only the turn in progress; version 4 also who has had his turn, read
+    # off the order as version 3 saw it, so an upgrade mid-round neither replays nor skips.
+    def combatant(key: int, name: str, nish: int) -> dict[str, object]:
+        return {"id": key, "name": name, "side": "npc", "nish": nish, "recorded_nish": nish}
+
+    encounter = {"id": 1, "name": "Dock", "round": 2, "current": "c3", "mode": "individual",
+                 "combatants": [combatant(1, "Brice", 20), combatant(2, "Kess", 5),
+                                combatant(3, "Skrak", 9)]}
+    over = {**encounter, "id": 2, "current": "end"}
+    tables = {"encounters": {"1": encounter, "2": over, "3": {"current": "c1"}}}
+    migrated = migrate("session", tables, 3, 4)["encounters"]
+    assert migrated["1"]["acted"] == [1]  # Brice (20) acted before Skrak (9)
+    assert migrated["2"]["acted"] == [1, 3, 2]  # the round was over
+    assert migrated["3"] == {"current": "c1"}  # an undo image without its round: untouched

@@ -158,7 +158,7 @@ async def test_a_whole_close_of_session(saves: Path, clock: FakeClock, open_app)
         # A rank improvement roll from the player's 10L: Brice, Stealth 13 + IC 12 = 25.
         assert isinstance(app.screen, AwardsScreen)
         await pilot.press("home", "r")
-        await type_in(pilot, "Stealth", "13", "12", "31")
+        await type_in(pilot, "Stealth", "13", "12", "32")
         brice = sheets(app)["Brice"]
         assert brice.rank_rolls == 1 and brice.improved_this_mission == ("Stealth",)
         # Spend AP: Dex 12 + IC 20 = 32 of his 59 Unused.

@@ -40,9 +40,9 @@ def due_text(app: GMConsoleApp) -> str:
 
 
 async def new_round(pilot, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
-    """Call for Nish: Brice 30, Kara 20; Brice's turn comes first."""
+    """Call for Nish: Brice 32, Kara 20; Brice's turn comes first."""
     await pilot.press("n")
-    await type_in(pilot, "30", "20")
+    await type_in(pilot, "32", "20")
 
 
 async def test_a_drowning_through_several_rounds(tmp_path: Path) -> None:
@@ -94,7 +94,7 @@ async def test_vacuum_asks_all_its_checks_on_one_nish(tmp_path: Path) -> None:
         assert any("Kara, before acting" in n.message for n in app._notifications)
         await pilot.press("Z")
         await type_in(pilot, "12")  # WP vs 5: holds on
-        await type_in(pilot, "15")  # FR vs 10: her eardrums hold
+        await type_in(pilot, "16")  # FR vs 10: her eardrums hold
         await type_in(pilot, "4")  # NAR vs 10: 6 wounds
         kara = app.controller.store.pc(2)
         assert kara is not None and kara.wounds == 6

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input
 
 from console.model import Encounter
 from console.model.encounters import Hold, InitiativeMode, Shock, Status
@@ -116,10 +116,13 @@ async def test_a_full_encounter_by_keyboard(open_app, saves: Path) -> None:  # t
         await pilot.press("ctrl+z")  # changed his mind
         assert encounter_of(app).mode is InitiativeMode.INDIVIDUAL
 
-        # Play out round 2: the stun ends with it.
+        # Play out round 2: the stun lasts to its very end, comes off at the next call.
         for _ in range(5):
             await pilot.press("space")
-        assert encounter_of(app).conditions == ()
+        assert encounter_of(app).current == "end"
+        assert [c.name for c in encounter_of(app).conditions] == ["Stunned"]
+        assert any("Ending with this round: Stunned on Skrak 1" in n.message
+                   for n in app._notifications)
 
         # Skrak 1 goes down, Skrak 2 dies.
         await select(pilot, app, "Skrak 1")
@@ -172,8 +175,13 @@ async def test_rolling_a_pcs_nish_for_him(open_app) -> None:  # type: ignore[no-
         await type_in(pilot, "Patrol")
         await pilot.press("2", "enter", "1", "n", "ctrl+r")
         await pilot.pause()
-        nish = encounter_of(app).combatant(1).nish
-        assert nish is not None and nish > 0
+        # The roll stays on his line (the GM reads it out); the habitual enter moves on.
+        assert isinstance(app.screen, NishEntryScreen)
+        rolled = app.screen.query_one("#nish-1", Input).value
+        assert int(rolled) > 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter_of(app).combatant(1).nish == int(rolled)
         assert encounter_of(app).round == 1
 
 
@@ -320,3 +328,45 @@ async def test_group_mode_edit_and_remove_mid_encounter(open_app) -> None:  # ty
         await pilot.press("a")
         await type_in(pilot, "Skrak 3", "npc", "20", "12")
         assert table_names(app)[0] == "Skrak 3"
+
+
+async def test_a_result_his_rating_cannot_give_is_questioned_once(open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("S", "2", "p")
+        await type_in(pilot, "Kess", "Cy", "0", "8L")
+        await pilot.press("ctrl+s", "E")
+        await type_in(pilot, "Patrol")
+        await pilot.press("2", "enter", "1", "n")
+        await type_in(pilot, "143")  # meant 14
+        assert isinstance(app.screen, NishEntryScreen)
+        assert "Kess: 8L cannot roll exactly 143. Keep it? (enter again)" in str(
+            app.screen.query_one("#error").render())
+        await pilot.press("backspace")
+        await type_in(pilot, "")  # 14: a roll 8L can give, taken at once
+        assert encounter_of(app).combatant(1).nish == 14
+        # Entered again unchanged, a doubted result is kept: the GM has the last word.
+        await select(pilot, app, "Kess")
+        await pilot.press("e", "backspace", "backspace")
+        await type_in(pilot, "9", "")  # 9: not an 8L result; asked, then kept
+        assert encounter_of(app).combatant(1).nish == 9
+
+
+async def test_a_nish_corrected_mid_round_skips_nobody(open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_fight(pilot)
+        await pilot.press("n")
+        await type_in(pilot, "256", "8")  # Brice 256; Kara's 8 below the Skraks
+        assert marked(app) == ["Brice"]
+        await pilot.press("space")  # Brice acted; the Skrak leader (16) is on
+        await select(pilot, app, "Kara")
+        await pilot.press("e", "backspace")
+        await type_in(pilot, "20")  # she really rolled 20: above the leader
+        assert marked(app) == ["Skrak leader"]  # he is acting: the turn stays his
+        seen = []
+        for _ in range(4):
+            await pilot.press("space")
+            seen.append(marked(app))
+        assert seen == [["Kara"], ["Skrak 1"], ["Skrak 2"], []]
+        assert encounter_of(app).current == "end"

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from console.model import PlayerCharacter, Stat
+from console.model.characters import PC_STATS
+from console.rules.advancement import RANK_IMPROVEMENT_RATING
+from console.rules.limits import AWARD, IC, POINTS, RESULT
 from console.ui.awards.pc_names import pick_pc
-from console.ui.dialogs.form_dialog import Field, whole_number
+from console.ui.dialogs.form_dialog import Field, roll_doubt, whole_number
 
 __all__ = [
     "ability_value",
@@ -31,6 +34,8 @@ def ability_value(text: str) -> int:
     if value.denominator != 1:
         raise ValueError(f"ability value: {text.strip()} is {float(value)}; the AP cost "
                          "needs a whole value")
+    if int(value) not in POINTS:
+        raise ValueError(f"ability value: {text.strip()} is out of range: {POINTS.describe()}")
     return int(value)
 
 
@@ -43,7 +48,7 @@ def _ability(text: str) -> str:
 def adventure_fields(pcs: Sequence[PlayerCharacter], pc: PlayerCharacter | None) -> list[Field]:
     return [
         Field("pc", "PC", _pc(pcs), value=pc.name if pc else ""),
-        Field("amount", "AP (as the adventure lists)", whole_number("AP", minimum=1)),
+        Field("amount", "AP (as the adventure lists)", whole_number("AP", AWARD)),
         Field("reason", "Reason", str, placeholder="what he did"),
     ]
 
@@ -64,7 +69,7 @@ def pocket_fields(pcs: Sequence[PlayerCharacter], pc: PlayerCharacter | None,
         Field("veteran", "Veteran (ranked player)", veteran,
               value=veterans[0] if len(veterans) == 1 else ""),
         Field("pc", "To PC (another player's)", _pc(pcs), value=pc.name if pc else ""),
-        Field("amount", "AP", whole_number("AP", minimum=1)),
+        Field("amount", "AP", whole_number("AP", AWARD)),
         Field("reason", "Reason", str),
     ]
 
@@ -73,20 +78,29 @@ def reason_fields(current: str) -> list[Field]:
     return [Field("reason", "Reason", str, value=current)]
 
 
-def improve_fields() -> list[Field]:
+def improve_fields(pc: PlayerCharacter) -> list[Field]:
+    """Ability, value and IC; a stat on the sheet needs no value (the console knows it)."""
+    known = ", ".join(f"{label} {stat.canonical}" for attribute, _key, label in PC_STATS
+                      if (stat := getattr(pc, attribute)) is not None)
     return [
-        Field("ability", "Ability", _ability),
-        Field("value", "Its value now (12 or 6M)", ability_value),
-        Field("ic", "Improvement cost (IC)", whole_number("IC")),
+        Field("ability", f"Ability ({known or 'none on the sheet yet'})"
+              if known else "Ability", _ability),
+        Field("value", "Its value now (blank: the sheet's)", _optional_value),
+        Field("ic", "Improvement cost (IC)", whole_number("IC", IC)),
     ]
+
+
+def _optional_value(text: str) -> int | None:
+    return None if not text.strip() else ability_value(text)
 
 
 def handicap_fields() -> list[Field]:
     return [
-        Field("amount", "AP for the handicap", whole_number("AP", minimum=1)),
+        Field("amount", "AP for the handicap", whole_number("AP", AWARD)),
         Field("reason", "Handicap", str, placeholder="Code of honour"),
     ]
 
 
 def roll_result_fields() -> list[Field]:
-    return [Field("result", "The player's 10L roll", whole_number("roll result"))]
+    return [Field("result", "The player's 10L roll", whole_number("roll result", RESULT),
+                  doubt=roll_doubt(RANK_IMPROVEMENT_RATING, "the player"))]

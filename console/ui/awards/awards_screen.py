@@ -31,14 +31,15 @@ from console.model.awards import (
 )
 from console.model.errors import ModelError
 from console.model.improvements import (
+    ability_cost,
     improve,
     lose_rank_rolls,
     rank_roll,
+    sheet_ability,
     take_handicap,
 )
 from console.model.session_summary import format_duration
 from console.rules.advancement import (
-    improvement_cost,
     rank_improvement_chance,
     rank_title,
 )
@@ -58,6 +59,7 @@ from console.ui.controller import ActionRefused, Controller
 from console.ui.dialogs.form_dialog import ask
 from console.ui.formatting import percent, sparkline
 from console.ui.pane import cursor_ends
+from console.ui.safety import failsafe
 
 __all__ = ["AwardsScreen"]
 
@@ -343,7 +345,7 @@ applies them all at once, after a preview table.
         if pc is None:
             return
         ask(self, f"{pc.name} improves an ability ({pc.unused_ap} Unused AP)",
-            improve_fields(), "costs its value + IC in Unused AP; once per ability per mission",
+            improve_fields(pc), "costs its value + IC in Unused AP; once per ability per mission",
             lambda v: self._run("awards.improve", lambda s: improve(
                 s, pc, v["ability"], v["value"], v["ic"])))
 
@@ -366,15 +368,19 @@ applies them all at once, after a preview table.
 
         def roll(v: dict[str, Any]) -> None:
             # The cost (and so the chance) is known before the player rolls: show both.
-            cost = improvement_cost(v["value"], v["ic"])
+            cost = ability_cost(pc, v["ability"], v["value"], v["ic"])
             chance = percent(rank_improvement_chance(cost))
-            ask(self, f"{pc.name}: {v['ability']}, 10L against {cost} ({chance})",
-                roll_result_fields(), "a success improves it by +1d (or learns it) free",
+            known = sheet_ability(pc, v["ability"])
+            what = (f"{known.label} {known.stat.canonical} -> {known.raised().canonical}"
+                    if known is not None else f"{v['ability']} +1d (or learned)")
+            ask(self, f"{pc.name}: {v['ability']} costs {cost} AP: the player rolls 10L "
+                      f"against {cost} ({chance})",
+                roll_result_fields(), f"a success improves it free: {what}",
                 lambda r: self._run("awards.rank_roll", lambda s: rank_roll(
                     s, pc, v["ability"], cost, r["result"])))
 
         ask(self, f"{pc.name}: rank improvement roll ({pc.rank_rolls} left)",
-            improve_fields(), "the roll is 10L against the ability's value + IC", roll)
+            improve_fields(pc), "the roll is 10L against the ability's value + IC", roll)
 
     def action_lose_rolls(self) -> None:
         pc = self._need_pc()
@@ -398,6 +404,7 @@ applies them all at once, after a preview table.
         self.dismiss(None)
 
     @on(DataTable.RowSelected, "#party")
+    @failsafe
     def _party_enter(self) -> None:
         self.action_grab_bag()
 

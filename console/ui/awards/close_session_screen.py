@@ -31,6 +31,7 @@ from console.model.session_close import parse_share as model_share
 from console.model.session_summary import format_duration
 from console.rules.advancement import rank_title
 from console.rules.ap_awards import GROUP_BONUS_HOURLY_FACTOR, TimeRounding
+from console.rules.limits import AP, GM_FIGURE, JOURNAL
 from console.ui.awards.pc_names import pick_pc, pick_pcs
 from console.ui.controller import ActionRefused, Controller
 from console.ui.dialogs.form_dialog import optional_int, whole_number
@@ -139,7 +140,7 @@ class CloseSessionScreen(ModalScreen[AwardStep | None]):
     def _read(self) -> CloseChoices:
         played = parse_played(self._value("played"))
         rounding = parse_rounding(self._value("rounding"))
-        group = whole_number("group bonus")(self._value("group") or "0")
+        group = whole_number("group bonus", AP)(self._value("group") or "0")
         absent = pick_pcs(self._value("absent"), self.roster)
         present = [pc for pc in self.roster if pc not in absent]
         reader_text = self._value("reader")
@@ -151,8 +152,8 @@ class CloseSessionScreen(ModalScreen[AwardStep | None]):
             self.query_one("#close-reader", Input).value = reader_text
         reader: PlayerCharacter | None = pick_pc(reader_text, present) \
             if reader_text.strip() else None
-        self_mark = optional_int("self-assessment")(self._value("self"))
-        gm_mark = optional_int("GM's figure")(self._value("gm"))
+        self_mark = optional_int("self-assessment", JOURNAL)(self._value("self"))
+        gm_mark = optional_int("GM's figure", GM_FIGURE)(self._value("gm"))
         missions = pick_pcs(self._value("missions"), present)
         share = parse_share(self._value("share") or "1")
         self.waiting_for = ""

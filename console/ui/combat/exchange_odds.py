@@ -10,6 +10,7 @@ from rich.text import Text
 
 from console.model import Combatant, NpcTemplate, PlayerCharacter, Side, Status
 from console.model.combat import NpcNumbers, npc_numbers
+from console.model.stats import Stat
 from console.rules.combat_odds import NpcAttackOdds, PcAttackOdds, npc_attack_odds, pc_attack_odds
 from console.rules.errors import RulesError
 from console.rules.ratings import Rating, RatingType
@@ -39,25 +40,38 @@ def _fighting(combatant: Combatant) -> bool:
     return combatant.status in (Status.ACTIVE, Status.UNCONSCIOUS)
 
 
+def _rolled(stat: Stat | None) -> Rating | None:
+    """What the player rolls for a sheet stat: its rating, or a value read by Table 7."""
+    try:
+        return stat.as_rating() if stat is not None else None
+    except RulesError:
+        return None
+
+
 def _pair(sheet: PlayerCharacter, npc: Combatant, numbers: NpcNumbers) -> list[Text]:
-    """Up to two lines for one PC and one NPC: what the PC's first weapon does to the NPC
-    (→) and what the NPC does to the PC (←); a direction without the stats is left out."""
+    """Up to two lines for one PC and one NPC, each naming who attacks whom: the PC's first
+    weapon on the NPC, and the NPC on the PC; a direction without the stats is left out."""
     lines = []
     weapon = sheet.weapons[0] if sheet.weapons else None
-    if (weapon and weapon.atk and weapon.dmg and weapon.atk.rating and weapon.dmg.rating
-            and numbers.def_ is not None and numbers.ar is not None and numbers.vit):
-        mine = _pc_odds(weapon.atk.rating, weapon.dmg.rating, numbers.def_, numbers.ar,
-                        numbers.vit, npc.wounds, numbers.type)
-        lines.append(Text(f"  → {percent(mine.chance_hit)} hit, "
-                          f"~{float(mine.expected_wounds):.1f} wounds, "
+    atk, dmg = (_rolled(weapon.atk), _rolled(weapon.dmg)) if weapon else (None, None)
+    if (atk is not None and dmg is not None and numbers.def_ is not None
+            and numbers.ar is not None and numbers.vit):
+        mine = _pc_odds(atk, dmg, numbers.def_, numbers.ar, numbers.vit, npc.wounds,
+                        numbers.type)
+        lines.append(Text(f"  {sheet.name} → {npc.name}: {percent(mine.chance_hit)} hit, "
+                          f"~{float(mine.expected_wounds):.1f} wnd, "
                           f"{percent(mine.chance_kill)} down", style="green"))
-    if (sheet.def_ and sheet.def_.rating and sheet.ar and sheet.ar.rating
-            and numbers.atk is not None and numbers.dmg is not None):
+    pc_def, pc_ar = _rolled(sheet.def_), _rolled(sheet.ar)
+    if (pc_def is not None and pc_ar is not None and numbers.atk is not None
+            and numbers.dmg is not None):
         vit = int(sheet.vit_max.value) if sheet.vit_max is not None else None
-        theirs = _npc_odds(sheet.def_.rating, sheet.ar.rating, numbers.atk, numbers.dmg,
-                           numbers.type, sheet.wounds if vit is not None else None, vit)
-        lines.append(Text(f"  ← {percent(theirs.chance_hit)} hit, "
-                          f"~{float(theirs.expected_wounds):.1f} wounds", style="red"))
+        theirs = _npc_odds(pc_def, pc_ar, numbers.atk, numbers.dmg, numbers.type,
+                           sheet.wounds if vit is not None else None, vit)
+        critical = ("" if not theirs.chance_critical
+                    else f", {percent(theirs.chance_critical)} CD")
+        lines.append(Text(f"  {npc.name} → {sheet.name}: {percent(theirs.chance_hit)} hit, "
+                          f"~{float(theirs.expected_wounds):.1f} wnd{critical}",
+                          style="red"))
     return lines
 
 
@@ -110,8 +124,6 @@ def exchange_lines(view: View, selected: Combatant,
         if not both:
             missing += 1
             continue
-        assert sheet is not None
-        lines.append(Text(npc.name if selected.side is Side.PC else sheet.name, style="bold"))
         lines.extend(both)
     if missing:
         lines.append(Text(f"{missing} without the ratings and values the odds need",

@@ -19,6 +19,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, Static
 
 from console.model.stats import Stat
+from console.rules.limits import POINTS, RESULT, Range
+from console.rules.odds import surprise
+from console.rules.ratings import Rating
 from console.ui.controller import ActionRefused
 
 __all__ = [
@@ -27,6 +30,7 @@ __all__ = [
     "ask",
     "optional_int",
     "required_text",
+    "roll_doubt",
     "stat_number",
     "whole_number",
     "yes_no",
@@ -35,11 +39,30 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Field:
+    """One input. ``doubt`` looks at the parsed value and returns a question when it looks
+    like a typo (a result the player's rating makes very unlikely): the form asks it once,
+    and the same value entered again is kept."""
+
     name: str
     label: str
     parse: Callable[[str], Any]
     value: str = ""
     placeholder: str = ""
+    doubt: Callable[[Any], str | None] | None = None
+
+
+def roll_doubt(rating: Rating | None, who: str) -> Callable[[Any], str | None] | None:
+    """A ``Field.doubt`` for a result the player rolled on ``rating`` (None: not known)."""
+    if rating is None:
+        return None
+
+    def doubt(result: Any) -> str | None:
+        if not isinstance(result, int) or result not in RESULT:
+            return None
+        found = surprise(rating, result)
+        return None if found is None else f"{who}: {found.describe()}. Keep it? (enter again)"
+
+    return doubt
 
 
 def required_text(what: str) -> Callable[[str], str]:
@@ -51,21 +74,25 @@ def required_text(what: str) -> Callable[[str], str]:
     return parse
 
 
-def whole_number(what: str, *, minimum: int = 0) -> Callable[[str], int]:
+def whole_number(what: str, bounds: Range) -> Callable[[str], int]:
+    """A whole number in ``bounds``; the message names the field and gives the range."""
     def parse(text: str) -> int:
         cleaned = text.strip()
-        if not cleaned.isascii() or not cleaned.lstrip("-").isdigit() or len(cleaned) > 12:
-            raise ValueError(f"{what}: type a whole number, not {cleaned or 'nothing'}")
+        digits = cleaned.removeprefix("-")
+        if not cleaned.isascii() or not digits.isdigit():
+            raise ValueError(f"{what}: type a whole number, not {cleaned[:20] or 'nothing'}")
+        if len(digits) > 15:  # far past every range: no need to read it
+            raise ValueError(f"{what}: {cleaned[:12]}… is out of range: {bounds.describe()}")
         number = int(cleaned)
-        if number < minimum:
-            raise ValueError(f"{what} must be at least {minimum}")
+        if number not in bounds:
+            raise ValueError(f"{what}: {number} is out of range: {bounds.describe()}")
         return number
 
     return parse
 
 
-def optional_int(what: str, *, minimum: int = 0) -> Callable[[str], int | None]:
-    strict = whole_number(what, minimum=minimum)
+def optional_int(what: str, bounds: Range) -> Callable[[str], int | None]:
+    strict = whole_number(what, bounds)
 
     def parse(text: str) -> int | None:
         return None if not text.strip() else strict(text)
@@ -87,6 +114,7 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
         self.title_text = title
         self.fields = fields
         self.hint = hint
+        self._kept: dict[str, str] = {}  # field name -> doubted text the GM entered again
 
     def compose(self) -> ComposeResult:
         # One line per field (compact inputs), so a full character sheet fits a terminal.
@@ -110,7 +138,7 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
         inputs = list(self.query(Input))
         index = inputs.index(event.input)
         try:
-            self.fields[index].parse(event.value)
+            self._read(self.fields[index], event.value)
         except ValueError as error:
             self.show_error(str(error))
             return
@@ -120,6 +148,16 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
         else:
             self.submit()
 
+    def _read(self, field: Field, text: str) -> Any:
+        """The field's value; a ValueError says what is wrong, or asks about a likely typo
+        (entered again unchanged, the value is kept)."""
+        value = field.parse(text)
+        question = field.doubt(value) if field.doubt is not None else None
+        if question is not None and self._kept.get(field.name) != text:
+            self._kept[field.name] = text
+            raise ValueError(question)
+        return value
+
     def show_error(self, message: str) -> None:
         self.query_one("#error", Static).update(message)
 
@@ -128,7 +166,7 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
         for field in self.fields:
             widget = self.query_one(f"#field-{field.name}", Input)
             try:
-                values[field.name] = field.parse(widget.value)
+                values[field.name] = self._read(field, widget.value)
             except ValueError as error:
                 self.show_error(str(error))
                 widget.focus()
@@ -165,6 +203,8 @@ def stat_number(what: str) -> Callable[[str], int | None]:
         value = Stat(text).value
         if value.denominator != 1:
             raise ValueError(f"{what}: {text.strip()} is {float(value)}, not a whole number")
+        if int(value) not in POINTS:
+            raise ValueError(f"{what}: {text.strip()} is out of range: {POINTS.describe()}")
         return int(value)
 
     return parse

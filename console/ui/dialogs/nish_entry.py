@@ -1,7 +1,9 @@
 """Call for Nish: the GM types each PC's result as the players call them out.
 
 Enter moves to the next PC (an empty entry is left for later); ctrl+r rolls the PC's Nish
-rating for him with the dice engine. NPCs need nothing here: they act on recorded values.
+rating for him with the dice engine and stays on his line, so the habitual enter that follows
+moves on to the next PC instead of skipping him. A result his rating makes very unlikely is
+questioned once. NPCs need nothing here: they act on recorded values.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from console.rules.limits import RESULT
 from console.rules.ratings import Rating
 from console.rules.rolling import roll
-from console.ui.dialogs.form_dialog import optional_int
+from console.ui.dialogs.form_dialog import optional_int, roll_doubt
 
 __all__ = ["NishEntryScreen", "NishRow"]
 
@@ -44,6 +47,7 @@ class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
         self.title_text = title
         self.rows = rows
         self.rng = rng
+        self._kept: dict[int, str] = {}  # row key -> a doubted result entered again, or rolled
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -56,7 +60,8 @@ class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
                                 id=f"nish-{row.key}", placeholder="result")
                     yield Static("", classes="rolled", id=f"rolled-{row.key}")
             yield Static("", id="error")
-            yield Static("enter: next · ctrl+r: roll his Nish rating · escape: cancel",
+            yield Static("enter: next · ctrl+r: roll his Nish rating (enter then moves on) · "
+                         "escape: cancel",
                          classes="rolled")
 
     def on_mount(self) -> None:
@@ -81,14 +86,27 @@ class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
             return
         made = roll(row.rating, self.rng)
         widget.value = str(made.result)
+        self._kept[key] = widget.value  # the engine rolled it: no typo to question
         faces = ",".join(made.doubling_faces)
         self.query_one(f"#rolled-{key}", Static).update(f"rolled {made.die_face}:{faces}")
-        self._advance(widget)
+        self.query_one("#error", Static).update("")
+
+    def _read(self, row: NishRow, text: str) -> int | None:
+        """The row's result; a ValueError says what is wrong or asks about a likely typo."""
+        value = optional_int(f"{row.label}'s Nish", RESULT)(text)
+        doubt = roll_doubt(row.rating, row.label)
+        question = doubt(value) if doubt is not None and value is not None else None
+        if question is not None and self._kept.get(row.key) != text:
+            self._kept[row.key] = text
+            raise ValueError(question)
+        return value
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        key = int((event.input.id or "").removeprefix("nish-"))
+        row = next(r for r in self.rows if r.key == key)
         try:
-            optional_int("Nish")(event.value)
+            self._read(row, event.value)
         except ValueError as error:
             self.query_one("#error", Static).update(str(error))
             return
@@ -108,7 +126,7 @@ class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
         for row in self.rows:
             widget = self.query_one(f"#nish-{row.key}", Input)
             try:
-                results[row.key] = optional_int(f"{row.label}'s Nish")(widget.value)
+                results[row.key] = self._read(row, widget.value)
             except ValueError as error:
                 self.query_one("#error", Static).update(str(error))
                 widget.focus()

@@ -15,6 +15,7 @@ from console.model.characters import PC_STATS
 from console.model.npcs import NPC_STATS, BodyType
 from console.model.roster import format_weapons, parse_weapons
 from console.model.stats import Stat
+from console.rules.limits import AP, MISSIONS, PLAYER_RANK, POINTS, WOUNDS
 from console.ui.dialogs.form_dialog import (
     Field,
     FormDialog,
@@ -31,9 +32,12 @@ def _stat(label: str) -> Callable[[str], Stat | None]:
         if not text.strip():
             return None
         try:
-            return Stat(text)
+            stat = Stat(text)
         except ValueError as error:
             raise ValueError(f"{label}: {error}") from None
+        if stat.value > POINTS.high:
+            raise ValueError(f"{label}: {stat.text} is out of range: {POINTS.describe()}")
+        return stat
 
     return parse
 
@@ -94,7 +98,7 @@ def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = ())
     fields = [
         Field("name", "Name", _unique_name(taken), value=pc.name if pc else ""),
         Field("player", "Player", str, value=pc.player if pc else ""),
-        Field("player_rank", "Player rank", whole_number("player rank"),
+        Field("player_rank", "Player rank", whole_number("player rank", PLAYER_RANK),
               value=str(pc.player_rank) if pc else "0"),
     ]
     for attribute, _key, label in PC_STATS:
@@ -103,16 +107,18 @@ def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = ())
     fields += [
         Field("weapons", "Weapons: name Atk/Dmg; ...", parse_weapons,
               value=format_weapons(pc) if pc else "", placeholder="blaster 8M/10L; knife 6L/6M"),
-        Field("wounds", "Wounds", whole_number("wounds"), value=str(pc.wounds) if pc else "0"),
+        Field("wounds", "Wounds", whole_number("wounds", WOUNDS),
+              value=str(pc.wounds) if pc else "0"),
         Field("allowance", "Mission allowance: base+per rank", _allowance,
               value=_allowance_text(pc.allowance) if pc else "", placeholder="750+110"),
         # Blank AP boxes keep the sheet's (a new character starts with 100 + player rank);
         # typed ones bring in a character made before the console.
-        Field("ap_total", "AP Total", optional_int("AP Total"),
+        Field("ap_total", "AP Total", optional_int("AP Total", AP),
               value=str(pc.ap_total) if pc else "", placeholder="100 + player rank"),
-        Field("unused_ap", "Unused AP", optional_int("Unused AP"),
+        Field("unused_ap", "Unused AP", optional_int("Unused AP", AP),
               value=str(pc.unused_ap) if pc else "", placeholder="as AP Total"),
-        Field("missions_completed", "Missions completed", whole_number("missions completed"),
+        Field("missions_completed", "Missions completed",
+              whole_number("missions completed", MISSIONS),
               value=str(pc.missions_completed) if pc else "0"),
         Field("notes", "Notes", str, value=pc.notes if pc else ""),
     ]

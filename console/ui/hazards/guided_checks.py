@@ -14,6 +14,7 @@ from typing import Any
 
 from console.rules.hazards import brain_damage, fear, materialization, poison, radiation
 from console.rules.hazards.common import DueCheck, Effect, EffectKind, HazardStep
+from console.rules.limits import DIFFICULTY, PERCENT, RESULT, WOUNDS
 from console.ui.dialogs.form_dialog import Field, whole_number, yes_no
 
 __all__ = ["GUIDED", "Guided", "guided_for"]
@@ -70,24 +71,24 @@ def guided_for(name: str, rng: random.Random) -> Guided:
     table = {
         "poison": Guided(
             [Field("name", "Poison", str, "poison"),
-             Field("dif", "Its Dif", whole_number("Dif", minimum=1))],
+             Field("dif", "Its Dif", whole_number("Dif", DIFFICULTY))],
             lambda v: (poison.check(v["dif"], v["name"].strip() or "poison"), ""),
             lambda v, check, result: poison.resolve(check, result)),
         "radiation": Guided(
-            [Field("wounds", "Wounds the radiation did", whole_number("wounds"))],
+            [Field("wounds", "Wounds the radiation did", whole_number("wounds", WOUNDS))],
             lambda v: (radiation.check(v["wounds"]), "no wounds: no radiation check"),
             side_effect),
         "brain damage": Guided(
             [Field("dif", "GM's Dif (a revival: the rounds without air)",
-                   whole_number("Dif", minimum=1))],
+                   whole_number("Dif", DIFFICULTY))],
             lambda v: (brain_damage.check(v["dif"]), ""), brain),
         "fear": Guided(
-            [Field("shock", "His shock roll", whole_number("shock result"))],
+            [Field("shock", "His shock roll", whole_number("shock result", RESULT))],
             lambda v: (fear.escalation_check(fear.severity_from_shock(v["shock"])), ""),
             escalate),
         "materialization": Guided(
             [Field("percent", "Percent of the body inside matter",
-                   whole_number("percent", minimum=1)),
+                   whole_number("percent", PERCENT)),
              Field("head", "Head or chest inside (y/n)", yes_no("head or chest"), "n")],
             lambda v: (materialization.armor_check(materialization.materialize(
                 v["percent"], head_or_chest=v["head"])), ""),

@@ -24,6 +24,7 @@ from console.rules.hazards import (
     vacuum,
 )
 from console.rules.hazards.common import HazardState, HazardStep
+from console.rules.limits import CD, CHECKS, DIFFICULTY, FEET, HEIGHT, ROUNDS, SIX, TEMPERATURE
 from console.ui.dialogs.form_dialog import Field, optional_int, whole_number, yes_no
 
 __all__ = ["LASTING", "Questions", "questions_for"]
@@ -84,7 +85,7 @@ def _breathing(medium: str, wp: str) -> Questions:
 def _temperature(kind: str, fr: str) -> Questions:
     table = temperature.FREEZING_MODIFIERS if kind == "freezing" else temperature.HEAT_MODIFIERS
     fields = [
-        Field("f", "Temperature, °F", whole_number("temperature", minimum=-999)),
+        Field("f", "Temperature, °F", whole_number("temperature", TEMPERATURE)),
         Field("fr", "FR rating", rating_text("FR"), fr),
     ]
     for name, options in table.items():
@@ -110,30 +111,31 @@ def questions_for(name: str, sheet: PlayerCharacter | None, rng: random.Random) 
         ], lambda v: _alone(vacuum.start(ears_exposed=v["ears"],
                                          tries_to_breathe=v["breathe"]))),
         "breach": Questions([
-            Field("cd", "The hull's critical damage", whole_number("CD", minimum=1), "1"),
+            Field("cd", "The hull's critical damage", whole_number("CD", CD), "1"),
             Field("rounds", "Rounds to depressurize (blank: roll 1-6)",
-                  optional_int("rounds", minimum=1)),
+                  optional_int("rounds", ROUNDS)),
             Field("handhold", "Something to hold on to (y/n)", yes_no("handhold"), "y"),
             Field("ears", "Ears exposed (y/n)", yes_no("ears"), "y"),
         ], lambda v: _alone(vacuum.start_from_breach(
             v["cd"], depressurization_rounds=v["rounds"] or vacuum.roll_depressurization(rng),
             handhold=v["handhold"], ears_exposed=v["ears"]))),
         "falling": Questions([
-            Field("feet", "Feet fallen", whole_number("feet")),
+            Field("feet", "Feet fallen", whole_number("feet", FEET)),
             Field("intentional", "Jumped on purpose (y/n)", yes_no("intentional"), "n"),
-            Field("height", "His height in feet", whole_number("height", minimum=1), "6"),
-            Field("grab", "Grabs on the way: GM's Dex Dif (blank: no)", optional_int("Dif")),
-            Field("at", "...the hold, feet down (0 = top)", optional_int("feet")),
+            Field("height", "His height in feet", whole_number("height", HEIGHT), "6"),
+            Field("grab", "Grabs on the way: GM's Dex Dif (blank: no)",
+                  optional_int("Dif", DIFFICULTY)),
+            Field("at", "...the hold, feet down (0 = top)", optional_int("feet", FEET)),
         ], lambda v: _alone(falling.start(
             v["feet"], intentional=v["intentional"], height_feet=v["height"],
             grab_dif=v["grab"], grab_at_feet=v["at"] if v["grab"] is not None else None))),
         "fatigue": Questions([
             Field("kind", "physical (FR) or mental (WP)", str, "physical"),
-            Field("dif", "Dif", whole_number("Dif", minimum=1)),
-            Field("checks", "How many checks", whole_number("checks", minimum=1), "1"),
+            Field("dif", "Dif", whole_number("Dif", DIFFICULTY)),
+            Field("checks", "How many checks", whole_number("checks", CHECKS), "1"),
         ], lambda v: _alone(fatigue.start(v["kind"].strip().lower(), v["dif"], v["checks"]))),
         "panic": Questions([
-            Field("effect", "Effect 1-6 (blank: roll)", optional_int("effect", minimum=1)),
+            Field("effect", "Effect 1-6 (blank: roll)", optional_int("effect", SIX)),
         ], lambda v: panic.start(v["effect"] or panic.roll_effect(rng))),
         "sleep": Questions([Field("wp", "WP rating", rating_text("WP"), wp)],
                            lambda v: _alone(sleep_deprivation.start(v["wp"]))),

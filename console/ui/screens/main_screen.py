@@ -15,7 +15,6 @@ from textual.widgets import Footer
 
 from console.model import Combatant, ModelError, PlayerCharacter, Side
 from console.model.awards import check_open
-from console.model.hazards import tick_hazards
 from console.model.tracker import (
     Step,
     checks_due_for,
@@ -37,6 +36,7 @@ from console.ui.hazards.hazard_actions import HazardActions
 from console.ui.log.log_pane import LogPane
 from console.ui.roster.roster_actions import RosterActions
 from console.ui.roster.roster_pane import RosterPane
+from console.ui.safety import failsafe
 from console.ui.screens.status_header import StatusHeader
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.tracker_actions import TrackerActions
@@ -44,7 +44,7 @@ from console.ui.tracker.tracker_pane import TrackerPane
 
 __all__ = ["MainScreen"]
 
-class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Screen[None]):
+class MainScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_name("main_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("E", "new_encounter", "Encounter", tooltip="New encounter",
@@ -66,6 +66,11 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
         super().__init__()
         self.controller = controller
         self.view_state: View | None = None
+        # What each pane's keys set off, one object per feature.
+        self.tracker_actions = TrackerActions(self)
+        self.roster_actions = RosterActions(self)
+        self.combat_actions = CombatActions(self)
+        self.hazard_actions = HazardActions(self)
 
     def compose(self) -> ComposeResult:
         yield StatusHeader(self.controller.clock, id="status")
@@ -99,6 +104,7 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
         self.query_one("#log", LogPane).show(view)
 
     @on(TrackerPane.Selected)
+    @failsafe
     def _selected(self, event: TrackerPane.Selected) -> None:
         if self.view_state is not None:
             self.query_one("#detail", DetailPane).show(self.view_state, event.combatant_id)
@@ -114,7 +120,8 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
         before = shown.current if shown is not None else None
         self.refresh_view()
         # Worth a toast, not only a log line: what expired, was lost, or is owed now.
-        signals = ("ended with", "loses", "before acting", "stopped after", ", now:")
+        signals = ("ended with", "Ending with", "loses", "before acting", "stopped after",
+                   ", now:")
         extra = [n for n in step.notices if any(signal in n for signal in signals)]
         for notice in extra:
             self.notify(notice, severity="warning")
@@ -158,16 +165,17 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
     # ----- tracker keys -------------------------------------------------------------------
 
     @on(TrackerPane.Action)
+    @failsafe
     def _tracker_action(self, event: TrackerPane.Action) -> None:
         steps: dict[str, Callable[[Any], Step]] = {
-            "next_turn": lambda e: tick_hazards(next_turn(e)),
+            "next_turn": next_turn,
             "previous_turn": previous_turn,
         }
         untargeted: dict[str, Callable[[], None]] = {
-            "call_nish": self.call_for_nish,
-            "add": self.add_combatant,
-            "mode": self.cycle_mode,
-            "blast": self.blast,
+            "call_nish": self.tracker_actions.call_for_nish,
+            "add": self.tracker_actions.add_combatant,
+            "mode": self.tracker_actions.cycle_mode,
+            "blast": self.combat_actions.blast,
         }
         if event.action in steps:
             self.perform(f"tracker.{event.action}", steps[event.action])
@@ -176,35 +184,37 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
         elif event.combatant_id is None:
             self.notify("select a combatant first", severity="warning")
         else:
-            self._on_combatant(event.action, event.combatant_id)
+            self.tracker_actions._on_combatant(event.action, event.combatant_id)
 
     # ----- roster keys --------------------------------------------------------------------
 
     @on(RosterPane.Selected)
+    @failsafe
     def _roster_selected(self, event: RosterPane.Selected) -> None:
-        sheet = self._sheet(event.entry)
+        sheet = self.roster_actions._sheet(event.entry)
         if sheet is not None:
             self.query_one("#detail", DetailPane).show_sheet(sheet)
 
     @on(RosterPane.Action)
+    @failsafe
     def _roster_action(self, event: RosterPane.Action) -> None:
         makers: dict[str, Callable[[], None]] = {
-            "new_pc": lambda: self.edit_pc(None),
-            "new_npc": lambda: self.edit_npc(None),
-            "search": self.search_roster,
+            "new_pc": lambda: self.roster_actions.edit_pc(None),
+            "new_npc": lambda: self.roster_actions.edit_npc(None),
+            "search": self.roster_actions.search_roster,
         }
         if event.action in makers:
             makers[event.action]()
             return
-        sheet = self._sheet(event.entry)
+        sheet = self.roster_actions._sheet(event.entry)
         if sheet is None:
             self.notify("the roster is empty: p adds a PC, n an NPC template",
                         severity="warning")
             return
         if isinstance(sheet, PlayerCharacter):
-            self._pc_action(event.action, sheet)
+            self.roster_actions._pc_action(event.action, sheet)
         else:
-            self._npc_action(event.action, sheet)
+            self.roster_actions._npc_action(event.action, sheet)
 
     # ----- screen keys --------------------------------------------------------------------
 
@@ -219,6 +229,9 @@ class MainScreen(TrackerActions, RosterActions, CombatActions, HazardActions, Sc
 
     def action_end_encounter(self) -> None:
         self.guarded(self.controller.end_encounter)
+
+    def action_remove_condition(self) -> None:
+        self.tracker_actions.action_remove_condition()
 
     def action_toggle_session(self) -> None:
         if self.guarded(self.controller.toggle_session):

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
-from console.model import Combatant, NpcTemplate, PlayerCharacter
+from console.model import Combatant, NpcTemplate, PlayerCharacter, Stat
 from console.model.hazards import describe, due_now, hazards_of
 from console.model.tracker import END, checks_due_for, current_turn, expiring_this_round
 from console.rules.initiative import rounds_left
@@ -33,7 +33,7 @@ class DetailPane(Static):
 
     @staticmethod
     def render_sheet(sheet: PlayerCharacter | NpcTemplate) -> RenderableType:
-        def line(pairs: list[tuple[str, object]]) -> Text:
+        def line(pairs: list[tuple[str, Stat | None]]) -> Text:
             shown = [f"{label} {stat_text(stat)}" for label, stat in pairs if stat is not None]
             return Text("  ·  ".join(shown) or "no stats yet")
 
@@ -126,7 +126,8 @@ class DetailPane(Static):
             lines.append(Text(f"  due now (Z): {check.describe()}", style="bold magenta"))
         odds = exchange_lines(view, combatant, view.npcs)
         if odds:
-            lines.append(Text("One exchange, exact (→ his attack, ← theirs):", style="bold"))
+            lines.append(Text("One exchange each way, exact (attacker → target):",
+                              style="bold"))
             lines.extend(odds)
         due = checks_due_for(encounter, combatant.id, view.pcs)
         if due:

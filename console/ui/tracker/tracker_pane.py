@@ -91,9 +91,13 @@ Call for Nish (`n`) at the start of every round: type each PC's rolled result, o
 highest first; tied combatants (bracketed) act at once, in the order you set with
 `shift+up/down`.
 
-`space` hands the turn on, `b` steps back, `enter` makes the selected combatant's turn
-the current one. `h` saves a PC's Initiative (all of it, passing the turn; `H` for part),
-`o` lets a held combatant act now. Saved Initiative is lost at the next call for Nish.
+`space` hands the turn on to the highest turn with someone still to act (those who have
+acted are dimmed), so a Nish corrected mid-round, a kill or a newcomer never skips or
+repeats anyone. `b` steps back to the turn before, `enter` makes the selected combatant's
+turn the current one. `h` saves a PC's Initiative (all of it, passing the turn; `H` for
+part), `o` lets a held combatant act now. Saved Initiative is lost at the next call for Nish.
+A result a rating cannot give, or one under a 0.5% chance, is questioned once: `enter`
+again keeps it.
 
 `m` switches individual / wave / group Initiative. `s` marks shock (failed: Nish 0;
 critical: no Nish this round). `u` unconscious, `d` dead, `x` removes, `e` edits a
@@ -186,9 +190,13 @@ failure.
         conditions = self._conditions_by_target(encounter)
         rows: list[tuple[int, tuple[Text | str, ...]]] = []
 
+        acted = set(encounter.acted)
+
         def add(combatant: Combatant, turn: Turn | None, marker: Text) -> None:
             sheet = view.pcs.get(combatant.ref) if combatant.is_pc and combatant.ref else None
-            name = Text(combatant.name, style="bold" if combatant.is_pc else "")
+            # Who has had his turn this round is dimmed: the rest are still to act.
+            style = "bold" if combatant.is_pc else ""
+            name = Text(combatant.name, style=f"{style} dim" if combatant.id in acted else style)
             rows.append((combatant.id, (
                 marker,
                 _nish_text(turn, combatant),

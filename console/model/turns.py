@@ -1,0 +1,162 @@
+"""Whose turn it is: the round's order read from an encounter, and the one rule that keeps
+the turn pointer honest whatever happens mid-round.
+
+The order itself comes from ``console.rules.initiative`` and is never stored: it is read
+from the Nish values in force, so editing a Nish, a kill, a new arrival or a mode switch
+re-orders the round at once. What is stored is who has already had his turn this round
+(``Encounter.acted``) and which turn is in progress (``Encounter.current``, a turn key).
+After every change, :func:`settle` keeps them consistent:
+
+- the turn in progress stays current while someone in it is still to act (a wave whose
+  member dies goes on; after a mode switch, the turn that now holds the actor);
+- otherwise the next turn is the highest one in the order with someone still to act, so
+  nobody is skipped and nobody acts twice, whatever moved;
+- with nobody left the round is over (``END``) until the GM calls for Nish; anyone who
+  joins or wakes then acts from the next round.
+
+A turn *begins* for whoever in the turn in progress is still to act: each hazard on him
+moves on one round and a critically wounded PC owes his round's checks before he acts, each
+once a round, however often the GM steps back and forth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from console.model.encounters import Combatant, Encounter, Hazard, Side, Status
+from console.model.errors import ModelError
+from console.model.step import Step
+from console.rules.critical_damage import CheckKind
+from console.rules.errors import RulesError
+from console.rules.hazards import load_state, module_for
+from console.rules.initiative import Entrant, RoundOrder, Turn, order_round
+
+__all__ = [
+    "END",
+    "begin_turn",
+    "current_turn",
+    "pending",
+    "round_order",
+    "settle",
+]
+
+END = "end"
+
+
+def _entrant(combatant: Combatant) -> Entrant:
+    return Entrant(combatant.id, combatant.name, combatant.side, combatant.nish,
+                   combatant.status, combatant.shock, combatant.tie_order)
+
+
+def round_order(encounter: Encounter) -> RoundOrder:
+    """This round's acting order (empty before the first call for Nish)."""
+    if encounter.round == 0:
+        return RoundOrder((), tuple(c.id for c in encounter.combatants
+                                    if c.status not in (Status.DEAD, Status.REMOVED)), ())
+    return order_round((_entrant(c) for c in encounter.combatants), encounter.mode,
+                       party_nish=encounter.party_nish)
+
+
+def current_turn(encounter: Encounter, order: RoundOrder | None = None) -> Turn | None:
+    order = order if order is not None else round_order(encounter)
+    index = order.position(encounter.current)
+    return None if index is None else order.turns[index]
+
+
+def pending(turn: Turn, acted: Iterable[int]) -> tuple[int, ...]:
+    """The members of ``turn`` still to act this round."""
+    done = set(acted)
+    return tuple(member for member in turn.members if member not in done)
+
+
+def _choose(encounter: Encounter, order: RoundOrder, actors: tuple[int, ...]) -> str:
+    """The turn that should be current now (see the module docstring)."""
+    open_turns = [t for t in order.turns if pending(t, encounter.acted)]
+    if any(t.key == encounter.current for t in open_turns):
+        return str(encounter.current)
+    for turn in open_turns:  # the actor's turn after a re-shaping (mode switch)
+        if any(member in actors for member in pending(turn, encounter.acted)):
+            return turn.key
+    return open_turns[0].key if open_turns else END
+
+
+def settle(before: Encounter, after: Encounter, notices: Iterable[str] = ()) -> Step:
+    """``after`` with its turn pointer made consistent, the new turn begun if it moved.
+
+    ``before`` is the encounter the change started from: its turn in progress says who
+    was acting, so a re-shaped round (a mode switch) keeps the turn with him.
+    """
+    said = list(notices)
+    if after.round == 0:
+        return Step(after.with_changes(current=None, acted=()), tuple(said))
+    if after.current == END:
+        # The round is over: whoever joins, wakes or rolls late acts from the next round
+        # (unless the GM reopens this one with back or a jump; then he is still to act).
+        return Step(after, tuple(said))
+    order = round_order(after)
+    was = current_turn(before) if before.round == after.round else None
+    key = _choose(after, order, was.members if was is not None else ())
+    settled = after.with_changes(current=key)
+    if key == END:
+        said.append(f"End of round {after.round}: call for Nish (n)")
+        ending = [c for c in after.conditions if c.until_round is not None
+                  and c.until_round <= after.round]
+        if ending:
+            said.append("Ending with this round: " + ", ".join(
+                _condition_label(after, c.name, c.target) for c in ending))
+        return Step(settled, tuple(said))
+    # Whoever is in the turn in progress and still to act has reached his Nish (a turn
+    # just begun, or one he has just joined); beginning is once a round, so this is safe to
+    # repeat after every change.
+    turn = current_turn(settled, order)
+    assert turn is not None
+    began = begin_turn(settled, pending(turn, settled.acted))
+    return Step(began.encounter, (*said, *began.notices))
+
+
+def _condition_label(encounter: Encounter, name: str, target: int | None) -> str:
+    if target is None:
+        return name
+    combatant = encounter.combatant(target)
+    return f"{name} on {combatant.name if combatant else '?'}"
+
+
+# ----- a turn begins ------------------------------------------------------------------------
+
+
+def begin_turn(encounter: Encounter, members: Iterable[int]) -> Step:
+    """The round reaches these combatants' Nish: their hazards move on one round (once per
+    round) and a PC owes his round's critical-damage checks (asked once per round)."""
+    acting = set(members)
+    notices: list[str] = []
+    hazards = list(encounter.hazards)
+    for index, hazard in enumerate(hazards):
+        if hazard.target in acting and hazard.ticked_round < encounter.round:
+            moved, said = _tick(encounter, hazard)
+            hazards[index] = moved
+            notices.extend(said)
+    combatants = tuple(
+        c.with_changes(checks_owed=tuple(CheckKind), checks_round=encounter.round)
+        if c.id in acting and c.side is Side.PC and c.checks_round < encounter.round else c
+        for c in encounter.combatants)
+    return Step(encounter.with_changes(hazards=tuple(hazards), combatants=combatants),
+                tuple(notices))
+
+
+def _tick(encounter: Encounter, hazard: Hazard) -> tuple[Hazard, list[str]]:
+    try:
+        state = load_state(hazard.state)
+    except RulesError as error:
+        raise ModelError(f"a saved hazard cannot be read: {error}") from None
+    module = module_for(state)
+    moved = state
+    if hasattr(module, "nish") and module.due(state) is None:
+        try:
+            moved = module.nish(state)
+        except RulesError:
+            moved = state  # an ended hazard does not move; the GM takes it off
+    check = module.due(moved)
+    victim = encounter.combatant(hazard.target)
+    said = ([f"{victim.name}, before acting: {check.describe()}"]
+            if check is not None and victim is not None else [])
+    return Hazard(hazard.target, moved.to_dict(), encounter.round), said

@@ -1,0 +1,436 @@
+"""The tracker as a verified state machine (issue 11).
+
+Hypothesis drives every GM operation on a fight, in any order, through the store as the
+console does (one undoable action each), and after every step checks what a GM relies on
+without looking: nobody is skipped, nobody acts twice, the turn always names someone still
+to act (or the round's end), hazards move once a round on their victim's Nish, conditions
+last exactly their rounds, undo gives back exactly the state before, and a save reads back
+equal. The bookkeeping of who has had his turn is the test's own (``self.done``), kept from
+the GM's operations alone, not read from the model.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+from console.model import Encounter, PlayerCharacter, Side, Status
+from console.model.combat import wound_npc_in_fight, wound_pc
+from console.model.encounters import Hold, InitiativeMode, Shock
+from console.model.errors import ModelError
+from console.model.hazards import apply_hazard_result, attach_hazard, due_now
+from console.model.step import Step
+from console.model.tracker import (
+    END,
+    act_now,
+    add_combatant,
+    add_condition,
+    call_for_nish,
+    choose_leader,
+    current_turn,
+    hold,
+    jump_to,
+    move_in_tie,
+    next_turn,
+    previous_turn,
+    remove_condition,
+    round_order,
+    set_mode,
+    set_nish,
+    set_shock,
+    set_status,
+)
+from console.rules.hazards import suffocation
+from console.rules.initiative import Turn
+from console.store import CampaignStore
+
+NISH = st.integers(min_value=0, max_value=40)
+PC_SHEETS = {1: PlayerCharacter.new(1, "Vera", vit_max="20"),
+             2: PlayerCharacter.new(2, "Kess", vit_max="16")}
+
+
+def _members(encounter: Encounter) -> list[int]:
+    return [m for turn in round_order(encounter).turns for m in turn.members]
+
+
+class RoundMachine(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.store = CampaignStore.in_memory("Machine", chunk_size=7)
+        self.history: list[tuple[dict[str, Any], dict[str, Any]]] = []  # (before, after)
+        self.undone: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        self.done: list[int] = []  # who has had his turn this round, by the test's account
+        self.last_round = 0
+        self.ticks: dict[tuple[int, int], int] = {}  # (hazard index, round) -> moves seen
+
+    # ----- plumbing ---------------------------------------------------------------------
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.store.encounter(1)  # type: ignore[return-value]
+
+    def pcs(self) -> dict[int, PlayerCharacter]:
+        return {pc.id: pc for pc in self.store.pcs()}
+
+    def _write(self, name: str, after: Encounter, sheets: tuple[PlayerCharacter, ...] = ()
+               ) -> None:
+        before = self.encounter
+        writes: list[tuple[str, int, dict[str, Any] | None]] = [
+            ("encounters", 1, after.to_dict())]
+        writes += [("pcs", s.id, s.to_dict()) for s in sheets]
+        snapshot = self._snapshot()
+        if self.store.apply(name, name, writes) is not None:
+            self.history.append((snapshot, self._snapshot()))
+            self.undone.clear()
+        self._observe(before, after)
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {"encounter": self.encounter.to_dict(),
+                "pcs": {pc.id: pc.to_dict() for pc in self.store.pcs()}}
+
+    def _act(self, name: str, change: Any) -> Step | None:
+        try:
+            step = change(self.encounter)
+        except ModelError:
+            return None  # refused: nothing changes
+        self._write(name, step.encounter)
+        return step
+
+    def _observe(self, before: Encounter, after: Encounter) -> None:
+        """The test's own account of the round, from what the GM did."""
+        if after.round != before.round:
+            self.done = []
+        for index, hazard in enumerate(after.hazards):
+            old = before.hazards[index] if index < len(before.hazards) else None
+            if old is not None and old.ticked_round != hazard.ticked_round:
+                key = (index, hazard.ticked_round)
+                self.ticks[key] = self.ticks.get(key, 0) + 1
+
+    def _pending(self, turn: Turn) -> list[int]:
+        return [m for m in turn.members if m not in self.done]
+
+    def _first_open(self, encounter: Encounter) -> Turn | None:
+        return next((t for t in round_order(encounter).turns if self._pending(t)), None)
+
+    def _check_pointer(self, before: Encounter, after: Encounter) -> None:
+        """Where the turn may go after any operation: it stays with the turn in progress,
+        or follows its actor into a re-shaped round, or goes to the highest turn with
+        someone still to act; with nobody left, to the round's end."""
+        if after.round == 0 or after.current == END:
+            if after.current == END and before.current != END and before.round == after.round:
+                still = [m for m in _members(after) if m not in self.done]
+                assert not still, f"the round ended with {still} still to act"
+            return
+        turn = current_turn(after)
+        assert turn is not None, "the turn names no turn of the round"
+        assert self._pending(turn), f"{turn.label} has acted already: a repeated turn"
+        first = self._first_open(after)
+        was = current_turn(before) if before.round == after.round else None
+        allowed = {first.key if first is not None else None}
+        if was is not None:
+            allowed.add(was.key)
+            allowed |= {t.key for t in round_order(after).turns
+                        if set(self._pending(t)) & set(was.members)}
+        assert turn.key in allowed, f"{turn.label} is not the next to act"
+
+    # ----- set-up -----------------------------------------------------------------------
+
+    @initialize(npcs=st.lists(NISH, min_size=1, max_size=4))
+    def set_up(self, npcs: list[int]) -> None:
+        encounter = Encounter(1, "Machine fight")
+        for pc_id, sheet in PC_SHEETS.items():
+            encounter = add_combatant(encounter, sheet.name, Side.PC, ref=pc_id).encounter
+        for number, nish in enumerate(npcs, start=1):
+            encounter = add_combatant(encounter, f"Skrak {number}", Side.NPC,
+                                      recorded_nish=nish, vit_max=10).encounter
+        self.store.apply("setup", "setup", [
+            ("encounters", 1, encounter.to_dict()),
+            *(("pcs", pc.id, pc.to_dict()) for pc in PC_SHEETS.values())])
+
+    # ----- the round --------------------------------------------------------------------
+
+    @rule(vera=st.one_of(st.none(), NISH), kess=st.one_of(st.none(), NISH))
+    def call(self, vera: int | None, kess: int | None) -> None:
+        before = self.encounter
+        step = self._act("call", lambda e: call_for_nish(e, {1: vera, 2: kess}))
+        if step is not None:
+            after = self.encounter
+            assert (after.round == before.round + 1 and after.acted == ()) or (
+                after.current == END)
+            for condition in after.conditions:  # exactly their rounds: none outlives them
+                assert condition.until_round is None or condition.until_round >= after.round
+            for old in before.conditions:
+                if old.until_round is None or old.until_round >= after.round:
+                    assert old in after.conditions, f"{old.name} ended early"
+            self._check_pointer(before, after)
+
+    @precondition(lambda self: self.encounter.round > 0)
+    @rule()
+    def next(self) -> None:
+        before = self.encounter
+        turn = current_turn(before)
+        step = self._act("next", next_turn)
+        if step is not None and turn is not None and before.current != END:
+            self.done += [m for m in turn.members if m not in self.done]
+        self._check_pointer(before, self.encounter)
+
+    @precondition(lambda self: self.encounter.round > 0)
+    @rule()
+    def back(self) -> None:
+        before = self.encounter
+        step = self._act("back", previous_turn)
+        after = self.encounter
+        if step is not None and after.current not in (None, END, before.current):
+            retaken = current_turn(after)
+            assert retaken is not None
+            self.done = [m for m in self.done if m not in self._reopened(after, retaken)]
+        self._check_back(before, after)
+
+    @staticmethod
+    def _reopened(encounter: Encounter, turn: Turn) -> list[int]:
+        """Stepping back or jumping reopens a turn, but not a saved Initiative."""
+        return [m for m in turn.members
+                if encounter.combatant(m).hold is not Hold.ALL]  # type: ignore[union-attr]
+
+    def _check_back(self, before: Encounter, after: Encounter) -> None:
+        if after.current == END:
+            return
+        turn = current_turn(after)
+        assert turn is not None and self._pending(turn)
+
+    @precondition(lambda self: self.encounter.round > 0 and bool(_members(self.encounter)))
+    @rule(data=st.data())
+    def jump(self, data: st.DataObject) -> None:
+        before = self.encounter
+        members = _members(before)
+        target = data.draw(st.sampled_from(members))
+        step = self._act("jump", lambda e: jump_to(e, target))
+        if step is not None:
+            turn = current_turn(self.encounter)
+            assert turn is not None and target in turn.members
+            reopened = {target, *self._reopened(self.encounter, turn)}
+            self.done = [m for m in self.done if m not in reopened]
+
+    @rule(data=st.data(), part=st.booleans())
+    def save_initiative(self, data: st.DataObject, part: bool) -> None:
+        before = self.encounter
+        who = data.draw(st.sampled_from([c.id for c in before.combatants]))
+        step = self._act("hold", lambda e: hold(e, who, part=part))
+        if step is not None and not part and who not in self.done:
+            self.done.append(who)
+        self._check_pointer(before, self.encounter)
+
+    @precondition(lambda self: any(c.hold is not Hold.NONE for c in self.encounter.combatants))
+    @rule(data=st.data())
+    def act_on_saved(self, data: st.DataObject) -> None:
+        held = [c.id for c in self.encounter.combatants if c.hold is not Hold.NONE]
+        before = self.encounter
+        self._act("act now", lambda e: act_now(e, data.draw(st.sampled_from(held))))
+        assert self.encounter.current == before.current  # the round goes on where it was
+
+    # ----- numbers and states mid-round -----------------------------------------------------
+
+    @rule(data=st.data(), value=st.one_of(st.none(), NISH))
+    def edit_nish(self, data: st.DataObject, value: int | None) -> None:
+        before = self.encounter
+        who = data.draw(st.sampled_from([c.id for c in before.combatants]))
+        self._act("edit nish", lambda e: set_nish(e, who, value))
+        self._check_pointer(before, self.encounter)
+
+    @rule(data=st.data(), status=st.sampled_from(list(Status)))
+    def change_status(self, data: st.DataObject, status: Status) -> None:
+        before = self.encounter
+        who = data.draw(st.sampled_from([c.id for c in before.combatants]))
+        self._act("status", lambda e: set_status(e, who, status))
+        self._check_pointer(before, self.encounter)
+
+    @rule(data=st.data(), shock=st.sampled_from(list(Shock)))
+    def shock(self, data: st.DataObject, shock: Shock) -> None:
+        before = self.encounter
+        who = data.draw(st.sampled_from([c.id for c in before.combatants]))
+        self._act("shock", lambda e: set_shock(e, who, shock))
+        self._check_pointer(before, self.encounter)
+
+    @rule(mode=st.sampled_from(list(InitiativeMode)), seed=st.integers(0, 9))
+    def mode(self, mode: InitiativeMode, seed: int) -> None:
+        before = self.encounter
+        leader = None
+        if mode is InitiativeMode.GROUP:
+            try:
+                leader, _ = choose_leader(before, self.pcs(), random.Random(seed))
+            except ModelError:
+                return
+        self._act("mode", lambda e: set_mode(e, mode, leader))
+        self._check_pointer(before, self.encounter)
+
+    @rule(data=st.data(), up=st.booleans())
+    def tie(self, data: st.DataObject, up: bool) -> None:
+        before = self.encounter
+        who = data.draw(st.sampled_from([c.id for c in before.combatants]))
+        self._act("tie", lambda e: move_in_tie(e, who, -1 if up else 1))
+        assert self.encounter.current == before.current
+
+    @rule(nish=NISH)
+    def arrival(self, nish: int) -> None:
+        before = self.encounter
+        number = len(before.combatants) + 1
+        self._act("join", lambda e: add_combatant(e, f"Thug {number}", Side.NPC,
+                                                  recorded_nish=nish, vit_max=8))
+        self._check_pointer(before, self.encounter)
+
+    # ----- combat, hazards, conditions ------------------------------------------------------
+
+    @rule(data=st.data(), damage=st.integers(0, 30), keep_up=st.booleans())
+    def attack_npc(self, data: st.DataObject, damage: int, keep_up: bool) -> None:
+        before = self.encounter
+        npcs = [c.id for c in before.combatants if c.side is Side.NPC]
+        target = data.draw(st.sampled_from(npcs))
+        self._act("attack", lambda e: wound_npc_in_fight(e, target, damage, keep_up=keep_up))
+        self._check_pointer(before, self.encounter)
+
+    @precondition(lambda self: current_turn(self.encounter) is not None)
+    @rule(damage=st.integers(0, 30))
+    def attack_the_actor(self, damage: int) -> None:
+        """The commonest mid-round event: whoever is acting is hit, often killed."""
+        before = self.encounter
+        turn = current_turn(before)
+        assert turn is not None
+        actor = before.combatant(turn.members[0])
+        assert actor is not None
+        if actor.side is Side.NPC:
+            self._act("attack", lambda e: wound_npc_in_fight(e, actor.id, damage))
+        else:
+            hurt = wound_pc(self.pcs()[actor.ref or 0], before, damage)
+            assert hurt.encounter is not None
+            self._write("hurt", hurt.encounter, (hurt.sheet,))
+        self._check_pointer(before, self.encounter)
+
+    @rule(pc=st.sampled_from([1, 2]), damage=st.integers(0, 40))
+    def attack_pc(self, pc: int, damage: int) -> None:
+        before = self.encounter
+        hurt = wound_pc(self.pcs()[pc], before, damage)
+        assert hurt.encounter is not None
+        self._write("hurt", hurt.encounter, (hurt.sheet,))
+        self._check_pointer(before, self.encounter)
+
+    @rule(data=st.data())
+    def start_hazard(self, data: st.DataObject) -> None:
+        who = data.draw(st.sampled_from([c.id for c in self.encounter.combatants]))
+        state = suffocation.start("no air", prepared=False)
+        self._act("hazard", lambda e: attach_hazard(e, who, state, "suffocation"))
+
+    def _owed(self) -> list[tuple[int, int]]:
+        return sorted((target, index) for target in {h.target for h in self.encounter.hazards}
+                      for index, _ in due_now(self.encounter, target))
+
+    @precondition(lambda self: bool(self._owed()))
+    @rule(data=st.data(), result=st.integers(0, 60))
+    def hazard_check(self, data: st.DataObject, result: int) -> None:
+        owed = self._owed()
+        _target, index = data.draw(st.sampled_from(owed))
+        before = self.encounter
+        try:
+            outcome = apply_hazard_result(before, index, result, self.pcs())
+        except ModelError:
+            return
+        self._write("hazard check", outcome.encounter,
+                    (outcome.sheet,) if outcome.sheet is not None else ())
+        self._check_pointer(before, self.encounter)
+
+    @rule(data=st.data(), rounds=st.one_of(st.none(), st.integers(1, 3)))
+    def condition(self, data: st.DataObject, rounds: int | None) -> None:
+        who = data.draw(st.sampled_from([c.id for c in self.encounter.combatants]))
+        self._act("condition", lambda e: add_condition(e, "Stunned", who, rounds))
+
+    @precondition(lambda self: bool(self.encounter.conditions))
+    @rule(data=st.data())
+    def uncondition(self, data: st.DataObject) -> None:
+        index = data.draw(st.integers(0, len(self.encounter.conditions) - 1))
+        self._act("uncondition", lambda e: remove_condition(e, index))
+
+    # ----- undo, redo, save ---------------------------------------------------------------
+
+    @precondition(lambda self: bool(self.history))
+    @rule()
+    def undo(self) -> None:
+        before, after = self.history.pop()
+        assert self._snapshot() == after
+        self.store.undo()
+        assert self._snapshot() == before, "undo did not give back the state before"
+        self.undone.append((before, after))
+        self._resync()
+
+    @precondition(lambda self: bool(self.undone))
+    @rule()
+    def redo(self) -> None:
+        before, after = self.undone.pop()
+        self.store.redo()
+        assert self._snapshot() == after, "redo did not give back the state after"
+        self.history.append((before, after))
+        self._resync()
+
+    def _resync(self) -> None:
+        # Undo steps the campaign back: the test's account of the round restarts from the
+        # model's (what undo restores is checked exactly above), and a hazard may move again.
+        self.done = list(self.encounter.acted)
+        self.ticks.clear()
+
+    @rule()
+    def save_and_reload(self) -> None:
+        saved = json.loads(json.dumps(self.encounter.to_dict()))
+        assert Encounter.from_dict(saved) == self.encounter
+
+    # ----- always ---------------------------------------------------------------------------
+
+    @invariant()
+    def the_pointer_is_sound(self) -> None:
+        if not self.store.encounters():
+            return
+        encounter = self.encounter
+        if encounter.round == 0:
+            assert encounter.current is None and encounter.acted == ()
+            return
+        assert encounter.current is not None
+        if encounter.current != END:
+            turn = current_turn(encounter)
+            assert turn is not None, f"current {encounter.current!r} is no turn of the round"
+            assert set(turn.members) - set(encounter.acted), "the turn names no one to act"
+
+    @invariant()
+    def hazards_move_once_a_round_on_their_victims_nish(self) -> None:
+        if not self.store.encounters():
+            return
+        encounter = self.encounter
+        assert all(count == 1 for count in self.ticks.values()), "a hazard moved twice"
+        turn = current_turn(encounter)
+        for hazard in encounter.hazards:
+            assert hazard.ticked_round <= encounter.round
+            if (turn is not None and hazard.target in turn.members
+                    and hazard.target not in encounter.acted):
+                assert hazard.ticked_round == encounter.round, "his Nish came, no tick"
+
+    @invariant()
+    def the_owed_checks_are_only_ever_those_of_this_round(self) -> None:
+        if not self.store.encounters():
+            return
+        for combatant in self.encounter.combatants:
+            assert combatant.checks_round <= self.encounter.round
+
+
+# More fights in CI (.ci/run sets CI) than in a developer's quick run.
+RoundMachine.TestCase.settings = settings(
+    max_examples=250 if os.environ.get("CI") else 50, stateful_step_count=40, deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+test_the_tracker_keeps_every_round_honest = RoundMachine.TestCase
