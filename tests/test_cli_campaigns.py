@@ -38,7 +38,10 @@ def test_new_then_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
 
 @pytest.mark.parametrize(
     ("name", "message"),
-    [("a/b", "path separators"), ("..", "'..'"), ("x" * 65, "at most 64"), (" x", "spaces")],
+    [("a/b", "path separators"), ("..", "dot"), ("x" * 121, "at most 120"),
+     (" x", "a space"), ("é" * 61, "122 bytes long"), ("CON", "Windows reserves"),
+     ("nul.txt", "Windows reserves"), ("x.", "dot"), ("a\u202eb", "U+202E"),
+     ("a\u2215b", "looks like a slash"), ("tab\there", "U+0009")],
 )
 def test_bad_names_are_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, message: str
@@ -62,7 +65,7 @@ def test_check_exits_1_and_offers_the_backup(capsys: pytest.CaptureFixture[str],
         store.apply("note", "note", [("campaign", 1, store.campaign().with_changes(
             notes="first").to_dict())])
     assert run(capsys, "check", "Tide", "--saves", str(saves))[:2] == (
-        0, "Tide: all 4 files load\n")
+        0, "Tide: all 4 files load and hang together\n")
     (saves / "Tide/campaign.json").write_text('{"_meta": {"1": {"format": "metascape-gm')
     code, out, err = run(capsys, "check", "Tide", "--saves", str(saves))
     assert code == 1 and err == ""
@@ -139,3 +142,31 @@ def test_summary_prints_a_session_and_refuses_what_is_not_there(
     assert code == 0 and out.startswith("# Tide: session 2\n")
     assert run(capsys, "summary", "Tide", "--session", "5", "--saves", str(saves)) == (
         2, "", "gm-console: no session 5 in 'Tide' (sessions 1-2)\n")
+
+
+def test_a_saves_folder_that_cannot_be_written_suggests_read_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from console.cli.app_launch import open_for_console
+    from console.cli.errors import CommandError
+    from console.store import CampaignStore
+
+    CampaignStore.create(tmp_path, "Tide").close()
+
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied", str(tmp_path / "Tide" / "lock"))
+
+    monkeypatch.setattr("console.store.lock.CampaignLock.acquire", refused)
+    with pytest.raises(CommandError, match="Permission denied; the saves folder cannot be "
+                                           "written here: add --read-only"):
+        open_for_console(tmp_path, "Tide", read_only=False)
+    open_for_console(tmp_path, "Tide", read_only=True).close()
+    (tmp_path / "a file").write_text("x")
+    with pytest.raises(CommandError, match="is a file, not a folder of campaigns"):
+        open_for_console(tmp_path / "a file", None, read_only=False)
+
+
+def test_a_minus_adjustment_is_typed_like_a_plus(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rating", "6L", "--adjust", "-1d"]) == 0
+    assert "6L -1d = 10HB" in capsys.readouterr().out
+    assert main(["rating", "8M", "--adjust", "+" + "1" * 5000 + "d"]) == 2
+    assert "too long for an adjustment" in capsys.readouterr().err

@@ -53,7 +53,10 @@ def _opens_console(arguments: list[str], parser: argparse.ArgumentParser) -> boo
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    arguments = list(sys.argv[1:] if argv is None else argv)
+    """Run one command. Every failure is one line on stderr and exit code 2: bad input,
+    a refusal of the store, an OS error (naming the file), and, as the last boundary, an
+    unexpected error (a bug), which writes nothing further."""
+    arguments = dice.join_signed_values(list(sys.argv[1:] if argv is None else argv))
     parser = build_parser()
     try:
         if _opens_console(arguments, parser):
@@ -62,9 +65,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_app(arguments)
         args = parser.parse_args(arguments)
         return int(args.handler(args))
-    except (CommandError, RulesError) as error:
-        print(f"gm-console: {error}", file=sys.stderr)
-        return 2
+    except (CommandError, RulesError) as error:  # store refusals come as CommandError
+        return _fail(str(error))
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        return _fail(f"{where}{error.strerror or error}")
     except KeyboardInterrupt:
         print("gm-console: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:  # the last boundary: never a traceback on the command line
+        return _fail(f"unexpected error ({type(error).__name__}: {str(error)[:200]}); "
+                     "this is a bug, please report it")
+
+
+def _fail(message: str) -> int:
+    print(f"gm-console: {' '.join(message.split())}", file=sys.stderr)
+    return 2

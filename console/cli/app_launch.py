@@ -9,10 +9,11 @@ stderr and exit code 2, before any screen is drawn.
 from __future__ import annotations
 
 import argparse
+import errno
 from collections.abc import Sequence
 from pathlib import Path
 
-from console.cli.errors import CommandError, Parser
+from console.cli.errors import CommandError, Parser, file_path
 from console.store import (
     BadSaveFile,
     CampaignLocked,
@@ -29,7 +30,7 @@ DEFAULT_CAMPAIGN = "My Campaign"
 def _parser() -> argparse.ArgumentParser:
     parser = Parser(prog="gm-console", description="Open the GM console on a campaign.")
     parser.add_argument("campaign", nargs="?", help="campaign name (default: the last used)")
-    parser.add_argument("--saves", default="saves", metavar="DIR",
+    parser.add_argument("--saves", type=file_path, default=Path("saves"), metavar="DIR",
                         help="folder of campaigns (default: ./saves)")
     parser.add_argument("--read-only", action="store_true",
                         help="view a campaign another console has open")
@@ -44,7 +45,10 @@ def _last_used(saves: Path) -> str | None:
 
 
 def open_for_console(saves: Path, name: str | None, *, read_only: bool) -> CampaignStore:
-    """Open (or on a first run create) the campaign, or raise CommandError saying why not."""
+    """Open (or on a first run create) the campaign, or raise CommandError saying why not
+    (a damaged campaign raises BadSaveFile: the caller offers the recovery view)."""
+    if saves.exists() and not saves.is_dir():
+        raise CommandError(f"{saves} is a file, not a folder of campaigns (--saves DIR)")
     known = list_campaigns(saves) if saves.is_dir() else []
     chosen = name or _last_used(saves) or DEFAULT_CAMPAIGN
     try:
@@ -59,19 +63,46 @@ def open_for_console(saves: Path, name: str | None, *, read_only: bool) -> Campa
         return CampaignStore.open(saves, chosen, read_only=read_only)
     except CampaignLocked as error:
         raise CommandError(f"{error} (add --read-only to view it)") from None
-    except BadSaveFile as error:
-        raise CommandError(f"{error}; `gm-console check {chosen}` tells more") from None
+    except BadSaveFile:
+        raise
     except StoreError as error:
         raise CommandError(str(error)) from None
+    except PermissionError as error:
+        if read_only:
+            raise CommandError(f"{error.filename or saves}: {error.strerror}") from None
+        raise CommandError(f"{error.filename or saves}: {error.strerror}; the saves folder "
+                           "cannot be written here: add --read-only to view the campaign"
+                           ) from None
+    except OSError as error:
+        if error.errno == errno.EROFS and not read_only:
+            raise CommandError(f"{saves} is on a read-only file system: add --read-only to "
+                               "view the campaign") from None
+        raise CommandError(f"{error.filename or saves}: {error.strerror or error}") from None
 
 
 def run_app(argv: Sequence[str]) -> int:
+    """Open the console; a damaged campaign opens in the recovery view first, and in the
+    console once the GM has mended it. The exit code is the app's own (1 after a crash)."""
     args = _parser().parse_args(list(argv))
-    store = open_for_console(Path(args.saves), args.campaign, read_only=args.read_only)
+    saves = Path(args.saves)
+    try:
+        store = open_for_console(saves, args.campaign, read_only=args.read_only)
+    except BadSaveFile as damage:
+        chosen = args.campaign or _last_used(saves) or DEFAULT_CAMPAIGN
+        if args.read_only:
+            raise CommandError(f"{damage}; `gm-console check {chosen}` tells more, and "
+                               "opening it without --read-only offers its backups") from None
+        from console.ui.recovery.recovery_app import OPEN, RecoveryApp
+
+        recovery = RecoveryApp(saves, chosen)
+        if recovery.run() != OPEN:
+            return 0 if recovery.return_code in (None, 0) else recovery.return_code
+        store = open_for_console(saves, chosen, read_only=False)
     try:
         from console.ui.app import GMConsoleApp  # Textual loads only when the console opens
 
-        GMConsoleApp(store).run()
+        app = GMConsoleApp(store)
+        app.run()
+        return app.return_code or 0
     finally:
         store.close()
-    return 0

@@ -36,9 +36,29 @@ from console.rules.rolling import (
 )
 from console.rules.value_conversion import rating_for_value
 
-__all__ = ["register"]
+__all__ = ["join_signed_values", "register"]
 
 _BAR_WIDTH = 32
+
+
+# Options whose value may start with a minus, like an adjustment of -1d: argparse would read
+# "--adjust -1d" as two options, so the value is joined to its option first.
+_SIGNED_OPTIONS = ("--adjust",)
+
+
+def join_signed_values(argv: list[str]) -> list[str]:
+    """``--adjust -1d`` becomes ``--adjust=-1d``: a GM types a minus like a plus."""
+    joined: list[str] = []
+    index = 0
+    while index < len(argv):
+        arg = argv[index]
+        if arg in _SIGNED_OPTIONS and index + 1 < len(argv) and argv[index + 1].startswith("-"):
+            joined.append(f"{arg}={argv[index + 1]}")
+            index += 2
+            continue
+        joined.append(arg)
+        index += 1
+    return joined
 
 
 def register(subparsers: Any) -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import NoReturn
 
-__all__ = ["CommandError", "Parser"]
+__all__ = ["CommandError", "Parser", "file_path"]
 
 
 class CommandError(Exception):
@@ -17,5 +18,14 @@ class Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on one line (it prints usage + error by default)."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        # One line whatever was typed (an argument may hold a line break).
+        print(f"{self.prog}: {' '.join(message.split())} (see {self.prog} --help)",
+              file=sys.stderr)
         sys.exit(2)
+
+
+def file_path(text: str) -> Path:
+    """A path typed on the command line; one no system can open is refused here."""
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a file name (it holds a NUL byte)")
+    return Path(text)

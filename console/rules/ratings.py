@@ -244,13 +244,15 @@ class Adjustment:
         return self.text or f"{self.steps:+d}d"
 
 
-_ADJUST_TERM = re.compile(r"([+-]?)([0-9]+)([DCT])", re.ASCII)
+_ADJUST_TERM = re.compile(r"([+-]?)([0-9]{1,4})([DCT])", re.ASCII)
 _UNIT_STEPS = {"D": 1, "C": STEPS_PER_CATEGORY, "T": STEPS_PER_TYPE}
 
 
 def parse_adjustment(text: str) -> Adjustment:
     """Read ``+1d``, ``-2c``, ``+1t`` or a sum such as ``+1c-1d`` (d = 1, c = 3, t = 9 steps)."""
     shown = _show(text)
+    if len(text) > 80:  # a real adjustment is a few terms; also keeps the parsing quick
+        raise RatingError(f"{shown}: too long for an adjustment (like +1d, -1c or +1c-1d)")
     compact = re.sub(r"\s+", "", text).upper()
     if not compact:
         raise RatingError("empty adjustment: expected something like +1d, -1c or +1t")

@@ -4,7 +4,8 @@ TinyDB's own ``JSONStorage`` rewrites the file in place (seek, write, truncate):
 between leaves a file that no longer loads. Here every write goes to a temporary file in the
 same folder, which is flushed and fsynced, then ``os.replace``d over the old one (atomic on
 POSIX), and the folder is fsynced so the rename itself survives a power cut. At any instant
-the path names either the complete old file or the complete new one.
+the path names either the complete old file or the complete new one. The files are reached
+through :class:`console.store.tree.CampaignTree`, so no link is ever followed.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from tinydb.storages import MemoryStorage, Storage
+
+from console.store.tree import CampaignTree
 
 __all__ = [
     "AtomicJSONStorage",
@@ -55,25 +58,8 @@ def write_atomic(
     error (a full disk, say) the temporary file is removed and the old file is untouched.
     """
     path = Path(path)
-    # The pid keeps two processes (e.g. a writer and an importer) off each other's temp file.
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            view = memoryview(payload)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        if before_replace is not None:
-            before_replace(path)
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    fsync_directory(path.parent)
+    hook = None if before_replace is None else (lambda _rel: before_replace(path))
+    CampaignTree(path.parent).write(path.name, payload, before_replace=hook)
 
 
 class AtomicJSONStorage(Storage):
@@ -85,20 +71,29 @@ class AtomicJSONStorage(Storage):
     memory copy until :meth:`flush`: the store uses this so one GM action that touches
     several documents is one atomic file write, not one per document.
 
-    ``data`` preloads already-validated contents (skipping a second parse of the file);
-    ``before_replace`` is passed on to :func:`write_atomic`.
+    The file is ``path``, or ``rel`` in ``tree`` (the store's way: no link is followed from
+    the campaign folder down). ``data`` preloads already-validated contents (skipping a
+    second parse of the file); ``before_replace(rel)`` runs before each switch.
     """
 
     def __init__(
         self,
-        path: str | Path,
+        path: str | Path | None = None,
         *,
+        tree: CampaignTree | None = None,
+        rel: str | None = None,
         data: Tables | None = None,
         deferred: bool = False,
-        before_replace: Callable[[Path], None] | None = None,
+        before_replace: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__()
-        self.path = Path(path)
+        if tree is None or rel is None:
+            if path is None:
+                raise TypeError("AtomicJSONStorage needs a path, or a tree and a rel")
+            tree, rel = CampaignTree(Path(path).parent), Path(path).name
+        self.tree = tree
+        self.rel = rel
+        self.path = tree.path(rel)
         self.deferred = deferred
         self.before_replace = before_replace
         self.dirty = False
@@ -109,8 +104,8 @@ class AtomicJSONStorage(Storage):
         if not self._loaded:
             # A missing file is an empty database, as with JSONStorage; a damaged one raises
             # (json.JSONDecodeError / UnicodeDecodeError) rather than being overwritten.
-            if self.path.exists():
-                self._data = json.loads(self.path.read_bytes().decode("utf-8"))
+            if self.tree.entry(self.rel) is not None:
+                self._data = json.loads(self.tree.read(self.rel).decode("utf-8"))
             self._loaded = True
         return self._data
 
@@ -124,7 +119,7 @@ class AtomicJSONStorage(Storage):
     def flush(self) -> None:
         """Persist the memory copy if it changed since the last flush."""
         if self.dirty and self._data is not None:
-            write_atomic(self.path, dump_json(self._data), before_replace=self.before_replace)
+            self.tree.write(self.rel, dump_json(self._data), before_replace=self.before_replace)
             self.dirty = False
 
     def close(self) -> None:

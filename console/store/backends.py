@@ -10,12 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from console.store.atomic_storage import fsync_directory
-from console.store.backups import Backups
+from console.store.backups import Backups, find_good_backup
 from console.store.errors import BadSaveFile, MissingSaveFile
 from console.store.layout import SESSION_FILE, SESSIONS_DIR, session_numbers
-from console.store.recovery import find_good_backup
 from console.store.shards import Shard, Tables
+from console.store.tree import CampaignTree
 
 __all__ = ["FileBackend", "MemoryBackend", "ShardBackend"]
 
@@ -38,42 +37,54 @@ class ShardBackend(Protocol):
         """Make room for a new session's files."""
         ...
 
+    def keep_copy(self, shard: Shard) -> None:
+        """Back up a file just written for the first time (a sealed log chunk)."""
+        ...
+
 
 class FileBackend:
-    """Shards as files under ``root``; every replaced version is handed to ``backups``."""
+    """Shards as files under the campaign's tree; every replaced version is handed to
+    ``backups``. No link under the tree is ever followed."""
 
-    def __init__(self, root: Path, backups: Backups | None) -> None:
-        self.root = Path(root)
+    def __init__(self, tree: CampaignTree, backups: Backups | None) -> None:
+        self.tree = tree
+        self.root = tree.root
         self.backups = backups
 
-    def _hook(self, path: Path) -> None:
+    def _hook(self, rel: str) -> None:
         if self.backups is not None:
-            self.backups.rotate(path)
+            self.backups.rotate(rel)
 
     def load(self, rel: str, kind: str) -> Shard:
-        path = self.root / rel
         try:
-            return Shard.open_file(path, kind, before_replace=self._hook)
+            return Shard.open_file(self.tree, rel, kind, before_replace=self._hook)
         except BadSaveFile as error:
-            raise error.with_backup(find_good_backup(self.root, path, kind)) from None
+            raise error.with_backup(find_good_backup(self.root, self.tree.path(rel),
+                                                     kind)) from None
 
     def create(self, rel: str, kind: str, tables: Tables) -> Shard:
-        return Shard.open_file(self.root / rel, kind, tables=tables, before_replace=self._hook)
+        return Shard.open_file(self.tree, rel, kind, tables=tables, before_replace=self._hook)
 
     def session_numbers(self) -> list[int]:
-        return session_numbers(self.root)
+        return session_numbers(self.tree)
 
     def remove_temp_files(self) -> None:
-        """Delete temporary files a crash left behind (``.<name>.<pid>.tmp``); only the
-        writer calls this, so no live write of this campaign can own one."""
-        for folder in [self.root, *sorted((self.root / SESSIONS_DIR).glob("*"))]:
-            for temp in folder.glob(".*.tmp"):
-                temp.unlink(missing_ok=True)
+        """Delete temporary files a crash left behind (``.<name>.<pid>-<random>.tmp``); only
+        the writer calls this, so no live write of this campaign can own one."""
+        listed = {"": self.tree.listdir("")}
+        listed.update({f"{SESSIONS_DIR}/{name}": items
+                       for name, items in self.tree.subfolders(SESSIONS_DIR).items()})
+        for folder, items in listed.items():
+            for entry in items:
+                if entry.name.startswith(".") and entry.name.endswith(".tmp"):
+                    self.tree.unlink(f"{folder}/{entry.name}" if folder else entry.name)
 
     def prepare_session(self, number: int) -> None:
-        folder = self.root / SESSIONS_DIR / f"{number:04d}"
-        folder.mkdir(parents=True, exist_ok=True)
-        fsync_directory(folder.parent)
+        self.tree.mkdirs(f"{SESSIONS_DIR}/{number:04d}")
+
+    def keep_copy(self, shard: Shard) -> None:
+        if self.backups is not None and shard.path is not None:
+            self.backups.rotate(shard.path.relative_to(self.root).as_posix())
 
 
 class MemoryBackend:
@@ -101,4 +112,7 @@ class MemoryBackend:
         )
 
     def prepare_session(self, number: int) -> None:
+        pass
+
+    def keep_copy(self, shard: Shard) -> None:
         pass

@@ -5,19 +5,23 @@ file in place) but would share its bytes with the live file, and an editor that 
 place (vim does, for linked files) would change the backup too. The copy is not fsynced: a
 backup lost to a power cut is tolerable, a slower GM action is not. Hot files are small
 (see layout), so a copy costs tens of microseconds. Pruning removes at most one old version
-per write, from a per-file list kept in memory, so its cost is bounded.
+per write, from a per-file list kept in memory, so its cost is bounded. Everything goes
+through the campaign's tree, so a link planted under ``backups/`` is refused, never followed
+(rotation can neither write nor delete outside the campaign).
 """
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections import deque
 from pathlib import Path
 
+from console.store.errors import BadSaveFile
 from console.store.layout import BACKUPS_DIR
+from console.store.shards import read_tables
+from console.store.tree import CampaignTree, Entry
 
-__all__ = ["SESSION_STARTS", "Backups", "backup_candidates", "file_key"]
+__all__ = ["SESSION_STARTS", "Backups", "backup_candidates", "file_key", "find_good_backup"]
 
 SESSION_STARTS = "session-starts"
 
@@ -27,79 +31,100 @@ def file_key(root: Path, path: Path) -> str:
     return Path(path).relative_to(root).as_posix().replace("/", "__")
 
 
+def _key(rel: str) -> str:
+    return rel.replace("/", "__")
+
+
 def _stamp() -> str:
     # Nanosecond time sorts correctly as text and never repeats within one writer.
     return f"{time.time_ns():020d}"
 
 
-def _copy(source: Path, target: Path) -> None:
-    shutil.copy2(source, target)  # keeps the modification time: when that version was saved
-
-
 class Backups:
     """Backup rotation for one campaign folder."""
 
-    def __init__(self, root: Path, keep: int) -> None:
-        self.root = Path(root)
+    def __init__(self, tree: CampaignTree, keep: int) -> None:
+        self.tree = tree
         self.keep = max(1, keep)
-        self._versions: dict[str, deque[Path]] = {}
+        self._versions: dict[str, deque[str]] = {}
 
-    def _folder(self, key: str) -> Path:
-        return self.root / BACKUPS_DIR / key
-
-    def _known(self, key: str) -> deque[Path]:
+    def _known(self, key: str) -> deque[str]:
         versions = self._versions.get(key)
         if versions is None:
-            folder = self._folder(key)
-            folder.mkdir(parents=True, exist_ok=True)
+            folder = f"{BACKUPS_DIR}/{key}"
+            self.tree.mkdirs(folder)
             # Listed once per file per process; afterwards kept up to date in memory.
-            versions = deque(sorted(p for p in folder.iterdir() if p.suffix == ".json"))
+            versions = deque(f"{folder}/{item.name}" for item in self.tree.listdir(folder)
+                             if item.kind == "file" and item.name.endswith(".json"))
             self._versions[key] = versions
         return versions
 
-    def rotate(self, path: Path) -> None:
-        """Keep the current contents of ``path`` (about to be replaced) as a backup."""
-        if not path.exists():
+    def rotate(self, rel: str) -> None:
+        """Keep the current contents of ``rel`` (about to be replaced) as a backup."""
+        if not self.tree.is_file(rel):
             return
-        key = file_key(self.root, path)
+        key = _key(rel)
         versions = self._known(key)
-        target = self._folder(key) / f"{_stamp()}.json"
-        _copy(path, target)
+        target = f"{BACKUPS_DIR}/{key}/{_stamp()}.json"
+        self.tree.copy(rel, target)  # keeps the modification time: when it was saved
         versions.append(target)
         while len(versions) > self.keep:
-            oldest = versions.popleft()
-            oldest.unlink(missing_ok=True)
+            self.tree.unlink(versions.popleft())
 
-    def snapshot(self, label: str, paths: list[Path]) -> Path:
-        """Copy every file in ``paths`` into ``backups/session-starts/<stamp>-<label>/``."""
-        starts = self.root / BACKUPS_DIR / SESSION_STARTS
-        folder = starts / f"{_stamp()}-{label}"
-        folder.mkdir(parents=True)
-        for path in paths:
-            if path.exists():
-                _copy(path, folder / file_key(self.root, path))
-        snapshots = sorted(p for p in starts.iterdir() if p.is_dir())
+    def snapshot(self, label: str, rels: list[str]) -> str:
+        """Copy every file in ``rels`` into ``backups/session-starts/<stamp>-<label>/``."""
+        starts = f"{BACKUPS_DIR}/{SESSION_STARTS}"
+        folder = f"{starts}/{_stamp()}-{label}"
+        self.tree.mkdirs(folder)
+        for rel in rels:
+            self.tree.copy(rel, f"{folder}/{_key(rel)}")
+        snapshots = [item.name for item in self.tree.listdir(starts) if item.kind == "dir"]
         for old in snapshots[: max(0, len(snapshots) - self.keep)]:
-            shutil.rmtree(old, ignore_errors=True)
+            self.tree.rmtree(f"{starts}/{old}")
         return folder
 
 
+def _listing(tree: CampaignTree, folder: str) -> list[Entry]:
+    """A folder's names, or none if it cannot be listed safely (a link, say)."""
+    try:
+        return tree.listdir(folder)
+    except (OSError, BadSaveFile):
+        return []
+
+
 def backup_candidates(root: Path, path: Path) -> list[Path]:
-    """Every backup of ``path`` (rotation and session-start snapshots), newest first."""
+    """Every backup of ``path`` (rotation and session-start snapshots), newest first; a
+    link among them is not a candidate."""
+    tree = CampaignTree(root)
     key = file_key(root, path)
-    found: list[Path] = []
-    folder = root / BACKUPS_DIR / key
-    if folder.is_dir():
-        found.extend(p for p in folder.iterdir() if p.suffix == ".json")
-    starts = root / BACKUPS_DIR / SESSION_STARTS
-    if starts.is_dir():
-        found.extend(p / key for p in starts.iterdir() if (p / key).is_file())
+    found: list[tuple[int, str]] = []
+    folder = f"{BACKUPS_DIR}/{key}"
+    found.extend((item.mtime_ns, f"{folder}/{item.name}") for item in _listing(tree, folder)
+                 if item.kind == "file" and item.name.endswith(".json"))
+    starts = f"{BACKUPS_DIR}/{SESSION_STARTS}"
+    for snapshot in _listing(tree, starts):
+        if snapshot.kind == "dir":
+            try:
+                copy = tree.entry(f"{starts}/{snapshot.name}/{key}")
+            except (OSError, BadSaveFile):
+                continue
+            if copy is not None and copy.kind == "file":
+                found.append((copy.mtime_ns, f"{starts}/{snapshot.name}/{key}"))
+    # A copy keeps the old file's own time: when that version was written.
+    return [tree.path(rel) for _mtime, rel in sorted(found, reverse=True)]
 
-    def modified(p: Path) -> int:
-        # copy2 keeps the old file's own time: when that version was written.
+
+def find_good_backup(root: Path, path: Path, kind: str,
+                     max_opno: int | None = None) -> Path | None:
+    """The newest backup of ``path`` that loads cleanly (and records no operation after
+    ``max_opno``, when given: to bring a file back in step with the rest), or None."""
+    for candidate in backup_candidates(root, path):
         try:
-            return p.stat().st_mtime_ns
-        except OSError:
-            return 0
-
-    return sorted(found, key=modified, reverse=True)
+            tables, _ = read_tables(candidate, kind, CampaignTree(root),
+                                    candidate.relative_to(root).as_posix())
+        except BadSaveFile:
+            continue
+        if max_opno is not None and int(tables["_meta"]["1"].get("opno", 0)) > max_opno:
+            continue
+        return candidate
+    return None

@@ -19,6 +19,7 @@ Example::
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,39 +31,56 @@ from console.model import (
     LogEntry,
     ModelError,
 )
+from console.store.atomic_storage import dump_json
 from console.store.backends import FileBackend, MemoryBackend, ShardBackend
-from console.store.backups import Backups
+from console.store.backups import Backups, find_good_backup
 from console.store.error_log import append_error
 from console.store.errors import (
     BadSaveFile,
     CampaignNotFound,
+    DamagedCampaign,
     ReadOnlyStore,
     SaveFailed,
     StoreError,
+    UnsafePath,
 )
 from console.store.journal import DEFAULT_CHUNK_SIZE, JournalState, LastOp
 from console.store.layout import (
     BACKUPS_DIR,
-    LOCK_FILE,
     ROOT_FILES,
     TABLE_SHARDS,
+    VERIFIED_FILE,
     campaign_dir,
     is_campaign,
 )
-from console.store.lock import CampaignLock, LockHolder, read_holder
-from console.store.portable import publish_campaign, starting_files
-from console.store.recovery import find_good_backup
+from console.store.lock import CampaignLock, LockHolder, holder_now
+from console.store.publish import clean_staging, publish_campaign, starting_files
 from console.store.sessions import SessionsMixin
 from console.store.shards import TABLE_MODELS, Shard
 from console.store.transaction import Transaction, Write
+from console.store.tree import CampaignTree
 from console.store.typed_reads import TypedReads
 from console.store.undo import UndoLog, session_rel
+from console.store.verify import verify_campaign
 
 __all__ = ["CampaignStore"]
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _remembered(tree: CampaignTree) -> dict[str, list[int]]:
+    """What an earlier opening found whole (console.store.verify.Remembered); nothing if
+    the memo is missing or not as written."""
+    try:
+        memo = json.loads(tree.read(VERIFIED_FILE))
+        files = memo["files"] if memo.get("version") == 1 else {}
+        return {str(key): [int(n) for n in value] for key, value in files.items()
+                if isinstance(value, list) and len(value) in (4, 6)}
+    except (OSError, StoreError, ValueError, TypeError, KeyError, AttributeError,
+            RecursionError):
+        return {}
 
 
 class CampaignStore(TypedReads, SessionsMixin):
@@ -103,18 +121,26 @@ class CampaignStore(TypedReads, SessionsMixin):
         campaign's setting (old versions kept per file).
         """
         root = campaign_dir(Path(saves), name)
+        if root.is_symlink():
+            raise UnsafePath.found(root, "a symbolic link")
         if not is_campaign(root):
             raise CampaignNotFound(f"no campaign {name!r} in {Path(saves)}")
-        lock = None if read_only else CampaignLock(root / LOCK_FILE)
+        tree = CampaignTree(root)
+        unsafe = tree.unsafe()
+        if unsafe:
+            raise DamagedCampaign(list(unsafe))
+        lock = None if read_only else CampaignLock(tree)
         if lock is not None:
             lock.acquire()
         try:
-            backups = None if read_only else Backups(root, keep_backups or DEFAULT_KEEP_BACKUPS)
-            store = cls(name, FileBackend(root, backups), root=root, read_only=read_only,
+            backups = None if read_only else Backups(tree, keep_backups or DEFAULT_KEEP_BACKUPS)
+            store = cls(name, FileBackend(tree, backups), root=root, read_only=read_only,
                         lock=lock, chunk_size=chunk_size)
             store._load()
+            store._verify(tree)
             if backups is not None:
                 store._backend.remove_temp_files()  # type: ignore[attr-defined]
+                clean_staging(Path(saves))
             if backups is not None and keep_backups is None:
                 backups.keep = store.campaign().keep_backups
             return store
@@ -122,6 +148,24 @@ class CampaignStore(TypedReads, SessionsMixin):
             if lock is not None:
                 lock.release()
             raise
+
+    def _verify(self, tree: CampaignTree) -> None:
+        """The whole campaign hangs together (console.store.verify), or DamagedCampaign:
+        a missing or older session file is never opened silently. Earlier sessions checked
+        at an earlier opening and unchanged since are not read again (VERIFIED_FILE)."""
+        assert self._session is not None
+        loaded = {rel: self._roots[kind].db.storage.read() for kind, rel in ROOT_FILES.items()}
+        loaded[session_rel(self._number)] = self._session.db.storage.read()
+        remembered = _remembered(tree)
+        learned: dict[str, list[int]] = {}
+        problems = verify_campaign(tree, loaded=loaded,  # type: ignore[arg-type]
+                                   scanned=True, remembered=remembered, learned=learned)
+        if problems:
+            raise DamagedCampaign(problems)
+        if not self.read_only and learned != remembered:
+            with contextlib.suppress(OSError, StoreError):  # only a memo: lost, it is redone
+                tree.write(VERIFIED_FILE, dump_json({"version": 1, "files": learned}),
+                           durable=False)
 
     @classmethod
     def create(cls, saves: str | Path, name: str, *, notes: str = "",
@@ -219,8 +263,7 @@ class CampaignStore(TypedReads, SessionsMixin):
         """For a read-only store: the live writer holding the campaign, if any."""
         if self.root is None or (self._lock is not None and self._lock.held):
             return None
-        holder = read_holder(self.root / LOCK_FILE)
-        return holder if holder is not None and holder.is_alive() is not False else None
+        return holder_now(CampaignTree(self.root))
 
     @property
     def stale_lock(self) -> LockHolder | None:
@@ -424,6 +467,7 @@ class CampaignStore(TypedReads, SessionsMixin):
         self._log.save_state()
         for chunk in first:
             chunk.flush()
+            self._backend.keep_copy(chunk)  # a sealed chunk is never rewritten: back it up now
         self._session.flush()  # the commit point
         for kind_of in sorted(touched):
             touched[kind_of].flush()
@@ -437,7 +481,7 @@ class CampaignStore(TypedReads, SessionsMixin):
             return None
         try:
             return append_error(self.root, text, now or _now())
-        except OSError:
+        except (OSError, StoreError):
             return None
 
     @property

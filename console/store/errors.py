@@ -11,6 +11,7 @@ __all__ = [
     "CampaignExists",
     "CampaignLocked",
     "CampaignNotFound",
+    "DamagedCampaign",
     "ForeignSaveFile",
     "GarbledSaveFile",
     "InvalidSaveFile",
@@ -20,6 +21,8 @@ __all__ = [
     "SaveFailed",
     "StoreError",
     "TruncatedSaveFile",
+    "UnreadableSaveFile",
+    "UnsafePath",
 ]
 
 
@@ -108,3 +111,44 @@ class NewerSaveFile(BadSaveFile):
 
 class InvalidSaveFile(BadSaveFile):
     """Ours and the right version, but a document in it is not valid."""
+
+
+class UnreadableSaveFile(BadSaveFile):
+    """The system refuses to read the file (permissions, an I/O error)."""
+
+
+class UnsafePath(BadSaveFile):
+    """A symbolic link, a folder or a special file inside a campaign folder where the
+    console would read or write a file: refused, never followed or opened."""
+
+    def _message(self) -> str:
+        # A link where the lock or a backup folder should be has no backup to offer.
+        if self.good_backup is None:
+            return f"{self.path}: {self.problem}"
+        return super()._message()
+
+    @classmethod
+    def found(cls, path: Path, what: str) -> UnsafePath:
+        return cls(path, f"is {what}: the console never follows links or opens special "
+                         "files inside a campaign folder; remove it (or put the real file "
+                         "there) and try again")
+
+
+class DamagedCampaign(BadSaveFile):
+    """A campaign whose files do not hang together (``console.store.verify``): ``problems``
+    lists every damaged or missing file; the first one is this error's own ``path``."""
+
+    def __init__(self, problems: list[BadSaveFile]) -> None:
+        self.problems = list(problems)
+        first = self.problems[0]
+        super().__init__(first.path, first.problem, first.good_backup)
+
+    def _message(self) -> str:
+        text = super()._message()
+        more = len(self.problems) - 1
+        return text + (f" (and {more} more problem{'s' if more > 1 else ''}: "
+                       "`gm-console check` lists them)" if more else "")
+
+    def with_backup(self, backup: Path | None) -> BadSaveFile:
+        first = self.problems[0].with_backup(backup)
+        return DamagedCampaign([first, *self.problems[1:]])

@@ -4,6 +4,7 @@
 
     saves/<campaign>/
         lock                       who has the campaign open for writing
+        .verified                  a memo of the files found whole (not a save file)
         campaign.json              campaign settings            (kind "campaign")
         pcs.json                   player characters            (kind "pcs")
         npcs.json                  NPC templates                (kind "npcs")
@@ -23,7 +24,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from console.store.errors import BadCampaignName
+from console.store.errors import BadSaveFile
+from console.store.names import validate_name
+from console.store.tree import CampaignTree
 
 __all__ = [
     "BACKUPS_DIR",
@@ -38,9 +41,11 @@ __all__ = [
     "SHARD_TABLES",
     "SUMMARIES_DIR",
     "TABLE_SHARDS",
+    "VERIFIED_FILE",
     "campaign_dir",
     "is_campaign",
     "kind_of",
+    "links_in",
     "list_campaigns",
     "log_chunk_path",
     "session_dir",
@@ -58,6 +63,9 @@ SESSION_FILE = "session.json"
 BACKUPS_DIR = "backups"
 SUMMARIES_DIR = "summaries"  # session summaries in Markdown, for people: not save files
 LOCK_FILE = "lock"
+# What opening found whole among the earlier sessions, by their files' stamps: a memo that
+# spares reading them again (console.store.verify); missing or damaged, it is redone.
+VERIFIED_FILE = ".verified"
 
 # Which file kind holds each table. A later feature adds its table here (and to
 # console.store.shards.TABLE_MODELS); "session" kind means the current session's file.
@@ -81,49 +89,45 @@ SHARD_TABLES: dict[str, tuple[str, ...]] = {
 # Fixed files at the campaign root, by kind.
 ROOT_FILES: dict[str, str] = {"campaign": CAMPAIGN_FILE, "pcs": PCS_FILE, "npcs": NPCS_FILE}
 
-MAX_NAME_LENGTH = 64
-_BAD_CHARACTERS = re.compile(r'[/\\:*?"<>|\x00-\x1f\x7f]')
-
-
-def validate_name(name: str) -> str:
-    """Return ``name`` if it can be a campaign folder on any system; else raise."""
-    if not isinstance(name, str) or not name.strip():
-        raise BadCampaignName("campaign name must not be empty")
-    if name != name.strip():
-        raise BadCampaignName(f"campaign name {name!r} must not start or end with spaces")
-    if len(name) > MAX_NAME_LENGTH:
-        raise BadCampaignName(
-            f"campaign name is {len(name)} characters; at most {MAX_NAME_LENGTH} are allowed"
-        )
-    found = _BAD_CHARACTERS.search(name)
-    if found:
-        raise BadCampaignName(
-            f"campaign name {name!r} contains {found.group()!r}; "
-            "path separators and special characters are not allowed"
-        )
-    if ".." in name or name.startswith("."):
-        raise BadCampaignName(f"campaign name {name!r} must not start with '.' or contain '..'")
-    return name
-
-
 def campaign_dir(saves: Path, name: str) -> Path:
     return Path(saves) / validate_name(name)
 
 
+# Any of these at a campaign folder's top makes it a campaign, if a damaged one when
+# campaign.json itself is missing (its backups can still bring it back).
+_MARKERS = (CAMPAIGN_FILE, PCS_FILE, NPCS_FILE, SESSIONS_DIR)
+
+
 def is_campaign(path: Path) -> bool:
-    return (path / CAMPAIGN_FILE).is_file()
+    """A real folder (not a link) holding a campaign's files, damaged or not."""
+    tree = CampaignTree(Path(path))
+    if not tree.is_dir(""):
+        return False
+    try:
+        return any(tree.entry(marker) is not None for marker in _MARKERS)
+    except (OSError, BadSaveFile):
+        return False
 
 
 def list_campaigns(saves: Path) -> list[str]:
-    """Names of the campaigns in ``saves``, sorted (folders holding a campaign.json)."""
+    """Names of the campaigns in ``saves``, sorted. Names starting with "." are never
+    campaigns (creations or imports in progress); a link is listed by :func:`links_in`."""
     saves = Path(saves)
     if not saves.is_dir():
         return []
-    # Names starting with "." are never campaigns: they are creations or imports in progress.
     return sorted(
         p.name for p in saves.iterdir()
-        if p.is_dir() and not p.name.startswith(".") and is_campaign(p)
+        if not p.name.startswith(".") and not p.is_symlink() and is_campaign(p)
     )
+
+
+def links_in(saves: Path) -> list[str]:
+    """Names in ``saves`` that are symbolic links: never followed, so never campaigns."""
+    saves = Path(saves)
+    if not saves.is_dir():
+        return []
+    return sorted(p.name for p in saves.iterdir()
+                  if p.is_symlink() and not p.name.startswith("."))
 
 
 def session_dir(root: Path, number: int) -> Path:
@@ -152,14 +156,11 @@ def kind_of(rel: str) -> str | None:
     return "session" if match.group(1) == "session" else "log"
 
 
-def session_numbers(root: Path) -> list[int]:
+def session_numbers(tree: CampaignTree) -> list[int]:
     """Numbers of the sessions whose file exists, ascending. A folder without its file
-    is a session start that crashed before it was committed, and does not count."""
-    folder = root / SESSIONS_DIR
-    if not folder.is_dir():
-        return []
-    numbers = []
-    for entry in folder.iterdir():
-        if entry.name.isdigit() and (entry / SESSION_FILE).is_file():
-            numbers.append(int(entry.name))
-    return sorted(numbers)
+    is a session start that crashed before it was committed, and does not count (unless
+    other files say it was committed: see console.store.verify)."""
+    return sorted(
+        int(name) for name, items in tree.subfolders(SESSIONS_DIR).items()
+        if name.isdigit() and len(name) == 4
+        and any(item.name == SESSION_FILE and item.kind == "file" for item in items))

@@ -1,96 +1,112 @@
-"""Whole campaigns as data: the files of a new campaign, publishing a campaign folder
-atomically, and export/import as one portable JSON file."""
+"""Whole campaigns as one portable JSON file: export and import.
+
+``export`` writes a new regular file: an existing one is replaced only when asked
+(``replace``) and only if it is a regular file; never a device, a folder, a link, or any
+file inside the saves folder (``export C saves/C/pcs.json`` would have destroyed the
+roster). ``import`` reads at most ``max_bytes``, checks every file and the whole campaign's
+consistency in a staging folder (``console.store.verify``) before the campaign appears, and
+removes the staging folder on any failure.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
-import shutil
+import secrets
+import stat
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from console.model import SCHEMA_VERSION, Campaign, Session
-from console.store.atomic_storage import dump_json, fsync_directory, write_atomic
-from console.store.backends import MemoryBackend
-from console.store.errors import BadExportFile, BadSaveFile, CampaignExists
-from console.store.journal import JournalState, LastOp
-from console.store.layout import ROOT_FILES, campaign_dir, kind_of, validate_name
-from console.store.shards import Tables, new_tables, parse_tables
+from console.model import SCHEMA_VERSION
+from console.store.atomic_storage import fsync_directory
+from console.store.errors import BadExportFile, BadSaveFile, CampaignExists, StoreError
+from console.store.layout import ROOT_FILES, kind_of
+from console.store.names import validate_name
+from console.store.publish import Files, existing_name, publish_campaign
+from console.store.shards import parse_tables
+from console.store.tree import CampaignTree
 from console.store.undo import session_rel
+from console.store.verify import verify_campaign
 
 __all__ = [
     "EXPORT_FORMAT",
     "EXPORT_VERSION",
-    "Files",
+    "MAX_IMPORT_BYTES",
     "export_campaign",
     "import_campaign",
-    "new_session_tables",
-    "publish_campaign",
-    "starting_files",
 ]
 
 EXPORT_FORMAT = "metascape-gm-console/campaign-export"
 EXPORT_VERSION = 1
-
-# campaign-relative path -> (file kind, tables)
-Files = dict[str, tuple[str, Tables]]
-
-
-def new_session_tables(number: int, started: datetime, opno: int, chunk_size: int) -> Tables:
-    """A new session file. ``opno`` continues the campaign's operation count."""
-    tables = new_tables("session", opno)
-    tables["session"]["1"] = Session(number, started).to_dict()
-    last = LastOp(opno, "start", 0, []) if opno else None
-    tables["journal"]["1"] = JournalState(opno=opno, chunk_size=chunk_size,
-                                          last_op=last).to_dict()
-    return tables
+# A 500-session campaign exports to a few megabytes; past this, it is not an export.
+MAX_IMPORT_BYTES = 64 * 1024 * 1024
 
 
-def starting_files(name: str, *, notes: str, keep_backups: int, now: datetime,
-                   chunk_size: int) -> Files:
-    """Every file of a new, empty campaign (session 0 holds the set-up work's log)."""
-    campaign = new_tables("campaign")
-    campaign["campaign"]["1"] = Campaign(validate_name(name), now, notes, keep_backups).to_dict()
-    return {
-        ROOT_FILES["campaign"]: ("campaign", campaign),
-        ROOT_FILES["pcs"]: ("pcs", new_tables("pcs")),
-        ROOT_FILES["npcs"]: ("npcs", new_tables("npcs")),
-        session_rel(0): ("session", new_session_tables(0, now, 0, chunk_size)),
-    }
+def _inside(path: Path, folder: Path) -> bool:
+    return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(folder))
 
 
-def publish_campaign(saves: Path, name: str, files: Files) -> Path:
-    """Write ``files`` as campaign ``name``: built in a hidden folder, then renamed into
-    place, so a crash leaves either no campaign or a complete one. Never overwrites."""
-    root = campaign_dir(saves, name)
-    if root.exists():
-        raise CampaignExists(f"campaign {name!r} already exists in {saves}")
-    saves.mkdir(parents=True, exist_ok=True)
-    staging = saves / f".{name}.incoming-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
+def _write_new(target: Path, payload: bytes, *, replace: bool) -> None:
+    """Write ``target`` through a temporary file in its folder: linked into place (never
+    replacing anything) unless ``replace``, then renamed over the regular file there."""
+    folder = target.parent
+    temp = folder / f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
     try:
-        for rel, (_kind, tables) in sorted(files.items()):
-            path = staging / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, dump_json(tables))
-        for folder in sorted({(staging / rel).parent for rel in files}, reverse=True):
-            fsync_directory(folder)
         try:
-            os.rename(staging, root)
-        except OSError:
-            raise CampaignExists(f"campaign {name!r} already exists in {saves}") from None
-        fsync_directory(saves)
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if replace:
+            os.replace(temp, target)
+        else:
+            try:
+                os.link(temp, target)
+            except FileExistsError:
+                raise StoreError(f"{target} already exists: add --force to replace it") from None
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return root
+        with contextlib.suppress(OSError):
+            temp.unlink()
+    fsync_directory(folder)
 
 
-def export_campaign(saves: Path, name: str, target: Path) -> Path:
+def _check_target(saves: Path, target: Path, *, replace: bool) -> None:
+    if not str(target).strip() or target.name in ("", ".", ".."):
+        raise StoreError("give the export a file name, such as campaign.json")
+    folder = target.parent
+    if not folder.is_dir():
+        raise StoreError(f"cannot write {target}: the folder {folder} does not exist")
+    if _inside(folder, saves) or (target.exists() and _inside(target, saves)):
+        raise StoreError(f"cannot write {target}: it is inside the saves folder {saves}, "
+                         "whose files are the campaigns' own; export somewhere else")
+    try:
+        found = os.lstat(target)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(found.st_mode):
+        raise StoreError(f"{target} is a symbolic link: the export never writes through one")
+    if stat.S_ISDIR(found.st_mode):
+        raise StoreError(f"{target} is a folder: name a file inside it")
+    if not stat.S_ISREG(found.st_mode):
+        raise StoreError(f"{target} is not a regular file (a device?): it is never replaced")
+    if not replace:
+        raise StoreError(f"{target} already exists: add --force to replace it")
+
+
+def export_campaign(saves: Path, name: str, target: Path, *, replace: bool = False) -> Path:
     """Write the whole campaign (every file) to one JSON file ``target``; works read-only,
-    so also while the campaign is open in a console."""
+    so also while the campaign is open in a console. See the module docstring."""
     from console.store.campaign_store import CampaignStore
 
+    target = Path(target)
+    _check_target(Path(saves), target, replace=replace)
     with CampaignStore.open(saves, name, read_only=True) as store:
         files = store.snapshot_files()
     document = {
@@ -101,24 +117,62 @@ def export_campaign(saves: Path, name: str, target: Path) -> Path:
         "exported_at": datetime.now(UTC).isoformat(),
         "files": {rel: {"kind": kind, "tables": tables} for rel, (kind, tables) in files.items()},
     }
-    target = Path(target)
-    write_atomic(target, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"))
+    try:
+        _write_new(target, json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8"),
+                   replace=replace)
+    except OSError as error:
+        raise StoreError(f"cannot write {target}: {error.strerror or error}") from None
     return target
 
 
-def _read_export(source: Path) -> dict[str, Any]:
+def _read_source(source: Path, max_bytes: int) -> bytes:
     try:
-        document = json.loads(Path(source).read_bytes().decode("utf-8"))
+        fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         raise BadExportFile(f"{source}: no such file") from None
+    except OSError as error:
+        raise BadExportFile(f"{source}: cannot be read: {error.strerror or error}") from None
+    try:
+        found = os.fstat(fd)
+        if stat.S_ISDIR(found.st_mode):
+            raise BadExportFile(f"{source} is a folder: name the exported .json file")
+        if not stat.S_ISREG(found.st_mode):
+            raise BadExportFile(f"{source} is not a regular file")
+        if found.st_size > max_bytes:
+            raise BadExportFile(f"{source} is {found.st_size:,} bytes; an export is at most "
+                                f"{max_bytes:,} (--max-size raises the limit)")
+        chunks, size = [], 0
+        while block := os.read(fd, 1 << 20):
+            size += len(block)
+            if size > max_bytes:
+                raise BadExportFile(f"{source} is over {max_bytes:,} bytes")
+            chunks.append(block)
+        return b"".join(chunks)
+    except OSError as error:
+        if error.errno == errno.EISDIR:
+            raise BadExportFile(f"{source} is a folder: name the exported .json file") from None
+        raise BadExportFile(f"{source}: cannot be read: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+
+
+def _read_export(source: Path, max_bytes: int) -> dict[str, Any]:
+    raw = _read_source(source, max_bytes)
+    try:
+        document = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise BadExportFile(f"{source}: not a JSON file ({error})") from None
+        raise BadExportFile(f"{source}: not a JSON file ({str(error)[:80]})") from None
+    except RecursionError:
+        raise BadExportFile(f"{source}: nested too deeply to be an export") from None
+    except ValueError as error:  # Python's limit on an integer's digits, say
+        raise BadExportFile(f"{source}: not an export ({str(error)[:80]})") from None
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise BadExportFile(f"{source}: not a campaign export of the MetaScape GM console")
     version, schema = document.get("version"), document.get("schema")
-    if not isinstance(version, int) or version > EXPORT_VERSION or version < 1:
+    if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= \
+            EXPORT_VERSION:
         raise BadExportFile(f"{source}: export format version {version!r} is not supported")
-    if not isinstance(schema, int) or schema > SCHEMA_VERSION:
+    if isinstance(schema, bool) or not isinstance(schema, int) or schema > SCHEMA_VERSION:
         raise BadExportFile(f"{source}: made by a newer console (schema {schema!r}); "
                             f"this console reads up to {SCHEMA_VERSION}")
     if not isinstance(document.get("files"), dict):
@@ -126,18 +180,18 @@ def _read_export(source: Path) -> dict[str, Any]:
     return document
 
 
-def import_campaign(saves: Path, source: Path, as_name: str | None = None) -> str:
+def import_campaign(saves: Path, source: Path, as_name: str | None = None, *,
+                    max_bytes: int = MAX_IMPORT_BYTES) -> str:
     """Create a campaign from an export file; returns its name.
 
-    Refuses to overwrite an existing campaign (choose another name with ``as_name``).
-    Every file is checked (and migrated) before anything is written.
+    Refuses to overwrite an existing campaign (choose another name with ``as_name``). Every
+    file is checked (and migrated), and the whole campaign verified, before it appears.
     """
-    from console.store.campaign_store import CampaignStore
-
-    document = _read_export(source)
+    document = _read_export(Path(source), max_bytes)
     name = validate_name(as_name if as_name is not None else str(document.get("campaign", "")))
-    if campaign_dir(saves, name).exists():
-        raise CampaignExists(f"campaign {name!r} already exists in {saves}; "
+    twin = existing_name(Path(saves), name) if Path(saves).is_dir() else None
+    if twin is not None or (Path(saves) / name).exists():
+        raise CampaignExists(f"campaign {twin or name!r} already exists in {saves}; "
                              "import it under another name with --as NAME")
     files: Files = {}
     for rel, entry in document["files"].items():
@@ -156,13 +210,19 @@ def import_campaign(saves: Path, source: Path, as_name: str | None = None) -> st
     if not isinstance(campaign, dict):
         raise BadExportFile(f"{source}: the export has no campaign settings")
     campaign["name"] = name
-    # Open the result in memory first: this checks the undo logs hang together.
-    backend = MemoryBackend()
-    for rel, (kind, tables) in files.items():
-        backend.create(rel, kind, json.loads(json.dumps(tables)))
-    try:
-        CampaignStore(name, backend)._load()
-    except BadSaveFile as error:
-        raise BadExportFile(f"{source}: {error.problem}") from None
-    publish_campaign(Path(saves), name, files)
-    return name
+    root = publish_campaign(Path(saves), name, files, verify=_verified(source))
+    return root.name
+
+
+def _verified(source: Path) -> Callable[[CampaignTree], None]:
+    """The check a staged import must pass before it is renamed into place."""
+    def check(tree: CampaignTree) -> None:
+        problems = verify_campaign(tree)
+        if problems:
+            first = problems[0]
+            where = first.path.relative_to(tree.root) if first.path.is_relative_to(
+                tree.root) else first.path
+            raise BadExportFile(f"{source}: {where}: {first.problem}")
+
+    return check
+

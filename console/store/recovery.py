@@ -1,18 +1,15 @@
-"""Bad files: checking a whole campaign, finding the newest good backup, restoring it."""
+"""Bad files: checking a whole campaign, and restoring a good backup of a damaged file."""
 
 from __future__ import annotations
 
-import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from console.store.atomic_storage import write_atomic
-from console.store.backups import backup_candidates, file_key
+from console.store.backups import file_key, find_good_backup
 from console.store.errors import BadSaveFile, CampaignNotFound, StoreError
 from console.store.layout import (
     BACKUPS_DIR,
-    LOCK_FILE,
     ROOT_FILES,
     SESSIONS_DIR,
     campaign_dir,
@@ -21,19 +18,10 @@ from console.store.layout import (
 )
 from console.store.lock import CampaignLock
 from console.store.shards import read_tables
+from console.store.tree import CampaignTree
+from console.store.verify import verify_campaign
 
 __all__ = ["CheckReport", "check_campaign", "find_good_backup", "restore_backup"]
-
-
-def find_good_backup(root: Path, path: Path, kind: str) -> Path | None:
-    """The newest backup of ``path`` that loads cleanly, or None."""
-    for candidate in backup_candidates(root, path):
-        try:
-            read_tables(candidate, kind)
-        except BadSaveFile:
-            continue
-        return candidate
-    return None
 
 
 @dataclass
@@ -48,66 +36,65 @@ class CheckReport:
         return not self.problems
 
 
-def _campaign_files(root: Path) -> list[str]:
-    rels = list(ROOT_FILES.values())
-    sessions = root / SESSIONS_DIR
-    if sessions.is_dir():
-        for path in sorted(sessions.glob("*/*.json")):
-            rel = path.relative_to(root).as_posix()
-            if kind_of(rel) is not None:
+def _save_files(tree: CampaignTree) -> list[str]:
+    rels = [rel for rel in ROOT_FILES.values() if tree.is_file(rel)]
+    for folder in tree.listdir(SESSIONS_DIR):
+        if folder.kind != "dir":
+            continue
+        for item in tree.listdir(f"{SESSIONS_DIR}/{folder.name}"):
+            rel = f"{SESSIONS_DIR}/{folder.name}/{item.name}"
+            if item.kind == "file" and kind_of(rel) is not None:
                 rels.append(rel)
     return rels
 
 
 def check_campaign(saves: Path, name: str) -> CheckReport:
-    """Load every file of the campaign (read-only; safe while it is open elsewhere)."""
+    """Verify the whole campaign (``console.store.verify``, every document validated):
+    read-only, so safe while it is open elsewhere."""
     root = campaign_dir(Path(saves), name)
     if not is_campaign(root):
         raise CampaignNotFound(f"no campaign {name!r} in {saves}")
-    report = CheckReport()
-    for rel in _campaign_files(root):
-        kind = kind_of(rel)
-        assert kind is not None
-        path = root / rel
-        try:
-            read_tables(path, kind)
-        except BadSaveFile as error:
-            report.problems.append(error.with_backup(find_good_backup(root, path, kind)))
-        else:
-            report.ok.append(path)
-    if report.healthy:
-        # Every file loads on its own; now check they hang together (undo journal, log).
-        from console.store.campaign_store import CampaignStore  # it imports this module
-
-        try:
-            CampaignStore.open(saves, name, read_only=True).close()
-        except BadSaveFile as error:
-            report.ok = [p for p in report.ok if p != error.path]
-            report.problems.append(error)
-    return report
+    tree = CampaignTree(root)
+    problems = verify_campaign(tree)
+    damaged = {problem.path for problem in problems}
+    files = [] if any(p.path == root for p in problems) else _save_files(tree)
+    return CheckReport([tree.path(rel) for rel in files if tree.path(rel) not in damaged],
+                       problems)
 
 
-def restore_backup(saves: Path, name: str, rel: str, backup: Path) -> Path:
-    """Put ``backup`` back as the campaign's file ``rel`` (the GM's explicit choice).
+def restore_backup(saves: Path, name: str, rel: str, backup: Path) -> Path | None:
+    """Put ``backup`` (a file under the campaign's backups) back as the campaign's file
+    ``rel`` (the GM's explicit choice).
 
-    The damaged file is not deleted: it is copied to ``backups/damaged/`` first. Takes the campaign
-    lock, so the campaign must not be open in a console. Returns where the damaged file went.
+    The damaged file is not deleted: it is copied to ``backups/damaged/`` first (a link or
+    a special file there is only removed, never read). Takes the campaign lock, so the
+    campaign must not be open in a console. Returns where the damaged file went (None: there
+    was no file to keep).
     """
     root = campaign_dir(Path(saves), name)
+    tree = CampaignTree(root)
     kind = kind_of(rel)
     if kind is None:
         raise StoreError(f"{rel!r} is not a campaign file")
-    read_tables(backup, kind)  # refuse a backup that is itself bad
-    lock = CampaignLock(root / LOCK_FILE)
+    try:
+        source = Path(backup).relative_to(root).as_posix()
+    except ValueError:
+        raise StoreError(f"{backup} is not a backup of campaign {name!r}") from None
+    if not source.startswith(f"{BACKUPS_DIR}/"):
+        raise StoreError(f"{backup} is not a backup of campaign {name!r}")
+    read_tables(Path(backup), kind, tree, source)  # refuse a backup that is itself bad
+    lock = CampaignLock(tree)
     lock.acquire()
     try:
-        path = root / rel
-        damaged = root / BACKUPS_DIR / "damaged"
-        damaged.mkdir(parents=True, exist_ok=True)
-        kept = damaged / f"{file_key(root, path)}.{time.time_ns()}"
-        if path.exists():
-            shutil.copy2(path, kept)  # copy, then replace: the path never goes missing
-        write_atomic(path, Path(backup).read_bytes())
-        return kept
+        kept = f"{BACKUPS_DIR}/damaged/{file_key(root, root / rel)}.{time.time_ns()}"
+        found = tree.entry(rel)
+        if found is not None and found.kind == "file":
+            tree.copy(rel, kept)  # copy, then replace: the path never goes missing
+        elif found is not None and found.kind == "dir":
+            raise StoreError(f"{tree.path(rel)} is a folder: move it away, then restore")
+        elif found is not None:
+            tree.unlink(rel)  # a link or a special file: removed itself, never followed
+        tree.write(rel, tree.read(source))
+        return tree.path(kept) if found is not None and found.kind == "file" else None
     finally:
         lock.release()

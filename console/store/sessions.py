@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from console.model import Encounter, Session
-from console.store.atomic_storage import write_atomic
 from console.store.backups import Backups
 from console.store.errors import SaveFailed, StoreError
 from console.store.layout import ROOT_FILES, SESSIONS_DIR, SUMMARIES_DIR
-from console.store.portable import new_session_tables
+from console.store.publish import new_session_tables
 from console.store.shards import Shard, clone
+from console.store.tree import CampaignTree
 from console.store.undo import UndoLog, chunk_rel, session_rel
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ class SessionsMixin:
         def session_numbers(self) -> list[int]: ...
         def apply(self, name: str, description: str, writes: list[Write], *,
                   now: datetime | None = None) -> Any: ...
+        def _run(self, operation: Any) -> None: ...
 
     # ----- sessions ---------------------------------------------------------------------
 
@@ -69,12 +70,19 @@ class SessionsMixin:
         self._writable()
         moment = now or _now()
         self.stop_session(now=moment)
+        # Like an action: a full disk or a read-only folder is a SaveFailed, and what is on
+        # disk stays the campaign (the snapshot comes before the commit point).
+        self._run(lambda: self._start(moment))
+        return self.session()
+
+    def _start(self, moment: datetime) -> None:
         number = self._number + 1
         backups = getattr(self._backend, "backups", None)
-        if isinstance(backups, Backups) and self.root is not None:
-            hot = [self.root / rel for rel in ROOT_FILES.values()]
-            folder = self.root / SESSIONS_DIR / f"{self._number:04d}"
-            hot += sorted(folder.glob("*.json"))
+        if isinstance(backups, Backups):
+            folder = f"{SESSIONS_DIR}/{self._number:04d}"
+            hot = [*ROOT_FILES.values(),
+                   *(f"{folder}/{entry.name}" for entry in backups.tree.listdir(folder)
+                     if entry.kind == "file" and entry.name.endswith(".json"))]
             backups.snapshot(f"session-{number:04d}", hot)
         opno = self._journal.opno + 1
         tables = new_session_tables(number, moment, opno, self._chunk_size)
@@ -83,7 +91,6 @@ class SessionsMixin:
         shard.flush()  # the commit point: from here the new session is the current one
         self._number, self._session = number, shard
         self._log = UndoLog(self._backend, number, shard, self._chunk_size)
-        return self.session()
 
     # ----- earlier sessions -------------------------------------------------------------
 
@@ -109,14 +116,14 @@ class SessionsMixin:
         self._writable()
         if self.root is None:
             raise StoreError("a campaign held in memory has no folder to write a summary to")
-        folder = self.root / SUMMARIES_DIR
-        path = folder / f"session-{number:04d}.md"
+        rel = f"{SUMMARIES_DIR}/session-{number:04d}.md"
+        tree = CampaignTree(self.root)
         try:
-            folder.mkdir(exist_ok=True)
-            write_atomic(path, markdown.encode("utf-8"))
+            tree.write(rel, markdown.encode("utf-8"))
         except OSError as error:
-            raise SaveFailed(f"could not write {path}: {error.strerror or error}") from None
-        return path
+            raise SaveFailed(f"could not write {tree.path(rel)}: "
+                             f"{error.strerror or error}") from None
+        return tree.path(rel)
 
     def snapshot_files(self) -> dict[str, tuple[str, dict[str, Any]]]:
         """Every file's contents as this store sees them (hot files from memory, with any

@@ -33,10 +33,12 @@ from console.store.errors import (
     MissingSaveFile,
     NewerSaveFile,
     TruncatedSaveFile,
+    UnreadableSaveFile,
 )
 from console.store.journal import JournalState
 from console.store.layout import FORMAT, SHARD_TABLES
 from console.store.migrations import MigrationError, migrate
+from console.store.tree import CampaignTree
 
 __all__ = [
     "META",
@@ -111,6 +113,8 @@ def _decode(path: Path, raw: bytes) -> object:
         raise GarbledSaveFile(path, f"not a text file (byte {error.start} is not UTF-8)") from None
     try:
         return json.loads(text)
+    except RecursionError:
+        raise GarbledSaveFile(path, "nested too deeply to be a save file") from None
     except json.JSONDecodeError as error:
         near_end = error.pos >= len(text.rstrip()) - 16 or error.msg.startswith("Unterminated")
         if near_end and _ends_early(text):
@@ -120,6 +124,8 @@ def _decode(path: Path, raw: bytes) -> object:
         raise GarbledSaveFile(
             path, f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
+    except ValueError as error:  # Python's limit on the digits of an integer, say
+        raise GarbledSaveFile(path, f"not a save file: {str(error)[:80]}") from None
 
 
 def parse_tables(data: object, kind: str, path: Path) -> tuple[Tables, bool]:
@@ -176,14 +182,21 @@ def parse_tables(data: object, kind: str, path: Path) -> tuple[Tables, bool]:
     return tables, migrated
 
 
-def read_tables(path: Path, kind: str) -> tuple[Tables, bool]:
-    """Load and check the file at ``path``; see :func:`parse_tables`. Never writes."""
+def read_tables(path: Path, kind: str, tree: CampaignTree | None = None,
+                rel: str | None = None) -> tuple[Tables, bool]:
+    """Load and check a save file; see :func:`parse_tables`. Never writes. The file is
+    ``rel`` in ``tree`` (reached without following a link), or ``path`` itself."""
+    if tree is None or rel is None:
+        tree, rel = CampaignTree(Path(path).parent), Path(path).name
     try:
-        raw = Path(path).read_bytes()
+        raw = tree.read(rel)
     except FileNotFoundError:
         raise MissingSaveFile(path, "the file is missing") from None
-    except IsADirectoryError:
-        raise GarbledSaveFile(path, "is a folder, not a file") from None
+    except NotADirectoryError:
+        raise MissingSaveFile(path, "the file is missing (a file stands where its folder "
+                                    "should be)") from None
+    except OSError as error:
+        raise UnreadableSaveFile(path, f"cannot be read: {error.strerror or error}") from None
     return parse_tables(_decode(path, raw), kind, path)
 
 
@@ -202,18 +215,20 @@ class Shard:
     @classmethod
     def open_file(
         cls,
-        path: Path,
+        tree: CampaignTree,
+        rel: str,
         kind: str,
         *,
         tables: Tables | None = None,
-        before_replace: Callable[[Path], None] | None = None,
+        before_replace: Callable[[str], None] | None = None,
     ) -> Shard:
-        """A file shard; ``tables=None`` reads (and checks) the file, else starts from
-        ``tables`` as unsaved changes (a new or migrated file)."""
+        """The shard at ``rel`` in a campaign's tree; ``tables=None`` reads (and checks) the
+        file, else starts from ``tables`` as unsaved changes (a new or migrated file)."""
+        path = tree.path(rel)
         dirty = tables is not None
         if tables is None:
-            tables, dirty = read_tables(path, kind)
-        db = TinyDB(path, storage=AtomicJSONStorage, data=tables, deferred=True,
+            tables, dirty = read_tables(path, kind, tree, rel)
+        db = TinyDB(storage=AtomicJSONStorage, tree=tree, rel=rel, data=tables, deferred=True,
                     before_replace=before_replace)
         db.storage.dirty = dirty  # type: ignore[attr-defined]
         return cls(kind, path, db)

@@ -48,6 +48,13 @@ class GMConsoleApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(MainScreen(self.controller))
+        stale = self.controller.store.stale_lock
+        if stale is not None:
+            # Said once: the console before this one stopped without closing (a crash, a
+            # power cut); every action it acknowledged is on disk.
+            self.notify(f"Opened after a console that stopped without closing "
+                        f"({stale.describe()}); every action it saved is here.",
+                        severity="warning", timeout=10)
 
     # ----- no action ends the app (console.ui.safety) --------------------------------------
 

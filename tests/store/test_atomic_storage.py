@@ -39,7 +39,7 @@ def test_a_failure_before_the_switch_keeps_the_old_file(
     path = tmp_path / "f.json"
     write_atomic(path, b'{"v": 1}')
 
-    def broken(source: object, target: object) -> None:
+    def broken(source: object, target: object, **_dir_fds: object) -> None:
         raise OSError(5, "I/O error")
 
     monkeypatch.setattr(os, "replace", broken)

@@ -1,6 +1,7 @@
 """SIGKILL a writer at random moments, 200+ times; every file must load and the campaign
 must hold the last acknowledged operation or the one after it (killed between the write
-and the acknowledgement).
+and the acknowledgement). The count is of kills that found the writer at work, not of wall
+time: on a loaded machine the writer starts slower, and the test waits for it longer.
 
 The writer is a forked child (forking from the already-imported test process costs about
 a millisecond, so 200 kills fit in seconds). It prints each operation number to its stdout
@@ -89,6 +90,7 @@ def observe(store: CampaignStore) -> State:
 def writer(saves: Path, base_opno: int) -> None:
     """The child: do planned operations forever, acknowledging each after it returns."""
     store = CampaignStore.open(saves, "Crash", chunk_size=CHUNK)
+    print("ready", flush=True)  # the kill is timed from here, not from the fork
     while True:
         number = store.opno + 1
         kind = plan(number - base_opno)
@@ -128,15 +130,21 @@ def run_writer(saves: Path, base_opno: int, seconds: float) -> list[int]:
         finally:
             os._exit(code)
     os.close(write_end)
+    # Wait for the writer to have opened the campaign (slower on a loaded machine), then
+    # let it work for ``seconds``: the kill lands while it works, whatever the load.
+    chunks = [os.read(read_end, 64)]
+    while not chunks[-1].startswith(b"ready") and b"ready" not in b"".join(chunks):
+        if not (data := os.read(read_end, 64)):
+            break
+        chunks.append(data)
     time.sleep(seconds)
     os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
     assert os.WIFSIGNALED(status), "the writer stopped by itself (it failed)"
-    chunks = []
     while data := os.read(read_end, 65536):
         chunks.append(data)
     os.close(read_end)
-    return [int(line) for line in b"".join(chunks).split()]
+    return [int(line) for line in b"".join(chunks).split()[1:]]
 
 
 def test_sigkill_at_random_moments_never_loses_an_acknowledged_operation(
@@ -148,20 +156,23 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_operation(
         states = simulate(observe(store), 20_000)
     rng = random.Random(20261121)
     known = base_opno  # newest operation known to be on disk
-    acknowledged_total = 0
-    for kill in range(KILLS):
+    working = 0  # kills that landed while the writer was working, however loaded the machine
+    runs = 0
+    while working < KILLS:
+        runs += 1
+        assert runs <= 3 * KILLS, f"only {working} of {runs} kills found the writer working"
         acks = run_writer(saves, base_opno, rng.uniform(0.0, 0.03))
-        assert acks == list(range(known + 1, known + 1 + len(acks))), f"kill {kill}"
-        acknowledged_total += len(acks)
+        assert acks == list(range(known + 1, known + 1 + len(acks))), f"kill {runs}"
         last_ack = acks[-1] if acks else known
         report = check_campaign(saves, "Crash")
-        assert report.healthy, f"kill {kill}: {report.problems}"
+        assert report.healthy, f"kill {runs}: {report.problems}"
         with CampaignStore.open(saves, "Crash", read_only=True) as viewer:
             found = viewer.opno
-            assert found in (last_ack, last_ack + 1), f"kill {kill}: {found} vs {last_ack}"
-            assert observe(viewer) == states[found - base_opno], f"kill {kill} at op {found}"
+            assert found in (last_ack, last_ack + 1), f"kill {runs}: {found} vs {last_ack}"
+            assert observe(viewer) == states[found - base_opno], f"kill {runs} at op {found}"
+        if acks or found > known:
+            working += 1  # it had done (or was committing) work when it died
         known = found
-    assert acknowledged_total > KILLS  # the kills really interrupted a working writer
     with CampaignStore.open(saves, "Crash") as store:  # and the writer can carry on
         assert observe(store) == states[known - base_opno]
         assert store.session().number >= 1

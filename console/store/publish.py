@@ -1,0 +1,135 @@
+"""New campaign folders: the files of a new campaign, and putting a whole campaign in place
+at once (``new`` and ``import``).
+
+A campaign is built in a hidden staging folder made exclusively under an unpredictable name
+(``.NAME.incoming-PID-XXXXXXXX``), fsynced, then renamed into place: a crash leaves either
+no campaign or a complete one, and a link planted under a predictable name can never
+receive the campaign. Staging folders whose process has died are removed the next time a
+campaign is created, imported or opened for writing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from console.model import Campaign, Session
+from console.store.atomic_storage import dump_json, fsync_directory
+from console.store.errors import CampaignExists
+from console.store.journal import JournalState, LastOp
+from console.store.layout import ROOT_FILES, list_campaigns
+from console.store.names import name_key, validate_name
+from console.store.shards import Tables, new_tables
+from console.store.tree import CampaignTree
+from console.store.undo import session_rel
+
+__all__ = [
+    "Files",
+    "clean_staging",
+    "existing_name",
+    "new_session_tables",
+    "publish_campaign",
+    "starting_files",
+]
+
+# campaign-relative path -> (file kind, tables)
+Files = dict[str, tuple[str, Tables]]
+
+_STAGING = ".incoming-"
+
+
+def new_session_tables(number: int, started: datetime, opno: int, chunk_size: int) -> Tables:
+    """A new session file. ``opno`` continues the campaign's operation count."""
+    tables = new_tables("session", opno)
+    tables["session"]["1"] = Session(number, started).to_dict()
+    last = LastOp(opno, "start", 0, []) if opno else None
+    tables["journal"]["1"] = JournalState(opno=opno, chunk_size=chunk_size,
+                                          last_op=last).to_dict()
+    return tables
+
+
+def starting_files(name: str, *, notes: str, keep_backups: int, now: datetime,
+                   chunk_size: int) -> Files:
+    """Every file of a new, empty campaign (session 0 holds the set-up work's log)."""
+    campaign = new_tables("campaign")
+    campaign["campaign"]["1"] = Campaign(validate_name(name), now, notes, keep_backups).to_dict()
+    return {
+        ROOT_FILES["campaign"]: ("campaign", campaign),
+        ROOT_FILES["pcs"]: ("pcs", new_tables("pcs")),
+        ROOT_FILES["npcs"]: ("npcs", new_tables("npcs")),
+        session_rel(0): ("session", new_session_tables(0, now, 0, chunk_size)),
+    }
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def clean_staging(saves: Path) -> None:
+    """Remove what interrupted creations and imports left in ``saves`` (their process has
+    died). A link found there is removed itself, never followed."""
+    if not Path(saves).is_dir():
+        return
+    for entry in Path(saves).iterdir():
+        if not entry.name.startswith(".") or _STAGING not in entry.name:
+            continue
+        pid_text = entry.name.rsplit(_STAGING, 1)[1].split("-")[0]
+        if pid_text.isdigit() and _alive(int(pid_text)) and int(pid_text) != os.getpid():
+            continue
+        if entry.is_symlink() or not entry.is_dir():
+            entry.unlink(missing_ok=True)
+        else:
+            shutil.rmtree(entry, ignore_errors=True)  # fd-based: follows no link
+
+
+def existing_name(saves: Path, name: str) -> str | None:
+    """The campaign already in ``saves`` that ``name`` would be on some system (same name
+    after NFC and case folding), if any."""
+    key = name_key(name)
+    return next((found for found in list_campaigns(saves) if name_key(found) == key), None)
+
+
+def publish_campaign(saves: Path, name: str, files: Files,
+                     verify: Callable[[CampaignTree], None] | None = None) -> Path:
+    """Write ``files`` as campaign ``name``, all at once (module docstring). Never
+    overwrites, and never makes a second campaign differing only in case or encoding.
+    ``verify`` checks the staged campaign before it is put in place (it raises to stop)."""
+    saves = Path(saves)
+    name = validate_name(name)
+    root = saves / name
+    twin = existing_name(saves, name) if saves.is_dir() else None
+    if twin is not None or root.exists() or root.is_symlink():
+        shown = f" (as {twin!r}: names differing only in case or accents are one folder " \
+                "on some systems)" if twin not in (None, name) else ""
+        raise CampaignExists(f"campaign {name!r} already exists in {saves}{shown}")
+    saves.mkdir(parents=True, exist_ok=True)
+    clean_staging(saves)
+    staging = Path(tempfile.mkdtemp(prefix=f".{name}{_STAGING}{os.getpid()}-", dir=saves))
+    try:
+        tree = CampaignTree(staging)
+        for rel, (_kind, tables) in sorted(files.items()):
+            tree.write(rel, dump_json(tables))
+        if verify is not None:
+            verify(tree)
+        os.chmod(staging, 0o755)  # mkdtemp makes it private; a campaign folder is not
+        try:
+            os.rename(staging, root)  # refuses to replace a folder that is not empty
+        except OSError:
+            raise CampaignExists(f"campaign {name!r} already exists in {saves}") from None
+        fsync_directory(saves)
+    finally:
+        with contextlib.suppress(OSError):
+            if staging.exists() and not staging.is_symlink():
+                shutil.rmtree(staging)
+    return root

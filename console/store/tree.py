@@ -1,0 +1,319 @@
+"""The files of one campaign folder, reached without ever following a link.
+
+The campaign folder is ours. Every read, write, rename, listing and removal under it goes
+through :class:`CampaignTree`, which walks down from the campaign folder one component at
+a time with ``O_NOFOLLOW`` and directory descriptors: a symbolic link planted anywhere in
+the tree (``lock -> ../../victim.txt``, ``backups/campaign.json -> ~/docs``) is refused with
+a message naming it, never followed, so nothing is ever read from or written outside the
+saves folder through one. There is no window between a check and the use of a path: the
+kernel refuses the link at the moment of the ``open``. Special files (devices, pipes) where
+a save file should be are refused too.
+
+Paths are campaign-relative POSIX strings (``sessions/0003/session.json``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import shutil
+import stat
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from console.store.errors import BadSaveFile, UnreadableSaveFile, UnsafePath
+
+__all__ = ["CampaignTree", "Entry"]
+
+_NOFOLLOW = os.O_NOFOLLOW
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW | _CLOEXEC
+# A pipe planted where a save file should be would block an open forever: never wait.
+_READ = os.O_RDONLY | _NOFOLLOW | os.O_NONBLOCK | _CLOEXEC
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Entry:
+    """One name in a folder of the tree, as ``lstat`` sees it (links are not followed).
+    ``stamp`` changes whenever the file does (inode, size, modification and change times;
+    the change time cannot be set back by anyone), so a check can be remembered by it."""
+
+    name: str
+    kind: str  # "file", "dir", "link" or "other"
+    mtime_ns: int
+    stamp: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+def _entry(name: str, found: os.stat_result) -> Entry:
+    return Entry(name, _kind(found.st_mode), found.st_mtime_ns,
+                 (found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns))
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "link"
+    if stat.S_ISDIR(mode):
+        return "dir"
+    if stat.S_ISREG(mode):
+        return "file"
+    return "other"
+
+
+class CampaignTree:
+    """One campaign folder (``root``), whose own name is not a link either."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    def path(self, rel: str) -> Path:
+        """Where ``rel`` is, for messages."""
+        return self.root / rel if rel else self.root
+
+    # ----- walking down -------------------------------------------------------------------
+
+    def _refusal(self, rel: str, error: OSError) -> OSError | UnsafePath:
+        """Why an open under the tree failed: a link or a special file, or the OS error."""
+        if error.errno in (errno.ELOOP, errno.ENOTDIR, errno.ENXIO):
+            with contextlib.suppress(OSError):
+                mode = os.lstat(self.path(rel)).st_mode
+                if stat.S_ISLNK(mode):
+                    return UnsafePath.found(self.path(rel), "a symbolic link")
+                if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+                    return UnsafePath.found(self.path(rel), "a special file")
+        return error
+
+    @contextlib.contextmanager
+    def folder(self, rel_dir: str, *, create: bool = False) -> Iterator[int]:
+        """A descriptor of folder ``rel_dir`` (made with its parents if ``create``)."""
+        try:
+            fd = os.open(self.root, _DIRECTORY)
+        except OSError as error:
+            raise self._refusal("", error) from None
+        walked = ""
+        try:
+            for part in [p for p in rel_dir.split("/") if p]:
+                walked = f"{walked}/{part}" if walked else part
+                if create:
+                    with contextlib.suppress(FileExistsError):
+                        os.mkdir(part, 0o755, dir_fd=fd)
+                try:
+                    inner = os.open(part, _DIRECTORY, dir_fd=fd)
+                except OSError as error:
+                    raise self._refusal(walked, error) from None
+                os.close(fd)
+                fd = inner
+            yield fd
+        finally:
+            os.close(fd)
+
+    @staticmethod
+    def _split(rel: str) -> tuple[str, str]:
+        parent, _, name = rel.rpartition("/")
+        return parent, name
+
+    # ----- reading ------------------------------------------------------------------------
+
+    def read(self, rel: str) -> bytes:
+        """The bytes of regular file ``rel``."""
+        fd = self.open_read(rel)
+        try:
+            chunks = []
+            while block := os.read(fd, 1 << 20):
+                chunks.append(block)
+            return b"".join(chunks)
+        finally:
+            os.close(fd)
+
+    def entry(self, rel: str) -> Entry | None:
+        """What is at ``rel`` (not following a link), or None if nothing is."""
+        parent, name = self._split(rel)
+        try:
+            with self.folder(parent) as folder:
+                found = os.stat(name, dir_fd=folder, follow_symlinks=False)
+        except FileNotFoundError:
+            return None
+        return _entry(name, found)
+
+    def is_file(self, rel: str) -> bool:
+        found = self.entry(rel) if rel else None
+        return found is not None and found.kind == "file"
+
+    def is_dir(self, rel: str) -> bool:
+        if not rel:
+            return self.root.is_dir() and not self.root.is_symlink()
+        found = self.entry(rel)
+        return found is not None and found.kind == "dir"
+
+    def listdir(self, rel_dir: str) -> list[Entry]:
+        """The names in folder ``rel_dir`` (empty if it does not exist), sorted."""
+        try:
+            with self.folder(rel_dir) as folder, os.scandir(folder) as names:
+                found = [(item.name, item.stat(follow_symlinks=False)) for item in names]
+        except FileNotFoundError:
+            return []
+        return sorted(_entry(name, st) for name, st in found)
+
+    def subfolders(self, rel_dir: str) -> dict[str, list[Entry]]:
+        """Each folder directly in ``rel_dir`` and what it holds, read in one walk (the
+        sessions folder: a few hundred folders in a few milliseconds)."""
+        listed: dict[str, list[Entry]] = {}
+        try:
+            with self.folder(rel_dir) as folder:
+                with os.scandir(folder) as names:
+                    inner = [item.name for item in names if item.is_dir(follow_symlinks=False)]
+                for name in inner:
+                    try:
+                        fd = os.open(name, _DIRECTORY, dir_fd=folder)
+                    except OSError:
+                        continue  # refused or gone: the full scan names it
+                    try:
+                        with os.scandir(fd) as items:
+                            listed[name] = sorted(_entry(item.name,
+                                                         item.stat(follow_symlinks=False))
+                                                  for item in items)
+                    finally:
+                        os.close(fd)
+        except FileNotFoundError:
+            return {}
+        return dict(sorted(listed.items()))
+
+    def unsafe(self) -> list[BadSaveFile]:
+        """Every link or special file anywhere in the tree, and every folder that cannot be
+        read (a campaign holding one is not opened, and the message names them)."""
+        found: list[BadSaveFile] = []
+        try:
+            root = os.open(self.root, _DIRECTORY)
+        except OSError as error:
+            refusal = self._refusal("", error)
+            if isinstance(refusal, BadSaveFile):
+                return [refusal]
+            return [UnreadableSaveFile(self.root, f"cannot be read: {error.strerror}")]
+        # One descriptor per folder, walked down without following anything: a few
+        # microseconds a folder, so a campaign with a thousand backup folders is still
+        # checked in milliseconds.
+        pending: list[tuple[str, int]] = [("", root)]
+        while pending:
+            rel_dir, fd = pending.pop()
+            try:
+                with os.scandir(fd) as names:
+                    items = [(item.name, item.is_dir(follow_symlinks=False),
+                              item.is_symlink(), item.is_file(follow_symlinks=False))
+                             for item in names]
+            except OSError as error:
+                found.append(UnreadableSaveFile(self.path(rel_dir),
+                                                f"cannot be read: {error.strerror or error}"))
+                items = []
+            for name, is_dir, is_link, is_file in items:
+                rel = f"{rel_dir}/{name}" if rel_dir else name
+                if is_link:
+                    found.append(UnsafePath.found(self.path(rel), "a symbolic link"))
+                elif is_dir:
+                    try:
+                        pending.append((rel, os.open(name, _DIRECTORY, dir_fd=fd)))
+                    except OSError as error:
+                        found.append(UnreadableSaveFile(
+                            self.path(rel), f"cannot be read: {error.strerror or error}"))
+                elif not is_file:
+                    found.append(UnsafePath.found(self.path(rel), "a special file"))
+            os.close(fd)
+        return sorted(found, key=lambda problem: str(problem.path))
+
+    # ----- writing ------------------------------------------------------------------------
+
+    def write(self, rel: str, payload: bytes, *,
+              before_replace: Callable[[str], None] | None = None, durable: bool = True,
+              keep_mtime_ns: int | None = None) -> None:
+        """Replace ``rel`` with ``payload`` so that a crash leaves the old or the new file.
+
+        The new bytes go to a temporary file made exclusively under an unpredictable name,
+        are fsynced (``durable``), and renamed over the old name; ``before_replace(rel)``
+        runs just before the switch (the backup rotation). A link at ``rel`` would be
+        replaced, not followed. On any error the temporary file is removed.
+        """
+        parent, name = self._split(rel)
+        with self.folder(parent, create=True) as folder:
+            temp = f".{name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
+                         0o644, dir_fd=folder)
+            try:
+                try:
+                    view = memoryview(payload)
+                    while view:
+                        view = view[os.write(fd, view):]
+                    if keep_mtime_ns is not None:
+                        os.utime(fd, ns=(keep_mtime_ns, keep_mtime_ns))
+                    if durable:
+                        os.fsync(fd)
+                finally:
+                    os.close(fd)
+                if before_replace is not None:
+                    before_replace(rel)
+                os.replace(temp, name, src_dir_fd=folder, dst_dir_fd=folder)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp, dir_fd=folder)
+                raise
+            if durable:
+                os.fsync(folder)
+
+    def copy(self, source: str, target: str) -> None:
+        """A new file ``target`` with the bytes and modification time of ``source`` (a
+        backup: not fsynced, a lost backup is tolerable, a slower GM action is not)."""
+        found = self.entry(source)
+        if found is None or found.kind != "file":
+            return
+        self.write(target, self.read(source), durable=False, keep_mtime_ns=found.mtime_ns)
+
+    def mkdirs(self, rel_dir: str) -> None:
+        with self.folder(rel_dir, create=True) as folder:
+            os.fsync(folder)
+
+    def unlink(self, rel: str) -> None:
+        """Remove file (or link) ``rel``; a link is removed itself, its target untouched."""
+        parent, name = self._split(rel)
+        with contextlib.suppress(FileNotFoundError), self.folder(parent) as folder:
+            os.unlink(name, dir_fd=folder)
+
+    def rmtree(self, rel_dir: str) -> None:
+        """Remove folder ``rel_dir`` and everything in it, following no link."""
+        parent, name = self._split(rel_dir)
+        with contextlib.suppress(FileNotFoundError), self.folder(parent) as folder:
+            if stat.S_ISLNK(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode):
+                os.unlink(name, dir_fd=folder)
+                return
+            shutil.rmtree(name, dir_fd=folder)
+
+    def open_read(self, rel: str) -> int:
+        """A read-only descriptor on regular file ``rel`` (the caller closes it)."""
+        parent, name = self._split(rel)
+        with self.folder(parent) as folder:
+            try:
+                fd = os.open(name, _READ, dir_fd=folder)
+            except OSError as error:
+                raise self._refusal(rel, error) from None
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            raise UnsafePath.found(self.path(rel), "a folder, not a file" if stat.S_ISDIR(mode)
+                                   else "a special file")
+        return fd
+
+    def open_lock(self, rel: str) -> int:
+        """A read-write descriptor on regular file ``rel``, created if missing and never
+        truncated here (the lock holder's record is rewritten once the lock is held)."""
+        parent, name = self._split(rel)
+        with self.folder(parent) as folder:
+            try:
+                fd = os.open(name, os.O_RDWR | os.O_CREAT | _NOFOLLOW | os.O_NONBLOCK
+                             | _CLOEXEC, 0o644, dir_fd=folder)
+            except OSError as error:
+                if error.errno == errno.EISDIR:
+                    raise UnsafePath.found(self.path(rel), "a folder, not a file") from None
+                raise self._refusal(rel, error) from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise UnsafePath.found(self.path(rel), "a special file")
+        return fd
