@@ -43,11 +43,11 @@ from console.model.awards import (
     preview_close,
 )
 from console.rules.ap_awards import TimeRounding
+from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
 from console.ui.awards.awards_screen import AwardsScreen
 from console.ui.awards.close_session_screen import CloseSessionScreen
-from console.ui.controller import Controller
 
 START = datetime(2026, 1, 3, 19, 0, tzinfo=UTC)
 PCS = 12
@@ -102,7 +102,7 @@ def timed(work: Callable[[], object], repeat: int) -> tuple[float, float]:
 
 async def through_pilot(saves: Path, now: datetime) -> tuple[float, float]:
     store = CampaignStore.open(saves, "long")
-    app = GMConsoleApp(store, rng=random.Random(1), clock=lambda: now)
+    app = GMConsoleApp(CampaignService(store, random.Random(1), lambda: now))
     try:
         async with app.run_test(size=(160, 48)) as pilot:
             await pilot.pause()
@@ -136,14 +136,14 @@ def main() -> None:
               f"{time.perf_counter() - started:.1f} s")
         now = START + timedelta(days=7 * args.sessions, hours=3)
         with CampaignStore.open(saves, "long") as store:
-            controller = Controller(store, clock=lambda: now)
+            service = CampaignService(store, clock=lambda: now)
             started = time.perf_counter()
-            sessions = controller.sessions()
+            sessions = service.played_sessions()
             cold = time.perf_counter() - started
-            warm, _ = timed(controller.sessions, 20)
+            warm, _ = timed(service.played_sessions, 20)
             print(f"read every session back: cold {cold * 1e3:.1f} ms "
                   f"({len(sessions)} sessions), warm {warm * 1e3:.2f} ms")
-            pcs = controller.pcs()
+            pcs = service.pcs()
             session = store.session()
 
             def screen_figures() -> None:
@@ -158,11 +158,10 @@ def main() -> None:
             print(f"close preview ({len(pcs)} PCs, 20 awards waiting), per keystroke: "
                   f"median {median * 1e3:.2f} ms, worst {worst * 1e3:.2f} ms")
             started = time.perf_counter()
-            controller.award("awards.close",
-                             lambda s: apply_close(s, pcs, close_choices(), now))
+            service.awards.close(close_choices())
             print(f"applying the close (one action, {len(pcs) + 1} documents, fsync'd): "
                   f"{(time.perf_counter() - started) * 1e3:.1f} ms")
-            controller.undo()
+            service.undo()
         awards, closing = asyncio.run(through_pilot(saves, now))
         print(f"through Pilot: w to the awards screen {awards * 1e3:.0f} ms (cold read of "
               f"every session included); c to the close dialog with its preview "

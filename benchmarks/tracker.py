@@ -16,13 +16,16 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from console.model import Encounter, NpcTemplate, Side
+from console.model.outcome import Outcome
 from console.model.tracker import END, add_combatant, call_for_nish, next_turn
+from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
-from console.ui.screens.main_screen import MainScreen
+from console.ui.flow import Flows
 
 COMBATANTS = 100
 PRESSES = 60
@@ -58,16 +61,16 @@ def build(saves: Path) -> None:
 
 async def measure(saves: Path) -> tuple[list[float], list[float], list[float]]:
     store = CampaignStore.open(saves, "Bench")
-    app = GMConsoleApp(store, rng=random.Random(2))
+    app = GMConsoleApp(CampaignService(store, random.Random(2)))
     app_work: list[float] = []
-    original = MainScreen.perform
+    original = Flows.command
 
-    def timed(self: MainScreen, name: str, change: object) -> None:
+    def timed(self: Flows, run: Callable[[], Outcome], *, confirm: bool = False) -> None:
         start = time.perf_counter()
-        original(self, name, change)  # type: ignore[arg-type]
+        original(self, run, confirm=confirm)
         app_work.append(time.perf_counter() - start)
 
-    MainScreen.perform = timed  # type: ignore[method-assign]
+    Flows.command = timed  # type: ignore[method-assign]
     key_to_screen: list[float] = []
     idle_key: list[float] = []
     try:
@@ -78,16 +81,16 @@ async def measure(saves: Path) -> tuple[list[float], list[float], list[float]]:
                 await pilot.press("space")
                 await pilot.pause()
                 key_to_screen.append(time.perf_counter() - start)
-                if app.controller.encounter().current == "end":  # type: ignore[union-attr]
+                if app.service.encounter().current == "end":  # type: ignore[union-attr]
                     await pilot.press("b")  # stay inside the round: keep measuring next turn
                     app_work.pop()
             for _ in range(PRESSES):  # a key bound to nothing: Pilot's and Textual's floor
                 start = time.perf_counter()
-                await pilot.press("z")
+                await pilot.press("f12")
                 await pilot.pause()
                 idle_key.append(time.perf_counter() - start)
     finally:
-        MainScreen.perform = original  # type: ignore[method-assign]
+        Flows.command = original  # type: ignore[method-assign]
         store.close()
     return app_work, key_to_screen, idle_key
 

@@ -1,4 +1,5 @@
-"""Imports point downward only: ui -> store -> model -> rules (as harlequin enforces its own).
+"""Imports point downward only: ui -> service -> store -> model -> rules (as harlequin
+enforces its own).
 
 Each check imports a layer in a fresh interpreter and looks at what got loaded, so an
 indirect import through a helper module is caught too.
@@ -19,7 +20,9 @@ LAYERS = {
     "console.rules": {"textual", "tinydb", "rich", "console.store", "console.ui",
                       "console.model", "console.cli"},
     "console.model": {"textual", "tinydb", "rich", "console.store", "console.ui"},
-    "console.store": {"textual", "console.ui"},
+    "console.store": {"textual", "console.ui", "console.service"},
+    # The campaign's commands run without a screen: tests and the command line use them.
+    "console.service": {"textual", "rich", "console.ui", "console.cli"},
     # The dice commands must start fast: the console's Textual app loads only when opened.
     "console.cli": {"textual", "console.ui"},
 }
@@ -67,5 +70,18 @@ def test_only_the_store_imports_tinydb() -> None:
         for path in root.rglob("*.py")
         if "store" not in path.relative_to(root).parts
         and re.search(r"^\s*(import|from)\s+tinydb\b", path.read_text("utf-8"), re.MULTILINE)
+    ]
+    assert offenders == []
+
+
+def test_the_screens_reach_the_campaign_only_through_the_service() -> None:
+    """No module of the UI imports the store: what it reads and changes, it asks the
+    service for (the command line opens the store and hands the service to the app)."""
+    root = Path(console.__file__).parent / "ui"
+    offenders = [
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if re.search(r"^\s*(import|from)\s+console\.store\b", path.read_text("utf-8"),
+                     re.MULTILINE)
     ]
     assert offenders == []

@@ -99,9 +99,10 @@ def run_app(argv: Sequence[str]) -> int:
             return 0 if recovery.return_code in (None, 0) else recovery.return_code
         store = open_for_console(saves, chosen, read_only=False)
     try:
+        from console.service import CampaignService
         from console.ui.app import GMConsoleApp  # Textual loads only when the console opens
 
-        app = GMConsoleApp(store)
+        app = GMConsoleApp(CampaignService(store))
         app.run()
         return app.return_code or 0
     finally:

@@ -5,6 +5,7 @@ Every class that is stored as its own document has a ``TABLE`` class attribute n
 table, and an ``id``.
 """
 
+from console.model.action_log import Change, LogEntry
 from console.model.campaign import DEFAULT_KEEP_BACKUPS, SCHEMA_VERSION, Campaign
 from console.model.characters import Allowance, PlayerCharacter, Weapon
 from console.model.encounters import (
@@ -18,7 +19,6 @@ from console.model.encounters import (
     Status,
 )
 from console.model.errors import ModelError
-from console.model.journal import Change, LogEntry
 from console.model.npcs import BodyType, NpcTemplate
 from console.model.sessions import ApAward, AwardKind, Session
 from console.model.stats import Stat

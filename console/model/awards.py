@@ -6,8 +6,8 @@ them and the time, group and journal awards to every present PC at once (``conso
 does the arithmetic). Improvements, handicaps and rank improvement rolls are in
 ``console.model.improvements``.
 
-Each function returns an :class:`AwardStep`: the changed session, the changed sheets and
-what to tell the GM.
+Each function returns an :class:`~console.model.outcome.Outcome`: the changed session, the
+changed sheets and what to tell the GM.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from console.model.characters import Allowance, PlayerCharacter
 from console.model.errors import ModelError
+from console.model.outcome import Outcome
 from console.model.session_close import (
     CloseRow,
     SessionClose,
@@ -48,7 +49,6 @@ from console.rules.ap_awards import (
 
 __all__ = [
     "PENDING_KINDS",
-    "AwardStep",
     "CloseChoices",
     "ClosePreview",
     "ap_history",
@@ -74,16 +74,6 @@ __all__ = [
 
 # Awards recorded during play and applied at the close; the rest are made by the close.
 PENDING_KINDS = (AwardKind.GRAB_BAG, AwardKind.ADVENTURE, AwardKind.VETERAN)
-
-
-@dataclass(frozen=True, slots=True)
-class AwardStep:
-    """The result of one awarder action."""
-
-    session: Session
-    pcs: tuple[PlayerCharacter, ...] = ()  # sheets that changed
-    notices: tuple[str, ...] = ()
-    alerts: tuple[str, ...] = ()  # what the GM must act on now (rank-ups: roll at once)
 
 
 def player_of(pc: PlayerCharacter) -> str:
@@ -123,10 +113,10 @@ def check_open(session: Session) -> None:
                          "next session (S) to give more, or undo the close (ctrl+z)")
 
 
-def _with_award(session: Session, award: ApAward, notice: str) -> AwardStep:
+def _with_award(session: Session, award: ApAward, notice: str) -> Outcome:
     check_open(session)
-    return AwardStep(session.with_changes(ap_awards=(*session.ap_awards, award)),
-                     notices=(notice,))
+    return Outcome.told(session.with_changes(ap_awards=(*session.ap_awards, award)),
+                        notices=(notice,))
 
 
 def _because(reason: str) -> str:
@@ -134,7 +124,7 @@ def _because(reason: str) -> str:
 
 
 def give_grab_bag(session: Session, pc: PlayerCharacter, points: int,
-                  reason: str = "") -> AwardStep:
+                  reason: str = "") -> Outcome:
     """A grab-bag token: 1 AP, 2 for unusually good play, 3 for exceptional."""
     reason = reason.strip()
     GrabBagAward(pc.name, player_of(pc), points, reason)  # checks 1, 2 or 3
@@ -143,7 +133,7 @@ def give_grab_bag(session: Session, pc: PlayerCharacter, points: int,
 
 
 def give_adventure_bonus(session: Session, pc: PlayerCharacter, amount: int,
-                         reason: str) -> AwardStep:
+                         reason: str) -> Outcome:
     """An AP bonus the adventure lists, recorded when it is earned."""
     reason = reason.strip()
     AdventureBonus(pc.name, amount, reason)  # checks a whole number of 1 or more
@@ -177,7 +167,7 @@ def _ranks_at_close(session: Session, pcs: Mapping[int, PlayerCharacter]) -> dic
 
 
 def give_pocket(session: Session, pcs: Mapping[int, PlayerCharacter], enabled: bool,
-                veteran: str, pc: PlayerCharacter, amount: int, reason: str = "") -> AwardStep:
+                veteran: str, pc: PlayerCharacter, amount: int, reason: str = "") -> Outcome:
     """Veteran's pocket: a ranked player gives AP to another player's PC.
 
     Never to himself, and no more than his player rank over the session.
@@ -207,23 +197,23 @@ def _pending_at(session: Session, index: int) -> ApAward:
     return session.ap_awards[index]
 
 
-def set_reason(session: Session, index: int, reason: str, pc_name: str) -> AwardStep:
+def set_reason(session: Session, index: int, reason: str, pc_name: str) -> Outcome:
     """Give an award recorded in a hurry (two keys) its reason afterwards."""
     award = _pending_at(session, index)
     changed = ApAward(award.pc_id, award.amount, award.kind, reason.strip(), award.giver)
     awards = list(session.ap_awards)
     awards[index] = changed
-    return AwardStep(session.with_changes(ap_awards=tuple(awards)),
-                     notices=(f"Reason for {pc_name}'s {award.amount} AP "
+    return Outcome.told(session.with_changes(ap_awards=tuple(awards)),
+                        notices=(f"Reason for {pc_name}'s {award.amount} AP "
                               f"{_KIND_NAMES[award.kind]}: {reason.strip() or 'none'}",))
 
 
-def remove_award(session: Session, index: int, pc_name: str) -> AwardStep:
+def remove_award(session: Session, index: int, pc_name: str) -> Outcome:
     """Take back an award recorded during play (before the close applies it)."""
     award = _pending_at(session, index)
     awards = session.ap_awards[:index] + session.ap_awards[index + 1:]
-    return AwardStep(session.with_changes(ap_awards=awards),
-                     notices=(f"Taken back: {award.amount} AP {_KIND_NAMES[award.kind]} "
+    return Outcome.told(session.with_changes(ap_awards=awards),
+                        notices=(f"Taken back: {award.amount} AP {_KIND_NAMES[award.kind]} "
                               f"to {pc_name}",))
 
 
@@ -390,7 +380,7 @@ def preview_close(session: Session, pcs: Mapping[int, PlayerCharacter],
 
 
 def apply_close(session: Session, pcs: Mapping[int, PlayerCharacter], choices: CloseChoices,
-                now: datetime) -> AwardStep:
+                now: datetime) -> Outcome:
     """Apply the previewed awards: AP to every present PC, rank-ups, missions, allowances.
 
     The session is stopped (if it was running) and keeps the record of the close.
@@ -442,4 +432,5 @@ def apply_close(session: Session, pcs: Mapping[int, PlayerCharacter], choices: C
     count = len(close_rows)
     notices.insert(0, f"Session {session.number} closed: {given} AP to {count} "
                       f"PC{'s' if count != 1 else ''}")
-    return AwardStep(closed, tuple(changed), (notices[0], *alerts, *notices[1:]), tuple(alerts))
+    return Outcome.told(closed, *changed, notices=(notices[0], *alerts, *notices[1:]),
+                        alerts=alerts)

@@ -7,17 +7,21 @@ this module only reads the stats from where they live and stores the outcome.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Combatant, Encounter, Side, Status
 from console.model.errors import ModelError
 from console.model.npcs import NpcTemplate
+from console.model.outcome import Outcome
 from console.model.stats import Stat
-from console.model.step import Step
+from console.model.tracker import add_condition
 from console.model.turns import settle
 from console.rules.combat import wound_npc
 from console.rules.critical_damage import (
+    KILL_RULE_CD,
     CheckKind,
     DueCheck,
     PcCondition,
@@ -28,16 +32,18 @@ from console.rules.critical_damage import (
     take_damage,
 )
 from console.rules.ratings import RatingType
+from console.rules.vehicle_damage import roll_system_failure
 
 __all__ = [
     "NpcNumbers",
-    "PcOutcome",
     "apply_pc_check",
+    "apply_pc_checks",
     "body_points",
     "heal_pc",
     "kill_rule_pc",
     "npc_numbers",
     "pc_condition",
+    "system_failure",
     "wound_npc_in_fight",
     "wound_pc",
 ]
@@ -76,7 +82,7 @@ def npc_numbers(combatant: Combatant, template: NpcTemplate | None) -> NpcNumber
 
 
 def wound_npc_in_fight(encounter: Encounter, combatant_id: int, wounding: int, *,
-                       keep_up: bool = False) -> Step:
+                       keep_up: bool = False) -> Outcome:
     """Add wounding damage to an NPC; with critical damage he dies unless the GM keeps an
     important one up (and if it was his turn, the round goes on to the next)."""
     combatant = encounter.combatant(combatant_id)
@@ -93,7 +99,8 @@ def wound_npc_in_fight(encounter: Encounter, combatant_id: int, wounding: int, *
     text = f"{combatant.name}: {outcome.describe()}"
     if outcome.would_die and keep_up:
         text += " (kept up by the GM)"
-    return settle(encounter, encounter.with_changes(combatants=combatants), (text,))
+    alerts = (text,) if status is Status.DEAD else ()
+    return settle(encounter, encounter.with_changes(combatants=combatants), (text,), alerts)
 
 
 def pc_condition(pc: PlayerCharacter, combatant: Combatant | None) -> PcCondition:
@@ -109,30 +116,17 @@ def pc_condition(pc: PlayerCharacter, combatant: Combatant | None) -> PcConditio
     )
 
 
-@dataclass(frozen=True, slots=True)
-class PcOutcome:
-    """A PC's sheet and the fight after something happened to him.
-
-    ``at_once`` are the critical-damage checks he makes now (the damage just made them
-    due); the round's other checks come on his Nish. ``notices`` are the round's (his fall
-    may have ended it).
-    """
-
-    sheet: PlayerCharacter
-    encounter: Encounter | None
-    state: PcCondition
-    at_once: tuple[DueCheck, ...] = ()
-    notices: tuple[str, ...] = ()
-
-
 def _store(pc: PlayerCharacter, encounter: Encounter | None, combatant: Combatant | None,
-           state: PcCondition, *, owed: tuple[CheckKind, ...] | None = None,
-           at_once: tuple[DueCheck, ...] = ()) -> PcOutcome:
+           state: PcCondition, said: str, *, owed: tuple[CheckKind, ...] | None = None,
+           at_once: tuple[DueCheck, ...] = ()) -> Outcome:
     """Write the PC's state back: wounds to his sheet, the rest to his place in the fight
-    (``owed``: the checks he owes now, when that changed)."""
+    (``owed``: the checks he owes now, when that changed). The checks the damage made due
+    now are alerts: he rolls them at once."""
     sheet = pc.with_changes(wounds=state.wounds)
+    alerts = ((f"{pc.name} checks now (k): " + "; ".join(c.describe() for c in at_once),)
+              if at_once else ())
     if encounter is None or combatant is None:
-        return PcOutcome(sheet, encounter, state, at_once)
+        return Outcome.told(sheet, notices=(said,), alerts=alerts)
     status = (Status.DEAD if state.dead else Status.UNCONSCIOUS if state.unconscious
               else Status.ACTIVE if combatant.status in (Status.UNCONSCIOUS, Status.DEAD)
               else combatant.status)
@@ -143,8 +137,7 @@ def _store(pc: PlayerCharacter, encounter: Encounter | None, combatant: Combatan
         status=status, checks_owed=tuple(owed))
     after = encounter.with_changes(combatants=tuple(
         changed if c.id == combatant.id else c for c in encounter.combatants))
-    step = settle(encounter, after)
-    return PcOutcome(sheet, step.encounter, state, at_once, step.notices)
+    return Outcome.told(sheet).then(settle(encounter, after, (said,), alerts))
 
 
 def _in_fight(pc: PlayerCharacter, encounter: Encounter | None) -> Combatant | None:
@@ -154,8 +147,16 @@ def _in_fight(pc: PlayerCharacter, encounter: Encounter | None) -> Combatant | N
                  and c.status is not Status.REMOVED), None)
 
 
+def _standing(state: PcCondition) -> str:
+    where = f"{state.wounds}/{state.vit_max}"
+    cd = state.critical_damage
+    if cd is not None:
+        where += f", {cd} CD"
+    return where + (", dead" if state.dead else ", unconscious" if state.unconscious else "")
+
+
 def _damaged(pc: PlayerCharacter, encounter: Encounter | None, combatant: Combatant | None,
-             before: PcCondition, after: PcCondition) -> PcOutcome:
+             before: PcCondition, after: PcCondition, said: str) -> Outcome:
     """Damage: the checks it newly warrants are owed at once; of those owed from his Nish
     this round, only the ones that were due then still are (a PC hurt after his Nish owes
     nothing more until the next one)."""
@@ -165,35 +166,83 @@ def _damaged(pc: PlayerCharacter, encounter: Encounter | None, combatant: Combat
         due_before = {check.kind for check in before.checks_due()}
         kept = [kind for kind in combatant.checks_owed if kind in due_before]
         owed = (*kept, *(c.kind for c in at_once if c.kind not in kept))
-    return _store(pc, encounter, combatant, after, owed=owed, at_once=at_once)
+    return _store(pc, encounter, combatant, after, f"{said} ({_standing(after)})", owed=owed,
+                  at_once=at_once)
 
 
-def wound_pc(pc: PlayerCharacter, encounter: Encounter | None, wounding: int) -> PcOutcome:
-    """New wounds on a PC's sheet; Vitality drain starts again. ``at_once`` are the checks
-    the damage makes him roll now (never the drain: that waits for his Nish)."""
+def wound_pc(pc: PlayerCharacter, encounter: Encounter | None, wounding: int,
+             cause: str = "") -> Outcome:
+    """New wounds on a PC's sheet; Vitality drain starts again. The checks the damage makes
+    him roll now are alerts (never the drain: that waits for his Nish)."""
     combatant = _in_fight(pc, encounter)
     before = pc_condition(pc, combatant)
-    return _damaged(pc, encounter, combatant, before, take_damage(before, wounding))
+    said = f"{cause or pc.name + ' takes'} {wounding} wounds"
+    return _damaged(pc, encounter, combatant, before, take_damage(before, wounding), said)
 
 
 def apply_pc_check(pc: PlayerCharacter, encounter: Encounter | None, kind: CheckKind,
-                   result: int) -> PcOutcome:
+                   result: int) -> Outcome:
     """The player's result on one due check, applied (pass out, wake, drain, death); the
     check is no longer owed."""
     combatant = _in_fight(pc, encounter)
     state = apply_check_result(pc_condition(pc, combatant), kind, result)
     owed = None if combatant is None else tuple(k for k in combatant.checks_owed if k is not kind)
-    return _store(pc, encounter, combatant, state, owed=owed)
+    return _store(pc, encounter, combatant, state,
+                  f"{pc.name}'s {kind} check: {result} ({_standing(state)})", owed=owed)
 
 
-def heal_pc(pc: PlayerCharacter, encounter: Encounter | None, amount: int) -> PcOutcome:
+def heal_pc(pc: PlayerCharacter, encounter: Encounter | None, amount: int) -> Outcome:
     combatant = _in_fight(pc, encounter)
-    return _store(pc, encounter, combatant, heal(pc_condition(pc, combatant), amount))
+    state = heal(pc_condition(pc, combatant), amount)
+    return _store(pc, encounter, combatant, state,
+                  f"{pc.name} heals {amount} ({_standing(state)})")
 
 
-def kill_rule_pc(pc: PlayerCharacter, encounter: Encounter | None) -> PcOutcome:
+def kill_rule_pc(pc: PlayerCharacter, encounter: Encounter | None) -> Outcome:
     """What would outright kill an NPC puts a PC at 10 critical damage instead: the checks
     that warrants come at once, as for any damage."""
     combatant = _in_fight(pc, encounter)
     before = pc_condition(pc, combatant)
-    return _damaged(pc, encounter, combatant, before, apply_kill_rule(before))
+    return _damaged(pc, encounter, combatant, before, apply_kill_rule(before),
+                    f"Kill rule: {pc.name} is put at {KILL_RULE_CD} critical damage")
+
+
+def apply_pc_checks(pc: PlayerCharacter, encounter: Encounter | None,
+                    results: Iterable[tuple[CheckKind, int | None]]) -> Outcome:
+    """Several due checks in the order rolled (a result of None: not rolled yet, it stays
+    owed); the first that kills him ends the run. One outcome for all of them."""
+    sheet, fight = pc, encounter
+    outcome = Outcome()
+    for kind, result in results:
+        if result is None:
+            continue
+        dead = apply_check_result(pc_condition(sheet, _in_fight(sheet, fight)), kind,
+                                  result).dead
+        made = apply_pc_check(sheet, fight, kind, result)
+        outcome = outcome.then(made)
+        sheet = made.pc(pc.id) or sheet
+        fight = None if fight is None else made.encounter
+        if dead:
+            break
+    if not outcome.changes:
+        return Outcome(alerts=(f"no result entered: {pc.name}'s checks stay owed",))
+    return outcome
+
+
+def system_failure(encounter: Encounter, combatant_id: int, template: NpcTemplate | None,
+                   rng: random.Random) -> Outcome:
+    """A damaged vehicle's or ship's failed system (Tables 9/11 and 10), kept as a condition
+    on it: on screen, in the log, undoable, until repaired."""
+    combatant = encounter.combatant(combatant_id)
+    if combatant is None:
+        raise ModelError("no such combatant")
+    numbers = npc_numbers(combatant, template)
+    if combatant.side is not Side.NPC or numbers.type not in (RatingType.V, RatingType.S):
+        raise ModelError(f"{combatant.name} is not a vehicle or a ship (type P)")
+    cd = combatant.wounds - (combatant.vit_max or 0)
+    if cd < 1:
+        raise ModelError(f"{combatant.name} has no critical damage: no system fails")
+    failure = roll_system_failure(cd, rng, ship=numbers.type is RatingType.S)
+    added = add_condition(encounter, f"{failure.system}: {failure.kind.value}", combatant_id,
+                          None, notes=failure.describe())
+    return added.saying(alerts=(f"{combatant.name}: {failure.describe()}",))

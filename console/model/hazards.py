@@ -10,20 +10,18 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from console.model.characters import PlayerCharacter
 from console.model.combat import wound_npc_in_fight, wound_pc
 from console.model.encounters import Encounter, Hazard, Side, Status
 from console.model.errors import ModelError
-from console.model.step import Step
+from console.model.outcome import Outcome
 from console.model.turns import settle
 from console.rules.errors import RulesError
 from console.rules.hazards import load_state, module_for
 from console.rules.hazards.common import DueCheck, EffectKind, HazardState, HazardStep
 
 __all__ = [
-    "HazardOutcome",
     "apply_hazard_result",
     "apply_step",
     "attach_hazard",
@@ -58,7 +56,8 @@ def due_now(encounter: Encounter, target: int) -> list[tuple[int, DueCheck]]:
     return owed
 
 
-def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: str) -> Step:
+def attach_hazard(encounter: Encounter, target: int, state: HazardState,
+                  label: str) -> Outcome:
     """Start a hazard on a combatant. It first moves on at his next Nish (a fall, which has
     no rounds, owes its checks at once)."""
     victim = encounter.combatant(target)
@@ -66,36 +65,29 @@ def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: 
         raise ModelError("no such combatant for the hazard")
     hazard = Hazard(target, state.to_dict(), ticked_round=encounter.round)
     changed = encounter.with_changes(hazards=(*encounter.hazards, hazard))
-    return Step(changed, (f"{victim.name}: {label} begins",))
-
-
-@dataclass(frozen=True, slots=True)
-class HazardOutcome:
-    """What one hazard step changed: the encounter, maybe a PC's sheet, and what to say."""
-
-    encounter: Encounter
-    sheet: PlayerCharacter | None
-    notices: tuple[str, ...]
+    return Outcome.told(changed, notices=(f"{victim.name}: {label} begins",))
 
 
 def apply_step(encounter: Encounter, target: int, step: HazardStep,
-               sheets: Mapping[int, PlayerCharacter]) -> HazardOutcome:
+               sheets: Mapping[int, PlayerCharacter]) -> Outcome:
     """Write a hazard step's effects to its victim: wounds (his sheet or the NPC), passing
-    out, death; the rest (revive Dif, side effects ...) becomes notices for the GM."""
+    out, death; the rest (revive Dif, side effects ...) is said too. The GM sees it all at
+    once: it is what the check he just asked for came to."""
     before = encounter
     victim = encounter.combatant(target)
     if victim is None:
         raise ModelError("the hazard's victim is no longer in the encounter")
-    notices = [f"{victim.name}: {step.text}"]
+    said = [f"{victim.name}: {step.text}"]
+    alerts: list[str] = []
     sheet = sheets.get(victim.ref) if victim.side is Side.PC and victim.ref else None
     status = None
     for effect in step.effects:
         if effect.kind is EffectKind.WOUNDS and effect.amount:
             if sheet is not None:
-                hurt = wound_pc(sheet, encounter, effect.amount)
-                sheet, encounter = hurt.sheet, hurt.encounter or encounter
-                notices.extend(f"  {victim.name} checks now: {check.describe()}"
-                               for check in hurt.at_once)
+                hurt = wound_pc(sheet, encounter, effect.amount, f"{victim.name} takes")
+                sheet = hurt.pc(sheet.id) or sheet
+                encounter = hurt.latest(Encounter) or encounter
+                alerts.extend(hurt.alerts)
             elif victim.side is Side.NPC and victim.vit_max is not None:
                 encounter = wound_npc_in_fight(encounter, target, effect.amount).encounter
         elif effect.kind is EffectKind.UNCONSCIOUS:
@@ -103,15 +95,15 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
         elif effect.kind is EffectKind.DEAD:
             status = Status.DEAD
         if effect.kind is not EffectKind.WOUNDS:
-            notices.append(f"  {effect.describe()}")
+            said.append(f"  {effect.describe()}")
     if status is not None:
         current = encounter.combatant(target)
         assert current is not None
         encounter = encounter.with_changes(combatants=tuple(
             current.with_changes(status=status) if c.id == target else c
             for c in encounter.combatants))
-    settled = settle(before, encounter)
-    return HazardOutcome(settled.encounter, sheet, (*notices, *settled.notices))
+    settled = settle(before, encounter, said, ["\n".join(said), *alerts])
+    return settled if sheet is None else Outcome.told(sheet).then(settled)
 
 
 def _replace_state(encounter: Encounter, index: int, state: HazardState | None) -> Encounter:
@@ -125,7 +117,7 @@ def _replace_state(encounter: Encounter, index: int, state: HazardState | None) 
 
 
 def apply_hazard_result(encounter: Encounter, index: int, result: int,
-                        sheets: Mapping[int, PlayerCharacter]) -> HazardOutcome:
+                        sheets: Mapping[int, PlayerCharacter]) -> Outcome:
     """The player's result on the check a hazard asks for now, and all that follows."""
     if not 0 <= index < len(encounter.hazards):
         raise ModelError("no such hazard")
@@ -143,7 +135,7 @@ def apply_hazard_result(encounter: Encounter, index: int, result: int,
 
 
 def end_hazard(encounter: Encounter, index: int,
-               sheets: Mapping[int, PlayerCharacter]) -> HazardOutcome:
+               sheets: Mapping[int, PlayerCharacter]) -> Outcome:
     """The GM ends it (air is back, out of the cold): the closing step (revive Dif ...),
     and the hazard leaves the victim."""
     if not 0 <= index < len(encounter.hazards):
@@ -161,7 +153,7 @@ def end_hazard(encounter: Encounter, index: int,
 
 
 def pass_time(encounter: Encounter, target: int, *, days: int = 0, hours: int = 0,
-              minutes: int = 0) -> Step:
+              minutes: int = 0) -> Outcome:
     """Game time passes outside the rounds: each of ``target``'s hazards that runs on days,
     hours or minutes (sleep, hunger, thirst, cold, heat) moves on by it."""
     victim = encounter.combatant(target)
@@ -202,8 +194,8 @@ def pass_time(encounter: Encounter, target: int, *, days: int = 0, hours: int = 
         raise ModelError(f"none of {victim.name}'s hazards moves with that much time")
     shown = ", ".join(f"{n} {unit}" for n, unit in ((days, "days"), (hours, "hours"),
                                                     (minutes, "minutes")) if n)
-    return Step(encounter.with_changes(hazards=tuple(hazards)),
-                (f"{victim.name}: {shown} pass", *notices))
+    return Outcome.told(encounter.with_changes(hazards=tuple(hazards)),
+                        notices=(f"{victim.name}: {shown} pass", *notices), alerts=notices)
 
 
 def describe(state: HazardState) -> str:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from console.model.awards import AwardStep
 from console.model.characters import PC_STATS, PlayerCharacter
 from console.model.errors import ModelError
+from console.model.outcome import Outcome
 from console.model.session_close import AdvancementEntry, AdvancementKind
 from console.model.sessions import Session
 from console.model.stats import Stat
@@ -106,7 +106,7 @@ def _raise_on_sheet(pc: PlayerCharacter, ability: str) -> tuple[PlayerCharacter,
 
 
 def improve(session: Session, pc: PlayerCharacter, ability: str,
-            value: int | Rating | None, ic: int) -> AwardStep:
+            value: int | Rating | None, ic: int) -> Outcome:
     """Spend Unused AP on +1d (value + IC), at most once per ability per mission; a sheet
     stat is raised on the sheet (``value`` None: the sheet's)."""
     ability = _ability_name(ability, pc)
@@ -117,21 +117,21 @@ def improve(session: Session, pc: PlayerCharacter, ability: str,
     sheet = sheet.with_changes(unused_ap=done.ledger.unused,
                                improved_this_mission=tuple(sorted(done.improved_this_mission)))
     entry = AdvancementEntry(pc.id, AdvancementKind.IMPROVE, ability, done.cost)
-    return AwardStep(_noted(session, entry), (sheet,),
-                     (entry.describe(pc.name) + shown + f"; {sheet.unused_ap} Unused AP left",))
+    return Outcome.told(_noted(session, entry), sheet, notices=(
+        entry.describe(pc.name) + shown + f"; {sheet.unused_ap} Unused AP left",))
 
 
 def take_handicap(session: Session, pc: PlayerCharacter, amount: int,
-                  reason: str) -> AwardStep:
+                  reason: str) -> Outcome:
     """AP for taking a handicap: Unused AP only, never toward rank."""
     ledger = handicap(ApLedger(pc.ap_total, pc.unused_ap), amount)
     sheet = pc.with_changes(unused_ap=ledger.unused)
     entry = AdvancementEntry(pc.id, AdvancementKind.HANDICAP, "", amount, reason=reason.strip())
-    return AwardStep(_noted(session, entry), (sheet,), (entry.describe(pc.name),))
+    return Outcome.told(_noted(session, entry), sheet, notices=(entry.describe(pc.name),))
 
 
 def rank_roll(session: Session, pc: PlayerCharacter, ability: str, cost: int,
-              result: int) -> AwardStep:
+              result: int) -> Outcome:
     """One free rank improvement roll: the player's 10L against the ability's AP cost."""
     if pc.rank_rolls == 0:
         raise ModelError(f"{pc.name} has no rank improvement rolls to use")
@@ -143,24 +143,23 @@ def rank_roll(session: Session, pc: PlayerCharacter, ability: str, cost: int,
     entry = AdvancementEntry(pc.id, AdvancementKind.RANK_ROLL, ability, cost, result,
                              roll.success)
     left = f"; {sheet.rank_rolls} roll(s) left" if sheet.rank_rolls else ""
-    return AwardStep(_noted(session, entry), (sheet,),
-                     (entry.describe(pc.name) + shown + left,))
+    return Outcome.told(_noted(session, entry), sheet,
+                        notices=(entry.describe(pc.name) + shown + left,))
 
 
-def lose_unused_rolls(session: Session, pcs: Iterable[PlayerCharacter]) -> AwardStep:
+def lose_unused_rolls(session: Session, pcs: Iterable[PlayerCharacter]) -> Outcome:
     """At the next session's start: rolls not used at once are lost, for every PC."""
-    step = AwardStep(session)
+    step = Outcome.told(session)
     for pc in pcs:
         if pc.rank_rolls:
-            lost = lose_rank_rolls(step.session, pc)
-            step = AwardStep(lost.session, (*step.pcs, *lost.pcs), (*step.notices, *lost.notices))
+            step = step.then(lose_rank_rolls(step.session, pc))
     return step
 
 
-def lose_rank_rolls(session: Session, pc: PlayerCharacter) -> AwardStep:
+def lose_rank_rolls(session: Session, pc: PlayerCharacter) -> Outcome:
     """Rank improvement rolls must be used at once; those not used are lost."""
     if pc.rank_rolls == 0:
         raise ModelError(f"{pc.name} has no rank improvement rolls to lose")
     entry = AdvancementEntry(pc.id, AdvancementKind.ROLLS_LOST, "", pc.rank_rolls)
-    return AwardStep(_noted(session, entry), (pc.with_changes(rank_rolls=0),),
-                     (entry.describe(pc.name),))
+    return Outcome.told(_noted(session, entry), pc.with_changes(rank_rolls=0),
+                        notices=(entry.describe(pc.name),))

@@ -12,8 +12,8 @@ from console.model.characters import PlayerCharacter, Weapon
 from console.model.encounters import Combatant, Encounter, Side, Status
 from console.model.errors import ModelError
 from console.model.npcs import NpcTemplate
+from console.model.outcome import Outcome
 from console.model.stats import opt_stat
-from console.model.step import Step
 from console.model.turns import settle
 from console.rules.ratings import RatingType
 
@@ -51,7 +51,7 @@ def _numbered(base: str, taken: set[str], count: int) -> list[str]:
 
 
 def spawn_copies(encounter: Encounter, template: NpcTemplate, count: int, *,
-                 shared_nish: bool = True) -> Step:
+                 shared_nish: bool = True) -> Outcome:
     """Add ``count`` numbered copies of ``template`` ("Skrak 1" .. "Skrak 4"), each with his
     own wounds. With ``shared_nish`` they form a group that keeps one Nish (editing one
     edits all), so they act together; otherwise each keeps his own once edited."""

@@ -1,7 +1,7 @@
 """Play sessions: when they ran and the AP handed out (Rule Book: Adventure Points).
 
 The session's action log (its undo history) is kept by the store as
-:class:`console.model.journal.LogEntry` records next to the session.
+:class:`console.model.action_log.LogEntry` records next to the session.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from console.model.encounters import (
     Status,
 )
 from console.model.errors import ModelError
-from console.model.step import Step
+from console.model.outcome import Outcome
 from console.model.turns import END, current_turn, pending, round_order, settle
 from console.rules.critical_damage import DueCheck, checks_due
 from console.rules.initiative import (
@@ -35,15 +35,16 @@ from console.rules.initiative import (
 
 __all__ = [
     "END",
-    "Step",
     "able_to_lead",
     "act_now",
     "add_combatant",
     "add_condition",
     "call_for_nish",
     "checks_due_for",
+    "checks_reminder",
     "choose_leader",
     "current_turn",
+    "cycle_shock",
     "expiring_this_round",
     "hold",
     "jump_to",
@@ -57,6 +58,7 @@ __all__ = [
     "set_party_nish",
     "set_shock",
     "set_status",
+    "toggle_status",
 ]
 
 
@@ -85,7 +87,7 @@ def add_combatant(
     recorded_nish: int | None = None,
     nish: int | None = None,
     vit_max: int | None = None,
-) -> Step:
+) -> Outcome:
     """Add someone mid-encounter. An NPC acts on his recorded Nish from this round on; a PC
     acts once the GM enters his roll (``nish``). Joining mid-round, he takes his turn when
     the order reaches him, or next if his Nish has already gone by."""
@@ -98,13 +100,20 @@ def add_combatant(
     return settle(encounter, changed, (f"{combatant.name} joins the encounter",))
 
 
-def set_status(encounter: Encounter, combatant_id: int, status: Status) -> Step:
+def set_status(encounter: Encounter, combatant_id: int, status: Status) -> Outcome:
     """Active, unconscious, dead or removed. A combatant whose turn it is and who drops out
     of the order passes the turn on; one who is no longer active loses a saved Initiative."""
     combatant = _combatant(encounter, combatant_id)
     hold_state = combatant.hold if status is Status.ACTIVE else Hold.NONE
     changed = _replace(encounter, combatant.with_changes(status=status, hold=hold_state))
     return settle(encounter, changed, (f"{combatant.name}: {status.value}",))
+
+
+def toggle_status(encounter: Encounter, combatant_id: int, status: Status) -> Outcome:
+    """The key for a state pressed again puts him back in the fight."""
+    combatant = _combatant(encounter, combatant_id)
+    return set_status(encounter, combatant_id,
+                      Status.ACTIVE if combatant.status is status else status)
 
 
 # ----- numbers --------------------------------------------------------------------------
@@ -116,7 +125,7 @@ def _leader_of(encounter: Encounter) -> Combatant | None:
     return encounter.combatant(encounter.leader)
 
 
-def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Step:
+def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Outcome:
     """Enter or edit this round's Nish; for an NPC it also becomes his recorded Nish, for a
     group of spawned copies it is the whole group's, and for the group leader in group
     Initiative it is the party's."""
@@ -140,7 +149,7 @@ def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Step
     return settle(encounter, changed, (f"{who}: Nish {shown}",))
 
 
-def set_party_nish(encounter: Encounter, value: int | None) -> Step:
+def set_party_nish(encounter: Encounter, value: int | None) -> Outcome:
     """Group mode: the leader's roll, which the whole party acts on (and his own Nish)."""
     if value is not None and value < 0:
         raise ModelError("the party's Nish cannot be negative")
@@ -151,7 +160,7 @@ def set_party_nish(encounter: Encounter, value: int | None) -> Step:
     return settle(encounter, changed, (f"The party acts on {value}",))
 
 
-def set_shock(encounter: Encounter, combatant_id: int, shock: Shock) -> Step:
+def set_shock(encounter: Encounter, combatant_id: int, shock: Shock) -> Outcome:
     """Failed shock: Nish 0 this round; critical failure: no Nish this round. Marked before
     the first call for Nish, it applies to round 1."""
     combatant = _combatant(encounter, combatant_id)
@@ -159,6 +168,15 @@ def set_shock(encounter: Encounter, combatant_id: int, shock: Shock) -> Step:
     meaning = {Shock.NONE: "no shock", Shock.FAILED: "failed shock, Nish 0 this round",
                Shock.CRITICAL: "critical shock failure, no Nish this round"}[shock]
     return settle(encounter, changed, (f"{combatant.name}: {meaning}",))
+
+
+_SHOCKS = (Shock.NONE, Shock.FAILED, Shock.CRITICAL)
+
+
+def cycle_shock(encounter: Encounter, combatant_id: int) -> Outcome:
+    """None, failed, critical, and round again: one key for all three."""
+    shock = _combatant(encounter, combatant_id).shock
+    return set_shock(encounter, combatant_id, _SHOCKS[(_SHOCKS.index(shock) + 1) % 3])
 
 
 # ----- the round ------------------------------------------------------------------------
@@ -170,31 +188,31 @@ def expiring_this_round(encounter: Encounter) -> list[Condition]:
             if c.until_round is not None and c.until_round <= encounter.round]
 
 
-def _expire(encounter: Encounter) -> Step:
+def _expire(encounter: Encounter) -> Outcome:
     """The round is over for good: conditions that lasted through it come off."""
     ending = expiring_this_round(encounter) if encounter.round > 0 else []
     if not ending:
-        return Step(encounter)
+        return Outcome.told(encounter)
     names = {c.id: c.name for c in encounter.combatants}
-    notices = tuple(
+    said = tuple(
         f"{c.name}{'' if c.target is None else ' on ' + names.get(c.target, '?')} "
         f"ended with round {encounter.round}"
         for c in ending
     )
     kept = tuple(c for c in encounter.conditions if c not in ending)
-    return Step(encounter.with_changes(conditions=kept), notices)
+    return Outcome.told(encounter.with_changes(conditions=kept), notices=said, alerts=said)
 
 
-def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> Step:
+def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> Outcome:
     """Start the next round: the old one ends (conditions expire, saved Initiative is lost),
     NPCs take their recorded Nish, PCs the rolls given (missing ones are entered later)."""
     ended = _expire(encounter)
-    notices = list(ended.notices)
+    lost = []
     first_round = encounter.round == 0
     combatants = []
     for combatant in ended.encounter.combatants:
         if combatant.hold is not Hold.NONE:
-            notices.append(f"{combatant.name} loses his saved Initiative")
+            lost.append(f"{combatant.name} loses his saved Initiative")
         nish = (combatant.recorded_nish if combatant.side is Side.NPC
                 else pc_rolls.get(combatant.id))
         combatants.append(combatant.with_changes(
@@ -211,7 +229,8 @@ def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> S
     leader = _leader_of(changed)
     if leader is not None and leader.id in pc_rolls:
         changed = changed.with_changes(party_nish=pc_rolls[leader.id])
-    return settle(encounter, changed, (f"Round {round_number}: Nish called", *notices))
+    return settle(encounter, changed, (f"Round {round_number}: Nish called", *ended.notices,
+                                       *lost), (*ended.alerts, *lost))
 
 
 def _need_round(encounter: Encounter) -> None:
@@ -219,12 +238,13 @@ def _need_round(encounter: Encounter) -> None:
         raise ModelError("call for Nish first: there is no round yet")
 
 
-def next_turn(encounter: Encounter) -> Step:
+def next_turn(encounter: Encounter) -> Outcome:
     """The turn in progress is over: the next is the highest one with someone still to act
     (after the last, the round ends)."""
     _need_round(encounter)
     if encounter.current == END:
-        return Step(encounter, (f"Round {encounter.round} is over: call for Nish",))
+        return Outcome.told(encounter, alerts=(f"Round {encounter.round} is over: call for "
+                                               "Nish (n)",))
     turn = current_turn(encounter)
     done = pending(turn, encounter.acted) if turn is not None else ()
     changed = encounter.with_changes(acted=(*encounter.acted, *done))
@@ -238,7 +258,7 @@ def _reopen(encounter: Encounter, turn_members: tuple[int, ...]) -> tuple[int, .
                  and _combatant(encounter, m).hold is not Hold.ALL)
 
 
-def previous_turn(encounter: Encounter) -> Step:
+def previous_turn(encounter: Encounter) -> Outcome:
     """Back to the turn taken before this one (to correct a slip): it is in progress again
     and its members are again to act. Nothing else is undone (ctrl+z does that)."""
     _need_round(encounter)
@@ -252,11 +272,11 @@ def previous_turn(encounter: Encounter) -> Step:
             continue
         changed = encounter.with_changes(
             current=turn.key, acted=tuple(k for k in encounter.acted if k not in reopened))
-        return settle(encounter, changed, (f"Back to {turn.label}",))
-    return Step(encounter, ("This is the round's first turn",))
+        return settle(encounter, changed)
+    return Outcome.told(encounter, alerts=("This is the round's first turn",))
 
 
-def jump_to(encounter: Encounter, combatant_id: int) -> Step:
+def jump_to(encounter: Encounter, combatant_id: int) -> Outcome:
     """Make the turn holding ``combatant_id`` the current one. Whoever it passes over still
     acts this round; he acts now even if he already had his turn (or saved it)."""
     combatant = _combatant(encounter, combatant_id)
@@ -269,10 +289,10 @@ def jump_to(encounter: Encounter, combatant_id: int) -> Step:
     reopened = {*_reopen(changed, turn.members), combatant_id}
     changed = changed.with_changes(
         current=turn.key, acted=tuple(k for k in changed.acted if k not in reopened))
-    return settle(encounter, changed, (f"Turn: {turn.label}",))
+    return settle(encounter, changed)
 
 
-def hold(encounter: Encounter, combatant_id: int, *, part: bool = False) -> Step:
+def hold(encounter: Encounter, combatant_id: int, *, part: bool = False) -> Outcome:
     """Saved Initiative. Saving all of it gives up his turn now (he acts later with ``o``);
     saving part (say, the attack after a move) leaves him acting now with the rest saved."""
     combatant = _combatant(encounter, combatant_id)
@@ -292,7 +312,7 @@ def hold(encounter: Encounter, combatant_id: int, *, part: bool = False) -> Step
     return settle(encounter, changed, (notice,))
 
 
-def act_now(encounter: Encounter, combatant_id: int) -> Step:
+def act_now(encounter: Encounter, combatant_id: int) -> Outcome:
     """A held combatant takes his saved Initiative now; the round goes on where it was."""
     combatant = _combatant(encounter, combatant_id)
     if combatant.hold is Hold.NONE:
@@ -301,7 +321,7 @@ def act_now(encounter: Encounter, combatant_id: int) -> Step:
     return settle(encounter, changed, (f"{combatant.name} acts now on his saved Initiative",))
 
 
-def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Step:
+def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Outcome:
     """Move a combatant earlier (-1) or later (+1) among those tied with him."""
     combatant = _combatant(encounter, combatant_id)
     order = round_order(encounter)
@@ -316,7 +336,7 @@ def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Step:
     index = keys.index(combatant_id)
     target = index + offset
     if not 0 <= target < len(keys):
-        return Step(encounter)
+        return Outcome.told(encounter)
     keys[index], keys[target] = keys[target], keys[index]
     changed = encounter
     for position, key in enumerate(keys):
@@ -325,7 +345,7 @@ def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Step:
                   (f"{combatant.name} moves {'up' if offset < 0 else 'down'} in the tie",))
 
 
-def set_mode(encounter: Encounter, mode: InitiativeMode, leader: int | None = None) -> Step:
+def set_mode(encounter: Encounter, mode: InitiativeMode, leader: int | None = None) -> Outcome:
     """Individual, wave or group. The round's order changes at once; the turn stays with
     whoever was acting (in his new turn). Switching to group mid-round, the party acts on
     the leader's Nish this round."""
@@ -372,7 +392,7 @@ def choose_leader(
 def add_condition(
     encounter: Encounter, name: str, target: int | None, rounds: int | None, *,
     notes: str = "",
-) -> Step:
+) -> Outcome:
     """A condition lasting ``rounds`` rounds from now (None: until removed)."""
     until = None if rounds is None else condition_end_round(encounter.round, rounds)
     condition = Condition(name.strip(), target, until, since_round=encounter.round,
@@ -380,15 +400,16 @@ def add_condition(
     who = "" if target is None else f" on {_combatant(encounter, target).name}"
     lasting = "until removed" if until is None else f"through round {until}"
     changed = encounter.with_changes(conditions=(*encounter.conditions, condition))
-    return Step(changed, (f"{condition.name}{who}, {lasting}",))
+    return Outcome.told(changed, notices=(f"{condition.name}{who}, {lasting}",))
 
 
-def remove_condition(encounter: Encounter, index: int) -> Step:
+def remove_condition(encounter: Encounter, index: int) -> Outcome:
     if not 0 <= index < len(encounter.conditions):
         raise ModelError(f"no condition number {index + 1}")
     gone = encounter.conditions[index]
     kept = encounter.conditions[:index] + encounter.conditions[index + 1:]
-    return Step(encounter.with_changes(conditions=kept), (f"{gone.name} removed",))
+    return Outcome.told(encounter.with_changes(conditions=kept),
+                        notices=(f"{gone.name} removed",))
 
 
 # ----- critical damage reminders --------------------------------------------------------
@@ -411,3 +432,17 @@ def checks_due_for(
         unconscious=combatant.status is Status.UNCONSCIOUS,
     )
     return [check for check in due if check.kind in combatant.checks_owed]
+
+
+def checks_reminder(encounter: Encounter, pcs: Mapping[int, PlayerCharacter]) -> list[str]:
+    """For each critically wounded PC whose turn is in progress: the checks he rolls on his
+    Nish before he acts."""
+    turn = current_turn(encounter)
+    lines = []
+    for member in turn.members if turn is not None else ():
+        due = checks_due_for(encounter, member, pcs)
+        if due:
+            name = _combatant(encounter, member).name
+            lines.append(f"{name}, before acting:\n"
+                         + "\n".join(check.describe() for check in due))
+    return lines

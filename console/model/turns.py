@@ -25,7 +25,7 @@ from collections.abc import Iterable
 
 from console.model.encounters import Combatant, Encounter, Hazard, Side, Status
 from console.model.errors import ModelError
-from console.model.step import Step
+from console.model.outcome import Outcome
 from console.rules.critical_damage import CheckKind
 from console.rules.errors import RulesError
 from console.rules.hazards import load_state, module_for
@@ -80,19 +80,22 @@ def _choose(encounter: Encounter, order: RoundOrder, actors: tuple[int, ...]) ->
     return open_turns[0].key if open_turns else END
 
 
-def settle(before: Encounter, after: Encounter, notices: Iterable[str] = ()) -> Step:
+def settle(before: Encounter, after: Encounter, notices: Iterable[str] = (),
+           alerts: Iterable[str] = ()) -> Outcome:
     """``after`` with its turn pointer made consistent, the new turn begun if it moved.
 
     ``before`` is the encounter the change started from: its turn in progress says who
-    was acting, so a re-shaped round (a mode switch) keeps the turn with him.
+    was acting, so a re-shaped round (a mode switch) keeps the turn with him. The
+    ``notices`` and ``alerts`` of the change come first in the outcome.
     """
-    said = list(notices)
+    said, shown = list(notices), list(alerts)
     if after.round == 0:
-        return Step(after.with_changes(current=None, acted=()), tuple(said))
+        return Outcome.told(after.with_changes(current=None, acted=()), notices=said,
+                            alerts=shown)
     if after.current == END:
         # The round is over: whoever joins, wakes or rolls late acts from the next round
         # (unless the GM reopens this one with back or a jump; then he is still to act).
-        return Step(after, tuple(said))
+        return Outcome.told(after, notices=said, alerts=shown)
     order = round_order(after)
     was = current_turn(before) if before.round == after.round else None
     key = _choose(after, order, was.members if was is not None else ())
@@ -102,16 +105,20 @@ def settle(before: Encounter, after: Encounter, notices: Iterable[str] = ()) -> 
         ending = [c for c in after.conditions if c.until_round is not None
                   and c.until_round <= after.round]
         if ending:
-            said.append("Ending with this round: " + ", ".join(
-                _condition_label(after, c.name, c.target) for c in ending))
-        return Step(settled, tuple(said))
+            line = "Ending with this round: " + ", ".join(
+                _condition_label(after, c.name, c.target) for c in ending)
+            said.append(line)
+            shown.append(line)
+        return Outcome.told(settled, notices=said, alerts=shown)
     # Whoever is in the turn in progress and still to act has reached his Nish (a turn
     # just begun, or one he has just joined); beginning is once a round, so this is safe to
     # repeat after every change.
     turn = current_turn(settled, order)
     assert turn is not None
+    if (before.round, before.current) != (after.round, key):
+        said.append(f"Turn: {turn.label}")
     began = begin_turn(settled, pending(turn, settled.acted))
-    return Step(began.encounter, (*said, *began.notices))
+    return Outcome.told(began.encounter, notices=said, alerts=[*shown, *began.alerts])
 
 
 def _condition_label(encounter: Encounter, name: str, target: int | None) -> str:
@@ -124,7 +131,7 @@ def _condition_label(encounter: Encounter, name: str, target: int | None) -> str
 # ----- a turn begins ------------------------------------------------------------------------
 
 
-def begin_turn(encounter: Encounter, members: Iterable[int]) -> Step:
+def begin_turn(encounter: Encounter, members: Iterable[int]) -> Outcome:
     """The round reaches these combatants' Nish: their hazards move on one round (once per
     round) and a PC owes his round's critical-damage checks (asked once per round)."""
     acting = set(members)
@@ -139,8 +146,8 @@ def begin_turn(encounter: Encounter, members: Iterable[int]) -> Step:
         c.with_changes(checks_owed=tuple(CheckKind), checks_round=encounter.round)
         if c.id in acting and c.side is Side.PC and c.checks_round < encounter.round else c
         for c in encounter.combatants)
-    return Step(encounter.with_changes(hazards=tuple(hazards), combatants=combatants),
-                tuple(notices))
+    return Outcome.told(encounter.with_changes(hazards=tuple(hazards), combatants=combatants),
+                        alerts=notices)
 
 
 def _tick(encounter: Encounter, hazard: Hazard) -> tuple[Hazard, list[str]]:

@@ -2,7 +2,7 @@
 
 The only package that imports TinyDB. Start at :class:`CampaignStore`; the file layout is
 described in :mod:`console.store.layout`, the crash-safety argument in
-:mod:`console.store.journal` and :mod:`console.store.atomic_storage`.
+:mod:`console.store.undo_state` and :mod:`console.store.atomic_storage`.
 """
 
 from console.store.atomic_storage import AtomicJSONStorage, write_atomic

@@ -5,7 +5,7 @@ Every change is a GM *action* that goes through :meth:`CampaignStore.apply` (or 
 images of each document it touches, and is on disk when the call returns. Order of writes
 per action: [a sealed log chunk] -> the session file (log entry + journal commit record +
 any session/encounter documents) -> the other touched files. A crash after the session file
-is written is finished on the next open (see console.store.journal).
+is written is finished on the next open (see console.store.undo_state).
 
 Example::
 
@@ -44,7 +44,6 @@ from console.store.errors import (
     StoreError,
     UnsafePath,
 )
-from console.store.journal import DEFAULT_CHUNK_SIZE, JournalState, LastOp
 from console.store.layout import (
     BACKUPS_DIR,
     ROOT_FILES,
@@ -61,6 +60,7 @@ from console.store.transaction import Transaction, Write
 from console.store.tree import CampaignTree
 from console.store.typed_reads import TypedReads
 from console.store.undo import UndoLog, session_rel
+from console.store.undo_state import DEFAULT_CHUNK_SIZE, LastOp, UndoState
 from console.store.verify import verify_campaign
 
 __all__ = ["CampaignStore"]
@@ -232,8 +232,8 @@ class CampaignStore(TypedReads, SessionsMixin):
 
     def _finish_interrupted(self) -> None:
         """Roll forward the newest operation into files that missed it (crash recovery)."""
-        op = self._journal.last_op
-        if op is None or op.opno != self._journal.opno:
+        op = self._undo_state.last_op
+        if op is None or op.opno != self._undo_state.opno:
             return
         behind = {kind: shard for kind, shard in self._roots.items() if shard.opno < op.opno}
         touched: set[str] = set()
@@ -273,7 +273,7 @@ class CampaignStore(TypedReads, SessionsMixin):
     # ----- reading ----------------------------------------------------------------------
 
     @property
-    def _journal(self) -> JournalState:
+    def _undo_state(self) -> UndoState:
         assert self._log is not None
         return self._log.state
 
@@ -313,15 +313,15 @@ class CampaignStore(TypedReads, SessionsMixin):
     @property
     def opno(self) -> int:
         """Operations committed in this campaign so far (actions, undos, redos, starts)."""
-        return int(self._journal.opno)
+        return int(self._undo_state.opno)
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._journal.head > 0)
+        return bool(self._undo_state.head > 0)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._journal.length > self._journal.head)
+        return bool(self._undo_state.length > self._undo_state.head)
 
     def history(self, limit: int | None = None) -> list[LogEntry]:
         """The current session's log, oldest first; entries after :attr:`head` are undone.
@@ -335,12 +335,12 @@ class CampaignStore(TypedReads, SessionsMixin):
     @property
     def history_length(self) -> int:
         """``len(history())`` without reading the entries."""
-        return int(self._journal.length)
+        return int(self._undo_state.length)
 
     @property
     def head(self) -> int:
         """How many entries of :meth:`history` are in effect."""
-        return int(self._journal.head)
+        return int(self._undo_state.head)
 
     # ----- changing ---------------------------------------------------------------------
 
@@ -380,7 +380,7 @@ class CampaignStore(TypedReads, SessionsMixin):
                 images.append((table, doc_id, doc))
         if not changes:
             return None
-        entry = LogEntry(self._journal.head + 1, name, description, now or _now(),
+        entry = LogEntry(self._undo_state.head + 1, name, description, now or _now(),
                          tuple(changes))
         self._run(lambda: self._commit("apply", entry.seq, images, entry))
         return entry
@@ -400,7 +400,7 @@ class CampaignStore(TypedReads, SessionsMixin):
         if not self.can_undo:
             return None
         assert self._log is not None
-        entry = self._log.entry(self._journal.head)
+        entry = self._log.entry(self._undo_state.head)
         images = self._images(entry, "before")
         self._run(lambda: self._commit("undo", entry.seq, images))
         return entry
@@ -411,7 +411,7 @@ class CampaignStore(TypedReads, SessionsMixin):
         if not self.can_redo:
             return None
         assert self._log is not None
-        entry = self._log.entry(self._journal.head + 1)
+        entry = self._log.entry(self._undo_state.head + 1)
         images = self._images(entry, "after")
         self._run(lambda: self._commit("redo", entry.seq, images))
         return entry
@@ -446,7 +446,7 @@ class CampaignStore(TypedReads, SessionsMixin):
     def _commit(self, kind: str, seq: int, images: list[Write],
                 entry: LogEntry | None = None) -> None:
         assert self._log is not None and self._session is not None
-        journal = self._journal
+        journal = self._undo_state
         first = self._log.append(entry) if entry is not None else []
         journal.opno += 1
         journal.last_op = LastOp(journal.opno, kind, seq,

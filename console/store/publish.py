@@ -21,12 +21,12 @@ from pathlib import Path
 from console.model import Campaign, Session
 from console.store.atomic_storage import dump_json, fsync_directory
 from console.store.errors import CampaignExists
-from console.store.journal import JournalState, LastOp
 from console.store.layout import ROOT_FILES, list_campaigns
 from console.store.names import name_key, validate_name
 from console.store.shards import Tables, new_tables
 from console.store.tree import CampaignTree
 from console.store.undo import session_rel
+from console.store.undo_state import LastOp, UndoState
 
 __all__ = [
     "Files",
@@ -48,7 +48,7 @@ def new_session_tables(number: int, started: datetime, opno: int, chunk_size: in
     tables = new_tables("session", opno)
     tables["session"]["1"] = Session(number, started).to_dict()
     last = LastOp(opno, "start", 0, []) if opno else None
-    tables["journal"]["1"] = JournalState(opno=opno, chunk_size=chunk_size,
+    tables["journal"]["1"] = UndoState(opno=opno, chunk_size=chunk_size,
                                           last_op=last).to_dict()
     return tables
 

@@ -21,7 +21,8 @@ from console.store.shards import read_tables
 from console.store.tree import CampaignTree
 from console.store.verify import verify_campaign
 
-__all__ = ["CheckReport", "check_campaign", "find_good_backup", "restore_backup"]
+__all__ = ["CheckReport", "check_campaign", "find_good_backup", "remove_planted",
+           "restore_backup"]
 
 
 @dataclass
@@ -98,3 +99,19 @@ def restore_backup(saves: Path, name: str, rel: str, backup: Path) -> Path | Non
         return tree.path(kept) if found is not None and found.kind == "file" else None
     finally:
         lock.release()
+
+
+def remove_planted(saves: Path, name: str, rel: str) -> bool:
+    """Remove a link or a special file found where the campaign keeps no file of its own
+    (the link itself: its target is never touched). False when ``rel`` is no longer one.
+
+    No lock is taken: the planted file may be the lock itself, and no console opens a
+    campaign with a planted file in it."""
+    tree = CampaignTree(campaign_dir(Path(saves), name))
+    if kind_of(rel) is not None:
+        raise StoreError(f"{rel!r} is a campaign file: restore it from a backup instead")
+    found = tree.entry(rel)
+    if found is None or found.kind in ("file", "dir"):
+        return False
+    tree.unlink(rel)
+    return True

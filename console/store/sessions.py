@@ -42,7 +42,7 @@ class SessionsMixin:
 
     if TYPE_CHECKING:
         @property
-        def _journal(self) -> Any: ...
+        def _undo_state(self) -> Any: ...
         def _writable(self) -> None: ...
         def session(self) -> Session: ...
         def encounters(self) -> list[Encounter]: ...
@@ -84,7 +84,7 @@ class SessionsMixin:
                    *(f"{folder}/{entry.name}" for entry in backups.tree.listdir(folder)
                      if entry.kind == "file" and entry.name.endswith(".json"))]
             backups.snapshot(f"session-{number:04d}", hot)
-        opno = self._journal.opno + 1
+        opno = self._undo_state.opno + 1
         tables = new_session_tables(number, moment, opno, self._chunk_size)
         self._backend.prepare_session(number)
         shard = self._backend.create(session_rel(number), "session", tables)

@@ -35,10 +35,10 @@ from console.store.errors import (
     TruncatedSaveFile,
     UnreadableSaveFile,
 )
-from console.store.journal import JournalState
 from console.store.layout import FORMAT, SHARD_TABLES
 from console.store.migrations import MigrationError, migrate
 from console.store.tree import CampaignTree
+from console.store.undo_state import UndoState
 
 __all__ = [
     "META",
@@ -61,7 +61,7 @@ TABLE_MODELS: dict[str, Callable[[object], object]] = {
     "session": Session.from_dict,
     "encounters": Encounter.from_dict,
     "log": LogEntry.from_dict,
-    "journal": JournalState.from_dict,
+    "journal": UndoState.from_dict,
 }
 
 

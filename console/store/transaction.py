@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from console.store.campaign_store import CampaignStore
+from typing import Any, Protocol
 
 __all__ = ["Storable", "Transaction", "Write"]
 
@@ -25,6 +22,14 @@ class Storable(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+class Documents(Protocol):
+    """Where a transaction reads what it has not written itself (the campaign store)."""
+
+    def get(self, table: str, doc_id: int) -> dict[str, Any] | None: ...
+
+    def new_id(self, table: str) -> int: ...
+
+
 class Transaction:
     """The writes of one action, as yielded by :meth:`CampaignStore.action`.
 
@@ -32,7 +37,7 @@ class Transaction:
     is logged) unless the ``with`` block ends normally.
     """
 
-    def __init__(self, store: CampaignStore) -> None:
+    def __init__(self, store: Documents) -> None:
         self._store = store
         self._writes: dict[tuple[str, int], dict[str, Any] | None] = {}
 

@@ -13,9 +13,9 @@ from pathlib import Path
 from console.model import LogEntry
 from console.store.backends import ShardBackend
 from console.store.errors import InvalidSaveFile
-from console.store.journal import DEFAULT_CHUNK_SIZE, JournalState
 from console.store.layout import SESSIONS_DIR
 from console.store.shards import Shard, new_tables
+from console.store.undo_state import DEFAULT_CHUNK_SIZE, UndoState
 
 __all__ = ["UndoLog", "chunk_rel", "session_rel"]
 
@@ -29,7 +29,7 @@ def chunk_rel(number: int, chunk: int) -> str:
 
 
 class UndoLog:
-    """The log and journal state of one session (see console.store.journal)."""
+    """The log and journal state of one session (see console.store.undo_state)."""
 
     def __init__(self, backend: ShardBackend, number: int, session: Shard,
                  chunk_size: int = DEFAULT_CHUNK_SIZE) -> None:
@@ -37,8 +37,8 @@ class UndoLog:
         self.number = number
         self.session = session
         raw = session.get("journal", 1)
-        self.state = (JournalState.from_dict(raw) if raw is not None
-                      else JournalState(opno=session.opno, chunk_size=chunk_size))
+        self.state = (UndoState.from_dict(raw) if raw is not None
+                      else UndoState(opno=session.opno, chunk_size=chunk_size))
         self._chunks: dict[int, Shard] = {}
         expected = set(range(self.state.sealed + 1, self.state.length + 1))
         present = set(session.ids("log"))

@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from console.model import Campaign, ModelError, Session
 from console.store.backups import find_good_backup
 from console.store.errors import BadSaveFile, InvalidSaveFile, MissingSaveFile, UnsafePath
-from console.store.journal import JournalState
 from console.store.layout import LOCK_FILE, ROOT_FILES, SESSION_FILE, SESSIONS_DIR
 from console.store.shards import META, Tables, read_tables
 from console.store.tree import CampaignTree, Entry
 from console.store.undo import chunk_rel, session_rel
+from console.store.undo_state import UndoState
 
 __all__ = ["Remembered", "verify_campaign"]
 
@@ -118,8 +118,8 @@ def _check_session(found: _Found, number: int, tables: Tables,
     try:
         session = Session.from_dict(document)
         raw = tables["journal"].get("1")
-        journal = (JournalState.from_dict(raw) if raw is not None
-                   else JournalState(opno=_opno(tables)))
+        journal = (UndoState.from_dict(raw) if raw is not None
+                   else UndoState(opno=_opno(tables)))
     except (ModelError, ValueError, TypeError) as error:
         _invalid(found, rel, "session", str(error))
         return None
@@ -176,7 +176,7 @@ def _sessions(found: _Found, numbers: list[int], folders: dict[int, dict[str, En
             continue
         ends.append((number, end))
         if rel not in known and len(found.problems) == before and tables is not None:
-            journal = JournalState.from_dict(tables["journal"]["1"])
+            journal = UndoState.from_dict(tables["journal"]["1"])
             found.learned[rel] = [*files[SESSION_FILE].stamp, end,
                                   journal.sealed // journal.chunk_size]
     return ends

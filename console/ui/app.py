@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import random
 from collections.abc import Callable, Iterable, Mapping
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
 
 from textual.actions import ActionParseResult
@@ -17,9 +15,10 @@ from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.screen import Screen, ScreenResultCallbackType
 
-from console.store import CampaignStore
-from console.ui.controller import ActionRefused, Controller
-from console.ui.pane import described_bindings, long_name
+from console.model.outcome import Outcome
+from console.service import ActionRefused, CampaignService
+from console.ui.alerts import show_outcome
+from console.ui.bindings import described_bindings, long_name
 from console.ui.safety import opno_of, report_failure
 from console.ui.screens.help_screen import HelpScreen, keys_table
 from console.ui.screens.main_screen import MainScreen
@@ -41,14 +40,13 @@ class GMConsoleApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", id="app.quit"),
     ]
 
-    def __init__(self, store: CampaignStore, *, rng: random.Random | None = None,
-                 clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(self, service: CampaignService) -> None:
         super().__init__()
-        self.controller = Controller(store, rng, clock)
+        self.service = service
 
     def on_mount(self) -> None:
-        self.push_screen(MainScreen(self.controller))
-        stale = self.controller.store.stale_lock
+        self.push_screen(MainScreen(self.service))
+        stale = self.service.stale_lock
         if stale is not None:
             # Said once: the console before this one stopped without closing (a crash, a
             # power cut); every action it acknowledged is on disk.
@@ -128,27 +126,23 @@ class GMConsoleApp(App[None]):
 
     # ----- keys that work everywhere --------------------------------------------------------
 
-    def _after_history(self, verb: str, entry: object) -> None:
+    def _history(self, step: Callable[[], Outcome]) -> None:
+        try:
+            outcome = step()
+        except ActionRefused as refusal:
+            self.notify(str(refusal), severity="warning")
+            return
         for screen in self.screen_stack:  # the main screen, and the awards screen if open
             refresh = getattr(screen, "refresh_view", None)
             if refresh is not None:
                 refresh()
-        if entry is None:
-            self.notify(f"nothing to {verb}", severity="warning")
-        else:
-            self.notify(f"{verb.capitalize()}: {entry.description}")  # type: ignore[attr-defined]
+        show_outcome(self, outcome, confirm=True)
 
     def action_undo(self) -> None:
-        try:
-            self._after_history("undo", self.controller.undo())
-        except ActionRefused as refusal:
-            self.notify(str(refusal), severity="error")
+        self._history(self.service.undo)
 
     def action_redo(self) -> None:
-        try:
-            self._after_history("redo", self.controller.redo())
-        except ActionRefused as refusal:
-            self.notify(str(refusal), severity="error")
+        self._history(self.service.redo)
 
     def action_help(self) -> None:
         focused = self.focused

@@ -1,9 +1,10 @@
 """No action ends the app: an unexpected error inside one becomes a message.
 
-The GM's keys reach the campaign through three doors, and each is guarded here: actions run
-by bindings and the command palette (``GMConsoleApp.run_action``), the messages panes post
-to their screen (:func:`failsafe` on the handler), and what a dialog's answer sets off
-(``GMConsoleApp.push_screen`` wraps the callback). A refusal the rules foresaw
+The GM's keys reach the campaign through four doors, and each is guarded: actions run by
+bindings and the command palette (``GMConsoleApp.run_action``), the messages panes post to
+their screen (:func:`failsafe` on the handler), what a dialog's answer sets off
+(``GMConsoleApp.push_screen`` wraps the callback), and each step of a wizard
+(``console.ui.wizard``). A refusal the rules foresaw
 (:class:`ActionRefused`) is shown as it is. Anything else is a bug: its traceback goes to the
 campaign's ``errors.log`` for a bug report, the GM reads one line saying the action failed,
 and the screens are re-read from the campaign, which the store has kept as it was (a save
@@ -17,7 +18,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
-from console.ui.controller import ActionRefused
+from console.service import ActionRefused
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -34,11 +35,10 @@ def report_failure(app: App[Any], error: BaseException, opno_before: int | None 
     if isinstance(error, ActionRefused):
         app.notify(str(error), severity="error")
         return
-    controller = getattr(app, "controller", None)
-    store = getattr(controller, "store", None)
+    service = getattr(app, "service", None)
     report = "".join(traceback.format_exception(error))
-    where = store.log_error(report) if store is not None else None
-    saved = (store is not None and opno_before is not None and store.opno != opno_before)
+    where = service.log_error(report) if service is not None else None
+    saved = (service is not None and opno_before is not None and service.opno != opno_before)
     first = ("that action was saved, but showing it failed" if saved
              else "that action failed and was not applied")
     detail = f"{type(error).__name__}: {error}"[:160]
@@ -50,13 +50,12 @@ def report_failure(app: App[Any], error: BaseException, opno_before: int | None 
             try:
                 refresh()
             except Exception as again:  # the report must not fail too
-                if store is not None:
-                    store.log_error("".join(traceback.format_exception(again)))
+                if service is not None:
+                    service.log_error("".join(traceback.format_exception(again)))
 
 
 def opno_of(app: App[Any]) -> int | None:
-    store = getattr(getattr(app, "controller", None), "store", None)
-    return getattr(store, "opno", None)
+    return getattr(getattr(app, "service", None), "opno", None)
 
 
 def failsafe(method: Callable[P, R]) -> Callable[P, R | None]:
@@ -74,3 +73,4 @@ def failsafe(method: Callable[P, R]) -> Callable[P, R | None]:
             return None
 
     return run
+

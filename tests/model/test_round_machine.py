@@ -31,7 +31,7 @@ from console.model.combat import wound_npc_in_fight, wound_pc
 from console.model.encounters import Hold, InitiativeMode, Shock
 from console.model.errors import ModelError
 from console.model.hazards import apply_hazard_result, attach_hazard, due_now
-from console.model.step import Step
+from console.model.outcome import Outcome
 from console.model.tracker import (
     END,
     act_now,
@@ -74,15 +74,23 @@ class RoundMachine(RuleBasedStateMachine):
         self.done: list[int] = []  # who has had his turn this round, by the test's account
         self.last_round = 0
         self.ticks: dict[tuple[int, int], int] = {}  # (hazard index, round) -> moves seen
+        # Parsed once per saved operation: the invariants read them after every step.
+        self._read: dict[str, tuple[int, Any]] = {}
 
     # ----- plumbing ---------------------------------------------------------------------
 
+    def _fresh(self, what: str, read: Any) -> Any:
+        found = self._read.get(what)
+        if found is None or found[0] != self.store.opno:
+            found = self._read[what] = (self.store.opno, read())
+        return found[1]
+
     @property
     def encounter(self) -> Encounter:
-        return self.store.encounter(1)  # type: ignore[return-value]
+        return self._fresh("encounter", lambda: self.store.encounter(1))  # type: ignore[no-any-return]
 
     def pcs(self) -> dict[int, PlayerCharacter]:
-        return {pc.id: pc for pc in self.store.pcs()}
+        return self._fresh("pcs", lambda: {pc.id: pc for pc in self.store.pcs()})  # type: ignore[no-any-return]
 
     def _write(self, name: str, after: Encounter, sheets: tuple[PlayerCharacter, ...] = ()
                ) -> None:
@@ -100,7 +108,7 @@ class RoundMachine(RuleBasedStateMachine):
         return {"encounter": self.encounter.to_dict(),
                 "pcs": {pc.id: pc.to_dict() for pc in self.store.pcs()}}
 
-    def _act(self, name: str, change: Any) -> Step | None:
+    def _act(self, name: str, change: Any) -> Outcome | None:
         try:
             step = change(self.encounter)
         except ModelError:
@@ -313,16 +321,14 @@ class RoundMachine(RuleBasedStateMachine):
             self._act("attack", lambda e: wound_npc_in_fight(e, actor.id, damage))
         else:
             hurt = wound_pc(self.pcs()[actor.ref or 0], before, damage)
-            assert hurt.encounter is not None
-            self._write("hurt", hurt.encounter, (hurt.sheet,))
+            self._write("hurt", hurt.latest(Encounter) or before, hurt.pcs)
         self._check_pointer(before, self.encounter)
 
     @rule(pc=st.sampled_from([1, 2]), damage=st.integers(0, 40))
     def attack_pc(self, pc: int, damage: int) -> None:
         before = self.encounter
         hurt = wound_pc(self.pcs()[pc], before, damage)
-        assert hurt.encounter is not None
-        self._write("hurt", hurt.encounter, (hurt.sheet,))
+        self._write("hurt", hurt.latest(Encounter) or before, hurt.pcs)
         self._check_pointer(before, self.encounter)
 
     @rule(data=st.data())
@@ -345,8 +351,7 @@ class RoundMachine(RuleBasedStateMachine):
             outcome = apply_hazard_result(before, index, result, self.pcs())
         except ModelError:
             return
-        self._write("hazard check", outcome.encounter,
-                    (outcome.sheet,) if outcome.sheet is not None else ())
+        self._write("hazard check", outcome.encounter, outcome.pcs)
         self._check_pointer(before, self.encounter)
 
     @rule(data=st.data(), rounds=st.one_of(st.none(), st.integers(1, 3)))

@@ -67,7 +67,7 @@ def test_turns_run_to_the_end_of_the_round_and_back() -> None:
         encounter = next_turn(encounter).encounter
         seen.append(current_names(encounter))
     assert seen == ["1", "5", "3", "4", "2", "END"]
-    assert "call for Nish" in next_turn(encounter).notices[0]
+    assert "call for Nish" in next_turn(encounter).alerts[0]
     encounter = previous_turn(encounter).encounter
     assert current_names(encounter) == "2"
     assert current_names(jump_to(encounter, 5).encounter) == "5"

@@ -166,16 +166,18 @@ def test_a_fall_comes_off_once_he_lands() -> None:
     encounter = attach_hazard(encounter, 1, fall, "falling").encounter
     outcome = apply_hazard_result(encounter, 0, 10, sheets)  # AR 10 vs 30: 20 wounds
     assert outcome.encounter.hazards == ()  # no "falling" tag left behind
-    assert outcome.sheet is not None and outcome.sheet.wounds == 20
+    sheet = outcome.pc(1)
+    assert sheet is not None and sheet.wounds == 20
 
 
 def test_the_kill_rule_on_a_critically_wounded_pc() -> None:
     encounter = brice_skraks_kess()
     sheet = PlayerCharacter.new(1, "Brice", vit_max="20", wounds=23)
     outcome = kill_rule_pc(sheet, encounter)  # was a TypeError
-    assert outcome.state.critical_damage == 10 and outcome.sheet.wounds == 30
+    hurt = outcome.pc(1)
+    assert hurt is not None and hurt.wounds == 30  # 10 CD
     # 3 CD to 10: the death check is newly warranted, so it comes at once.
-    assert [check.kind.value for check in outcome.at_once] == ["death"]
+    assert outcome.alerts == ("Brice checks now (k): Vit vs 10 (death): failure = dies",)
 
 
 def test_the_checks_a_hit_brings_at_once_and_those_that_wait_for_his_nish() -> None:
@@ -183,22 +185,24 @@ def test_the_checks_a_hit_brings_at_once_and_those_that_wait_for_his_nish() -> N
     encounter = next_turn(encounter).encounter  # Brice's Nish has passed; Skrak 1 is on
     sheets = {1: PlayerCharacter.new(1, "Brice", vit_max="20", wp="10L", healing="10L")}
     hit = wound_pc(sheets[1], encounter, 24)  # 4 CD
-    assert [c.kind.value for c in hit.at_once] == ["unconsciousness"]  # never the drain
-    assert hit.encounter is not None
-    owed = checks_due_for(hit.encounter, 1, {1: hit.sheet})
+    assert len(hit.alerts) == 1 and "(unconsciousness)" in hit.alerts[0]  # never the drain
+    hurt = hit.pc(1)
+    assert hurt is not None
+    owed = checks_due_for(hit.encounter, 1, {1: hurt})
     assert [c.kind.value for c in owed] == ["unconsciousness"]
     # A second hit that warrants nothing new asks for nothing until his Nish ...
-    again = wound_pc(hit.sheet, hit.encounter.with_changes(combatants=tuple(
+    again = wound_pc(hurt, hit.encounter.with_changes(combatants=tuple(
         c.with_changes(checks_owed=()) for c in hit.encounter.combatants)), 2)
-    assert again.at_once == ()
-    assert again.encounter is not None
-    assert checks_due_for(again.encounter, 1, {1: again.sheet}) == []
+    assert again.alerts == ()
+    worse = again.pc(1)
+    assert worse is not None
+    assert checks_due_for(again.encounter, 1, {1: worse}) == []
     # ... then his round's checks: unconsciousness and the drain, before he acts.
     encounter = again.encounter
     while encounter.current != END:
         encounter = next_turn(encounter).encounter
     encounter = call_for_nish(encounter, {1: 20, 5: 5}).encounter
-    owed = checks_due_for(encounter, 1, {1: again.sheet})
+    owed = checks_due_for(encounter, 1, {1: worse})
     assert [c.kind.value for c in owed] == ["unconsciousness", "vitality drain"]
 
 

@@ -21,6 +21,8 @@ import traceback
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import pytest
+
 from console.model import Encounter
 from console.store import CampaignStore, check_campaign
 from tests.store.helpers import make_pc
@@ -147,6 +149,7 @@ def run_writer(saves: Path, base_opno: int, seconds: float) -> list[int]:
     return [int(line) for line in b"".join(chunks).split()[1:]]
 
 
+@pytest.mark.serial
 def test_sigkill_at_random_moments_never_loses_an_acknowledged_operation(
     saves: Path,
 ) -> None:

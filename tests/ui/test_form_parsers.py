@@ -30,10 +30,10 @@ from console.ui.dialogs.form_dialog import (
     yes_no,
 )
 from console.ui.dialogs.sheet_forms import npc_form, pc_form
+from console.ui.hazards.flows import _hazard_name
 from console.ui.hazards.guided_checks import GUIDED, guided_for
-from console.ui.hazards.hazard_actions import _hazard_name
 from console.ui.hazards.hazard_forms import LASTING, questions_for
-from console.ui.tracker.tracker_actions import TrackerActions
+from console.ui.tracker.flows import parse_side
 
 BRICE = PlayerCharacter.new(1, "Brice", player="Ann", player_rank=2, nish="8M", wp="10L",
                             fr="6M", vit_max="20", dex="15")
@@ -120,7 +120,7 @@ def test_the_typo_that_froze_the_console_is_refused_with_the_range() -> None:
 
 @given(text=TYPED)
 def test_the_small_parsers(text: str) -> None:
-    for parse in (required_text("name"), yes_no("keep"), TrackerActions._side, _hazard_name):
+    for parse in (required_text("name"), yes_no("keep"), parse_side, _hazard_name):
         try:
             parse(text)
         except ValueError as error:

@@ -1,144 +1,90 @@
-"""Hazards through the tracker by keyboard: a drowning and a vacuum exposure, round by round."""
+"""The hazard wizard by keyboard: a hazard picked and its questions answered, the check
+taken on the victim's Nish, and an end offered when nothing is due (the hazards themselves
+are tested in ``tests/service/test_hazard_commands.py``)."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-from console.model import Encounter, NpcTemplate, PlayerCharacter, Side, Status
-from console.model.hazards import due_now
-from console.model.roster import spawn_copies
-from console.model.tracker import add_combatant
+import pytest
+
+from console.model import Status
 from console.store import CampaignStore
-from console.ui.app import GMConsoleApp
 from console.ui.dialogs.form_dialog import FormDialog
-from tests.ui.conftest import SIZE, START, FakeClock, type_in
-from tests.ui.test_tracker_app import select
+from console.ui.hazards.guided_checks import guided_for
+from tests.service.test_hazard_commands import harbour
+from tests.ui.conftest import SIZE, console_on, select, toasts_of, type_in
 
 
-def harbour(saves: Path) -> GMConsoleApp:
-    store = CampaignStore.create(saves, "Harbour")
-    brice = PlayerCharacter.new(1, "Brice", nish="8M", vit_max="20", wp="8L", nar="6L",
-                                fr="8M")
-    kara = PlayerCharacter.new(2, "Kara", nish="10L", vit_max="16", wp="10L", nar="6L",
-                               fr="6M")
-    skrak = NpcTemplate(1, "Skrak", atk="15", def_="16", dmg="12", ar="4", vit="12",
-                        nish="10")
-    encounter = Encounter(1, "Sinking barge")
-    encounter = add_combatant(encounter, "Brice", Side.PC, ref=1).encounter
-    encounter = add_combatant(encounter, "Kara", Side.PC, ref=2).encounter
-    encounter = spawn_copies(encounter, skrak, 1).encounter
-    store.apply("setup", "the barge", [("pcs", 1, brice.to_dict()), ("pcs", 2, kara.to_dict()),
-                                       ("npcs", 1, skrak.to_dict()),
-                                       ("encounters", 1, encounter.to_dict())], now=START)
-    return GMConsoleApp(store, rng=random.Random(2), clock=FakeClock())
+def question(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one("Label.label").render())
 
 
-def due_text(app: GMConsoleApp) -> str:
-    screen = app.screen
-    return screen.hint if isinstance(screen, FormDialog) else ""  # type: ignore[attr-defined]
-
-
-async def new_round(pilot, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
-    """Call for Nish: Brice 32, Kara 20; Brice's turn comes first."""
-    await pilot.press("n")
-    await type_in(pilot, "32", "20")
-
-
-async def test_a_drowning_through_several_rounds(tmp_path: Path) -> None:
-    app = harbour(tmp_path)
+async def test_a_drowning_started_and_checked_by_keys(store: CampaignStore) -> None:
+    seed = harbour(store)
+    seed.tracker.call_for_nish({1: 32, 2: 20})
+    app = console_on(store, seed=2)
     async with app.run_test(size=SIZE) as pilot:
-        await new_round(pilot, app)  # round 1
         await select(pilot, app, "Brice")
         await pilot.press("z")
         await type_in(pilot, "drowning", "y", "", "y")  # a lungful; WP 8L from his sheet
-        encounter = app.controller.encounter()
-        assert encounter is not None and len(encounter.hazards) == 1
-        # WP 8L is level 2: he holds his breath through rounds 2 and 3 ...
-        for _ in range(2):
-            await new_round(pilot, app)
-            await pilot.press("Z")
-            assert "Nothing due now" in str(app.screen.query_one("Label.label").render())
-            await pilot.press("escape")
-        # ... then WP vs 5 on round 4, WP vs 10 on round 5.
-        await new_round(pilot, app)
-        assert any("Brice, before acting: WP vs 5" in n.message for n in app._notifications)
-        await select(pilot, app, "Brice")
+        assert len(app.service.encounter().hazards) == 1  # type: ignore[union-attr]
         await pilot.press("Z")
-        await type_in(pilot, "7")
-        await new_round(pilot, app)
-        await select(pilot, app, "Brice")
+        assert isinstance(app.screen, FormDialog)
+        assert "Nothing due now" in question(app)
+        await type_in(pilot, "n")
+        for _ in range(3):  # WP 8L holds his breath through rounds 2 and 3
+            seed.tracker.call_for_nish({1: 32, 2: 20})
         await pilot.press("Z")
-        assert "WP vs 10" in str(app.screen.query_one("Label.label").render())
-        await type_in(pilot, "3")  # passes out under water: he drowns
-        brice = app.controller.encounter().combatant(1)  # type: ignore[union-attr]
-        assert brice.status is Status.DEAD
-
-    # The hazard and its rounds are saved with the encounter.
-    app.controller.store.close()
-    with CampaignStore.open(tmp_path, "Harbour", read_only=True) as store:
-        assert store.encounters()[0].hazards[0].state["hazard"] == "suffocation"
+        assert "WP vs 5" in question(app)
+        await type_in(pilot, "2")  # he passes out under water: he drowns
+        fighter = app.service.encounter().combatant(1)  # type: ignore[union-attr]
+        assert fighter.status is Status.DEAD
+        assert any("Brice: " in t for t in toasts_of(app))
 
 
-async def test_vacuum_asks_all_its_checks_on_one_nish(tmp_path: Path) -> None:
-    app = harbour(tmp_path)
+async def test_a_one_off_check_and_time_passing(store: CampaignStore) -> None:
+    seed = harbour(store)
+    seed.tracker.call_for_nish({1: 32, 2: 20})
+    app = console_on(store, seed=2)
     async with app.run_test(size=SIZE) as pilot:
-        await new_round(pilot, app)
-        await select(pilot, app, "Kara")
-        await pilot.press("z")
-        await type_in(pilot, "vacuum", "y", "n")
-        await new_round(pilot, app)
-        await pilot.press("Z")  # Brice acts first: nothing is due for her yet
-        assert "Nothing due now" in str(app.screen.query_one("Label.label").render())
-        await pilot.press("escape", "1", "space")  # her Nish: everything at once
-        assert any("Kara, before acting" in n.message for n in app._notifications)
-        await pilot.press("Z")
-        await type_in(pilot, "12")  # WP vs 5: holds on
-        await type_in(pilot, "16")  # FR vs 10: her eardrums hold
-        await type_in(pilot, "4")  # NAR vs 10: 6 wounds
-        kara = app.controller.store.pc(2)
-        assert kara is not None and kara.wounds == 6
-        await pilot.press("ctrl+z")  # one step back: the wounds go
-        assert app.controller.store.pc(2).wounds == 0  # type: ignore[union-attr]
-
-
-async def test_falling_poison_thirst_and_cold(tmp_path: Path) -> None:
-    app = harbour(tmp_path)
-    store = app.controller.store
-    async with app.run_test(size=SIZE) as pilot:
-        await new_round(pilot, app)
-        # A 30-foot accidental fall: 30 damage before armor; his AR roll of 12 leaves 18.
         await select(pilot, app, "Brice")
-        await pilot.press("z")
-        await type_in(pilot, "falling", "30", "n", "6", "", "")
-        await pilot.press("Z")
-        assert "vs 30" in str(app.screen.query_one("Label.label").render())
-        await type_in(pilot, "12")
-        assert store.pc(1).wounds == 18  # type: ignore[union-attr]
-
-        # Poison: FR vs the poison's Dif; a one-off check.
         await pilot.press("z")
         await type_in(pilot, "poison", "skrak venom", "15")
-        assert "FR vs 15" in str(app.screen.query_one("Label.label").render())
+        assert "FR vs 15" in question(app)
         await type_in(pilot, "4")
-        assert any("skrak venom" in n.message or "poison" in n.message
-                   for n in app._notifications)
-
-        # Thirst runs on days: FR 6M (value 12) gives FR level 4 free days.
+        assert "skrak venom" in toasts_of(app)[-1] or "poison" in toasts_of(app)[-1]
         await select(pilot, app, "Kara")
         await pilot.press("z")
         await type_in(pilot, "thirst", "")
         await pilot.press("T")
         await type_in(pilot, "6", "0", "0")
-        encounter = app.controller.encounter()
-        assert encounter is not None
-        assert [check.describe() for _, check in due_now(encounter, 2)] == [
-            "FR vs 5: day 5 without water: failure = unconscious"]
-        assert any("stopped after 5 days" in n.message for n in app._notifications)
-
-        # Freezing at -40 F with the Table 24 modifiers: Dif 20 every 2 rounds.
+        assert "stopped after 5 days" in toasts_of(app)[-1]
         await pilot.press("z")
-        await type_in(pilot, "freezing", "-40", "", "fighting", "", "", "heavy")
-        hazards = app.controller.encounter().hazards  # type: ignore[union-attr]
-        cold = [h for h in hazards if h.state["hazard"] == "temperature"]
-        assert cold and cold[0].state["fahrenheit"] == -40
+        await type_in(pilot, "quicksand")  # not a hazard the book has
+        assert "hazard: one of drowning" in str(app.screen.query_one("#error").render())
+
+
+@pytest.mark.parametrize(("name", "answers", "result"), [
+    ("poison", {"name": "venom", "dif": 15}, 4),
+    ("radiation", {"wounds": 6}, 2),
+    ("brain damage", {"dif": 12}, 3),
+    ("fear", {"shock": 2}, 1),
+    ("materialization", {"percent": 30, "head": True}, 5),
+])
+def test_every_one_off_check_asks_and_resolves(name: str, answers: dict[str, object],
+                                               result: int) -> None:
+    """Each guided check turns its answers into the check to ask for, and the player's
+    result into a step (a failure rolls the book's table with the console's dice)."""
+    guided = guided_for(name, random.Random(4))
+    check, why_not = guided.check(answers)
+    assert check is not None, why_not
+    step = guided.resolve(answers, check, result)
+    assert step.text
+    again = guided_for(name, random.Random(4)).resolve(answers, check, result)
+    assert again == step  # the same dice, the same table roll
+
+
+def test_radiation_without_wounds_asks_nothing() -> None:
+    check, why_not = guided_for("radiation", random.Random(1)).check({"wounds": 0})
+    assert check is None and why_not == "no wounds: no radiation check"

@@ -40,12 +40,12 @@ async def test_restore_with_one_key_then_open(damaged: Path, tmp_path: Path) -> 
     app = RecoveryApp(damaged, "Tide")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert len(app.report.problems) == 1
+        assert len(app.repair.damage) == 1
         await pilot.press("o")  # not yet: still damaged
         assert app.is_running
         await pilot.press("r")
         await pilot.pause()
-        assert app.report.healthy
+        assert app.repair.healthy
         await pilot.press("o")
     assert app.return_value == OPEN
     assert check_campaign(damaged, "Tide").healthy
@@ -63,10 +63,10 @@ async def test_a_planted_link_is_removed_itself_never_its_target(
     app = RecoveryApp(damaged, "Tide")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert [p.path.name for p in app.report.problems] == ["lock"]  # nothing else read
+        assert [d.rel for d in app.repair.damage] == ["lock"]  # nothing else read
         await pilot.press("r")  # the link goes
         await pilot.pause()
-        assert [p.path.name for p in app.report.problems] == ["campaign.json"]
+        assert [d.rel for d in app.repair.damage] == ["campaign.json"]
         await pilot.press("r", "q")
     assert victim.read_text() == "keep me"
     assert check_campaign(damaged, "Tide").healthy

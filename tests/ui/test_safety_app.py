@@ -10,10 +10,11 @@ import pytest
 
 from console.model import Encounter, Side
 from console.model.tracker import add_combatant, call_for_nish
+from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
-from tests.ui.conftest import SIZE, START, FakeClock, type_in
-from tests.ui.test_tracker_app import encounter_of, marked
+from tests.ui.conftest import SIZE, START, FakeClock, capture_toasts, marked, toasts_of, type_in
+from tests.ui.test_tracker_app import encounter_of
 
 
 def fight(saves: Path) -> GMConsoleApp:
@@ -23,11 +24,9 @@ def fight(saves: Path) -> GMConsoleApp:
     encounter = add_combatant(encounter, "Thug", Side.NPC, recorded_nish=5).encounter
     encounter = call_for_nish(encounter, {}).encounter
     store.apply("setup", "the fight", [("encounters", 1, encounter.to_dict())], now=START)
-    return GMConsoleApp(store, clock=FakeClock())
-
-
-def messages(app: GMConsoleApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    app = GMConsoleApp(CampaignService(store, clock=FakeClock()))
+    capture_toasts(app)
+    return app
 
 
 def broken(*_args: object, **_kwargs: object) -> None:
@@ -37,15 +36,15 @@ def broken(*_args: object, **_kwargs: object) -> None:
 async def test_a_bug_in_an_action_is_reported_and_changes_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = fight(tmp_path)
-    store = app.controller.store
+    service = app.service
     async with app.run_test(size=SIZE) as pilot:
-        before = (store.opno, encounter_of(app))
-        monkeypatch.setattr("console.ui.screens.main_screen.next_turn", broken)
+        before = (service.opno, encounter_of(app))
+        monkeypatch.setattr("console.service.tracker.next_turn", broken)
         await pilot.press("space")
         assert app.is_running
         assert any(m.startswith("that action failed and was not applied (RuntimeError: "
-                                "a bug in the action); details in ") for m in messages(app))
-        assert (store.opno, encounter_of(app)) == before  # the campaign is untouched
+                                "a bug in the action); details in ") for m in toasts_of(app))
+        assert (service.opno, encounter_of(app)) == before  # the campaign is untouched
         log = (tmp_path / "Dock" / "errors.log").read_text()
         assert "Traceback" in log and "RuntimeError: a bug in the action" in log
         monkeypatch.undo()
@@ -57,11 +56,11 @@ async def test_a_bug_after_a_dialog_is_answered_is_reported_too(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = fight(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        monkeypatch.setattr("console.ui.tracker.tracker_actions.add_condition", broken)
+        monkeypatch.setattr("console.service.tracker.add_condition", broken)
         await pilot.press("1", "c")
         await type_in(pilot, "Stunned", "1")
         assert app.is_running and encounter_of(app).conditions == ()
-        assert any("that action failed and was not applied" in m for m in messages(app))
+        assert any("that action failed and was not applied" in m for m in toasts_of(app))
         await pilot.press("c")  # the screen still answers its keys
         await type_in(pilot, "Prone", "")
         assert [c.name for c in encounter_of(app).conditions] == []  # still broken, still up
@@ -75,14 +74,14 @@ async def test_a_bug_in_a_binding_of_the_app_is_reported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = fight(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        monkeypatch.setattr(app.controller, "undo", broken)
+        monkeypatch.setattr(app.service, "undo", broken)
         await pilot.press("ctrl+z")
         assert app.is_running
-        assert any("that action failed" in m for m in messages(app))
+        assert any("that action failed" in m for m in toasts_of(app))
 
 
 async def test_a_read_only_console_keeps_its_reports_in_memory(tmp_path: Path) -> None:
-    fight(tmp_path).controller.store.close()
+    fight(tmp_path).service._store.close()
     with CampaignStore.open(tmp_path, "Dock", read_only=True) as store:
         assert store.log_error("Traceback: something") is None
         assert store.errors == ["Traceback: something"]
@@ -94,6 +93,6 @@ def test_the_error_log_never_follows_a_planted_link(tmp_path: Path) -> None:
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me")
     (tmp_path / "Dock" / "errors.log").symlink_to(victim)
-    assert app.controller.store.log_error("a report") is None  # refused, not followed
+    assert app.service._store.log_error("a report") is None  # refused, not followed
     assert victim.read_text() == "keep me"
-    app.controller.store.close()
+    app.service._store.close()

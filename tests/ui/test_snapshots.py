@@ -1,5 +1,5 @@
-"""Snapshots of the key screens: the main screen mid-round, the call for Nish, F1 help,
-the AP awards screen and the close-of-session preview.
+"""Snapshots of every screen and dialog: the main screen mid-round (also at 80x24), each of
+its dialogs, F1 help, the AP awards screen, its dialogs and the close-of-session preview.
 
 The campaign is built directly (not by keys) with a fixed clock and dice, so the pictures
 only change when the screens do. Accept a deliberate change with --snapshot-update.
@@ -34,6 +34,7 @@ from console.model.tracker import (
     set_shock,
 )
 from console.rules.ap_awards import TimeRounding
+from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
 from tests.ui.conftest import SIZE, START, FakeClock
@@ -77,7 +78,7 @@ def mid_fight(saves: Path) -> CampaignStore:
 def app(tmp_path: Path) -> GMConsoleApp:
     clock = FakeClock()
     clock.advance(42)
-    return GMConsoleApp(mid_fight(tmp_path), rng=random.Random(3), clock=clock)
+    return GMConsoleApp(CampaignService(mid_fight(tmp_path), random.Random(3), clock))
 
 
 async def no_blink(pilot: Pilot[None]) -> None:
@@ -130,7 +131,7 @@ def awards_campaign(saves: Path) -> CampaignStore:
 def awards_app(tmp_path: Path) -> GMConsoleApp:
     clock = FakeClock()
     clock.advance(150)
-    return GMConsoleApp(awards_campaign(tmp_path), rng=random.Random(3), clock=clock)
+    return GMConsoleApp(CampaignService(awards_campaign(tmp_path), random.Random(3), clock))
 
 
 def test_awards_screen(snap_compare, awards_app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
@@ -147,3 +148,62 @@ def test_close_of_session_preview(snap_compare, awards_app: GMConsoleApp) -> Non
         await no_blink(pilot)
 
     assert snap_compare(awards_app, terminal_size=SIZE, run_before=fill)
+
+
+# ----- every dialog of the main screen, and the main screen at 80x24 ----------------------
+
+def dialog(*keys: str):  # type: ignore[no-untyped-def]
+    """A run_before pressing ``keys``, then stopping the cursor's blink."""
+    async def run(pilot: Pilot[None]) -> None:
+        await pilot.press(*keys)
+        await no_blink(pilot)
+
+    return run
+
+
+SMALL = (80, 24)
+
+# name: keys from the main screen mid-round (the cursor starts on Skrak 1, who acts)
+MAIN_DIALOGS = {
+    "new_encounter": ("E",),
+    "add_combatant": ("a",),
+    "edit_nish": ("e",),
+    "condition": ("c",),
+    "pc_attacks_npc": ("A",),
+    "pc_attack_result": ("A", "K", "a", "r", "a", "enter", "1", "ctrl+s"),
+    "npc_attacks_pc": ("down", "down", "A"),
+    "npc_attack_defense": ("down", "down", "A", "ctrl+s"),
+    "heal": ("up", "up", "plus"),
+    "checks": ("up", "up", "k"),
+    "explosion": ("B",),
+    "hazard_pick": ("z",),
+    "hazard_questions": ("z", "s", "u", "f", "f", "o", "c", "a", "t", "i", "o", "n", "enter"),
+    "time_passes": ("T",),
+    "grab_bag": ("up", "g"),
+    "pc_sheet": ("2", "p"),
+    "npc_template": ("2", "n"),
+    "spawn": ("2", "end", "s"),
+    "roster_search": ("2", "slash"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MAIN_DIALOGS))
+def test_main_screen_dialog(snap_compare, app: GMConsoleApp, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app, terminal_size=SIZE, run_before=dialog(*MAIN_DIALOGS[name]))
+
+
+def test_main_screen_small_terminal(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app, terminal_size=SMALL)
+
+
+AWARDS_DIALOGS = {
+    "adventure_bonus": ("w", "a"),
+    "improve": ("w", "i"),
+    "summary": ("w", "m"),
+    "help": ("w", "f1"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(AWARDS_DIALOGS))
+def test_awards_dialog(snap_compare, awards_app: GMConsoleApp, name: str) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(awards_app, terminal_size=SIZE, run_before=dialog(*AWARDS_DIALOGS[name]))

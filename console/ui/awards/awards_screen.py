@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,50 +15,21 @@ from textual.widgets import DataTable, Footer, Static
 
 from console.model import AwardKind, PlayerCharacter, Session
 from console.model.awards import (
-    AwardStep,
     ap_history,
     campaign_grab_bag,
-    check_open,
     fairness,
-    give_adventure_bonus,
-    give_pocket,
     kind_name,
     pending_awards,
     played_time,
     player_of,
-    remove_award,
-    set_reason,
-)
-from console.model.errors import ModelError
-from console.model.improvements import (
-    ability_cost,
-    improve,
-    lose_rank_rolls,
-    rank_roll,
-    sheet_ability,
-    take_handicap,
 )
 from console.model.session_summary import format_duration
-from console.rules.advancement import (
-    rank_improvement_chance,
-    rank_title,
-)
+from console.rules.advancement import rank_title
 from console.rules.ap_awards import GrabBagFairness
-from console.ui.awards.award_forms import (
-    adventure_fields,
-    handicap_fields,
-    improve_fields,
-    pocket_fields,
-    reason_fields,
-    roll_result_fields,
-)
-from console.ui.awards.close_session_screen import CloseSessionScreen
-from console.ui.awards.grab_bag_dialog import GrabBagDialog
-from console.ui.awards.summary_screen import SummaryScreen
-from console.ui.controller import ActionRefused, Controller
-from console.ui.dialogs.form_dialog import ask
-from console.ui.formatting import percent, sparkline
-from console.ui.pane import cursor_ends
+from console.service import CampaignService
+from console.ui.awards.flows import AwardFlows
+from console.ui.bindings import cursor_ends
+from console.ui.formatting import sparkline
 from console.ui.safety import failsafe
 
 __all__ = ["AwardsScreen"]
@@ -104,9 +75,10 @@ applies them all at once, after a preview table.
         Binding("escape", "back", "Back", id="awards.back"),
     ]
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, service: CampaignService) -> None:
         super().__init__()
-        self.controller = controller
+        self.service = service
+        self.flows = AwardFlows(self, service)
         self._pcs: list[PlayerCharacter] = []
         self._awards: list[int] = []  # index in the session's award list, per row
 
@@ -131,12 +103,12 @@ applies them all at once, after a preview table.
     # ----- showing ------------------------------------------------------------------------
 
     def refresh_view(self) -> None:
-        controller = self.controller
-        session = controller.store.session()
-        pcs = controller.pcs()
-        sessions = controller.sessions()
+        service = self.service
+        session = service.session()
+        pcs = service.pcs()
+        sessions = service.played_sessions()
         self._pcs = sorted(pcs.values(), key=lambda pc: pc.id)
-        now = controller.clock()
+        now = service.clock()
         self._show_head(session, now)
         report = fairness(session, sessions, pcs, now) if session.number else None
         waiting: dict[int, list[str]] = {}
@@ -161,7 +133,7 @@ applies them all at once, after a preview table.
         self._show_awards(session, pcs)
 
     def _show_head(self, session: Session, now: datetime) -> None:
-        campaign = self.controller.campaign()
+        campaign = self.service.campaign()
         if session.number == 0:
             state = "no session yet: S on the main screen starts one"
         else:
@@ -206,7 +178,7 @@ applies them all at once, after a preview table.
         if self._awards:
             table.move_cursor(row=min(row, len(self._awards) - 1))
 
-    # ----- helpers ------------------------------------------------------------------------
+    # ----- what the keys point at ---------------------------------------------------------
 
     def _selected_pc(self) -> PlayerCharacter | None:
         table = self.query_one("#party", DataTable)
@@ -220,57 +192,6 @@ applies them all at once, after a preview table.
             self.notify("no PCs yet: p on the roster adds one", severity="warning")
         return pc
 
-    def _run(self, name: str, change: Any) -> None:
-        step = self.controller.award(name, change)
-        self.refresh_view()
-        for notice in step.notices:
-            self.notify(notice)
-
-    def _awards_open(self) -> bool:
-        try:
-            check_open(self.controller.store.session())
-        except ModelError as error:
-            self.notify(str(error), severity="error")
-            return False
-        return True
-
-    # ----- during play --------------------------------------------------------------------
-
-    def action_grab_bag(self) -> None:
-        if not self._awards_open() or self._need_pc() is None:
-            return
-        pc = self._selected_pc()
-
-        def done(made: bool | None) -> None:
-            if made:
-                self.refresh_view()
-
-        self.app.push_screen(GrabBagDialog(self.controller, self._pcs,
-                                           pc.id if pc else None), done)
-
-    def action_adventure(self) -> None:
-        if not self._awards_open() or self._need_pc() is None:
-            return
-        ask(self, "Adventure bonus", adventure_fields(self._pcs, self._selected_pc()), "",
-            lambda v: self._run("awards.adventure", lambda s: give_adventure_bonus(
-                s, v["pc"], v["amount"], v["reason"])))
-
-    def action_pocket(self) -> None:
-        if not self._awards_open() or self._need_pc() is None:
-            return
-        campaign = self.controller.campaign()
-        if not campaign.veterans_pocket:
-            self.notify("the veteran's pocket is off in this campaign: P switches it on",
-                        severity="warning")
-            return
-        veterans = sorted({player_of(pc) for pc in self._pcs if pc.player_rank > 0})
-        pcs = {pc.id: pc for pc in self._pcs}
-        ask(self, "Veteran's pocket", pocket_fields(self._pcs, self._selected_pc(), veterans),
-            "a ranked player gives up to his player rank in AP, never to himself",
-            lambda v: self._run("awards.pocket", lambda s: give_pocket(
-                s, pcs, campaign.veterans_pocket, v["veteran"], v["pc"], v["amount"],
-                v["reason"])))
-
     def _selected_award(self) -> int | None:
         table = self.query_one("#session-awards", DataTable)
         if not self._awards or not 0 <= table.cursor_row < len(self._awards):
@@ -278,127 +199,56 @@ applies them all at once, after a preview table.
             return None
         return self._awards[table.cursor_row]
 
-    def _award_pc_name(self, index: int) -> str:
-        award = self.controller.store.session().ap_awards[index]
-        pc = self.controller.pcs().get(award.pc_id)
-        return pc.name if pc else f"#{award.pc_id}"
+    # ----- keys ---------------------------------------------------------------------------
+
+    def action_grab_bag(self) -> None:
+        pc = self._selected_pc()
+        self.flows.grab_bag(pc.id if pc else None)
+
+    def action_adventure(self) -> None:
+        self.flows.adventure_bonus(self._selected_pc())
+
+    def action_pocket(self) -> None:
+        self.flows.pocket(self._selected_pc())
 
     def action_reason(self) -> None:
         index = self._selected_award()
-        if index is None:
-            return
-        current = self.controller.store.session().ap_awards[index].reason
-        name = self._award_pc_name(index)
-        ask(self, f"Reason for {name}'s award", reason_fields(current), "",
-            lambda v: self._run("awards.reason",
-                                lambda s: set_reason(s, index, v["reason"], name)))
+        if index is not None:
+            self.flows.reason(index)
 
     def action_take_back(self) -> None:
         index = self._selected_award()
-        if index is None:
-            return
-        name = self._award_pc_name(index)
-        try:
-            self._run("awards.take_back", lambda s: remove_award(s, index, name))
-        except ActionRefused as refusal:
-            self.notify(str(refusal), severity="error")
+        if index is not None:
+            self.flows.take_back(index)
 
     def action_toggle_pocket(self) -> None:
-        campaign = self.controller.campaign()
-        on_now = not campaign.veterans_pocket
-        state = "on" if on_now else "off"
-        try:
-            self.controller.save_campaign(campaign.with_changes(veterans_pocket=on_now),
-                                          f"Veteran's pocket {state}")
-        except ActionRefused as refusal:
-            self.notify(str(refusal), severity="error")
-            return
-        self.refresh_view()
-        self.notify(f"Veteran's pocket {state} for this campaign")
-
-    # ----- the close ----------------------------------------------------------------------
+        self.flows.toggle_pocket()
 
     def action_close_session(self) -> None:
-        if not self._awards_open():
-            return
-        if not self._pcs:
-            self.notify("no PCs yet: p on the roster adds one", severity="warning")
-            return
-
-        def done(step: AwardStep | None) -> None:
-            if step is None:
-                return
-            self.refresh_view()
-            # One toast, not one per PC: a party of six would bury the screen.
-            self.notify("\n".join(step.notices),
-                        severity="warning" if step.alerts else "information",
-                        timeout=30 if step.alerts else 10)
-            self.app.push_screen(SummaryScreen(self.controller,
-                                               self.controller.store.session().number))
-
-        self.app.push_screen(CloseSessionScreen(self.controller), done)
-
-    # ----- spending and rank improvement rolls --------------------------------------------
+        self.flows.close_session()
 
     def action_improve(self) -> None:
         pc = self._need_pc()
-        if pc is None:
-            return
-        ask(self, f"{pc.name} improves an ability ({pc.unused_ap} Unused AP)",
-            improve_fields(pc), "costs its value + IC in Unused AP; once per ability per mission",
-            lambda v: self._run("awards.improve", lambda s: improve(
-                s, pc, v["ability"], v["value"], v["ic"])))
+        if pc is not None:
+            self.flows.improve(pc)
 
     def action_handicap(self) -> None:
         pc = self._need_pc()
-        if pc is None:
-            return
-        ask(self, f"{pc.name} takes a handicap", handicap_fields(),
-            "handicap AP go to Unused AP only: they never count toward rank",
-            lambda v: self._run("awards.handicap", lambda s: take_handicap(
-                s, pc, v["amount"], v["reason"])))
+        if pc is not None:
+            self.flows.handicap(pc)
 
     def action_rank_roll(self) -> None:
         pc = self._need_pc()
-        if pc is None:
-            return
-        if not pc.rank_rolls:
-            self.notify(f"{pc.name} has no rank improvement rolls", severity="warning")
-            return
-
-        def roll(v: dict[str, Any]) -> None:
-            # The cost (and so the chance) is known before the player rolls: show both.
-            cost = ability_cost(pc, v["ability"], v["value"], v["ic"])
-            chance = percent(rank_improvement_chance(cost))
-            known = sheet_ability(pc, v["ability"])
-            what = (f"{known.label} {known.stat.canonical} -> {known.raised().canonical}"
-                    if known is not None else f"{v['ability']} +1d (or learned)")
-            ask(self, f"{pc.name}: {v['ability']} costs {cost} AP: the player rolls 10L "
-                      f"against {cost} ({chance})",
-                roll_result_fields(), f"a success improves it free: {what}",
-                lambda r: self._run("awards.rank_roll", lambda s: rank_roll(
-                    s, pc, v["ability"], cost, r["result"])))
-
-        ask(self, f"{pc.name}: rank improvement roll ({pc.rank_rolls} left)",
-            improve_fields(pc), "the roll is 10L against the ability's value + IC", roll)
+        if pc is not None:
+            self.flows.rank_roll(pc)
 
     def action_lose_rolls(self) -> None:
         pc = self._need_pc()
-        if pc is None:
-            return
-        try:
-            self._run("awards.lose_rolls", lambda s: lose_rank_rolls(s, pc))
-        except ActionRefused as refusal:
-            self.notify(str(refusal), severity="error")
-
-    # ----- elsewhere ----------------------------------------------------------------------
+        if pc is not None:
+            self.flows.lose_rolls(pc)
 
     def action_summary(self) -> None:
-        number = self.controller.store.session().number
-        if number == 0:
-            self.notify("no session yet: S on the main screen starts one", severity="warning")
-            return
-        self.app.push_screen(SummaryScreen(self.controller, number))
+        self.flows.summary()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -18,22 +18,15 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
 from console.model import PlayerCharacter
-from console.model.awards import (
-    AwardStep,
-    CloseChoices,
-    ClosePreview,
-    apply_close,
-    played_time,
-    preview_close,
-    suggest_reader,
-)
+from console.model.awards import CloseChoices, ClosePreview, played_time
+from console.model.outcome import Outcome
 from console.model.session_close import parse_share as model_share
 from console.model.session_summary import format_duration
 from console.rules.advancement import rank_title
 from console.rules.ap_awards import GROUP_BONUS_HOURLY_FACTOR, TimeRounding
 from console.rules.limits import AP, GM_FIGURE, JOURNAL
+from console.service import ActionRefused, CampaignService
 from console.ui.awards.pc_names import pick_pc, pick_pcs
-from console.ui.controller import ActionRefused, Controller
 from console.ui.dialogs.form_dialog import optional_int, whole_number
 
 __all__ = ["CloseSessionScreen", "parse_played", "parse_rounding", "parse_share"]
@@ -73,18 +66,18 @@ def parse_share(text: str) -> Fraction:
     return model_share(str(share))  # the model's check: from 1/2 to 1
 
 
-class CloseSessionScreen(ModalScreen[AwardStep | None]):
+class CloseSessionScreen(ModalScreen[Outcome | None]):
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "apply", "Apply the awards", id="close.apply"),
         Binding("escape", "cancel", "Cancel", id="close.cancel"),
     ]
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, service: CampaignService) -> None:
         super().__init__()
-        self.controller = controller
-        self.session = controller.store.session()
-        self.all_pcs = controller.pcs()
+        self.service = service
+        self.session = service.session()
+        self.all_pcs = service.pcs()
         self.roster = sorted(self.all_pcs.values(), key=lambda pc: pc.id)
         self.choices: CloseChoices | None = None
         self.waiting_for: str = ""  # what must still be typed before applying
@@ -92,12 +85,12 @@ class CloseSessionScreen(ModalScreen[AwardStep | None]):
 
     def _fields(self) -> list[tuple[str, str, str]]:
         """(name, label, starting text) for each input."""
-        now = self.controller.clock()
+        now = self.service.clock()
         played = played_time(self.session, now)
         minutes = int(played.total_seconds() // 60)
-        reader = suggest_reader(self.roster, self.controller.sessions(), self.all_pcs)
+        reader = self.service.awards.suggest_reader(self.roster)
         self.suggested = reader.name if reader else ""
-        rounding = TimeRounding[self.controller.campaign().time_rounding]
+        rounding = TimeRounding[self.service.campaign().time_rounding]
         return [
             ("played", "Play time (h:mm, from the clock)", f"{minutes // 60}:{minutes % 60:02d}"),
             ("rounding", "Rounding: down, up or nearest", rounding.name.lower()),
@@ -147,7 +140,7 @@ class CloseSessionScreen(ModalScreen[AwardStep | None]):
         if reader_text and reader_text == self.suggested and \
                 any(pc.name == reader_text for pc in absent):
             # The suggested reader is away tonight: suggest again among those present.
-            again = suggest_reader(present, self.controller.sessions(), self.all_pcs)
+            again = self.service.awards.suggest_reader(present)
             self.suggested = reader_text = again.name if again else ""
             self.query_one("#close-reader", Input).value = reader_text
         reader: PlayerCharacter | None = pick_pc(reader_text, present) \
@@ -171,8 +164,8 @@ class CloseSessionScreen(ModalScreen[AwardStep | None]):
         error = self.query_one("#close-error", Static)
         try:
             choices = self._read()
-            preview = preview_close(self.session, self.all_pcs, choices)
-        except ValueError as problem:
+            preview = self.service.awards.preview_close(choices)
+        except (ValueError, ActionRefused) as problem:
             self.choices = None
             error.update(str(problem))
             return
@@ -215,17 +208,12 @@ class CloseSessionScreen(ModalScreen[AwardStep | None]):
         choices = self.choices
         if choices is None or self.waiting_for:
             return
-        now = self.controller.clock()
-        # The rounding rule is remembered for next week, in the same undoable action.
-        campaign = self.controller.campaign().with_changes(time_rounding=choices.rounding.name)
         try:
-            step = self.controller.award(
-                "awards.close", lambda s: apply_close(s, self.all_pcs, choices, now),
-                campaign=campaign)
+            outcome = self.service.awards.close(choices)
         except ActionRefused as refusal:
             self.query_one("#close-error", Static).update(str(refusal))
             return
-        self.dismiss(step)
+        self.dismiss(outcome)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -18,8 +18,8 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from console.model import AwardKind, PlayerCharacter
-from console.model.awards import give_grab_bag, player_of, set_reason
-from console.ui.controller import ActionRefused, Controller
+from console.model.awards import player_of
+from console.service import ActionRefused, CampaignService
 
 __all__ = ["GrabBagDialog"]
 
@@ -35,16 +35,16 @@ class GrabBagDialog(ModalScreen[bool]):
         Binding("escape", "close", "Close", id="grab.close"),
     ]
 
-    def __init__(self, controller: Controller, pcs: list[PlayerCharacter],
+    def __init__(self, service: CampaignService, pcs: list[PlayerCharacter],
                  selected: int | None) -> None:
         super().__init__()
-        self.controller = controller
+        self.service = service
         self.pcs = pcs
         self.selected = selected
         self.awarded_index: int | None = None
 
     def compose(self) -> ComposeResult:
-        session = self.controller.store.session()
+        session = self.service.session()
         tally: dict[int, int] = {}
         for award in session.ap_awards:
             if award.kind is AwardKind.GRAB_BAG:
@@ -77,12 +77,11 @@ class GrabBagDialog(ModalScreen[bool]):
             return  # one award per opening; the digits now belong to the reason
         pc = self._target()
         try:
-            self.controller.award("awards.grab_bag",
-                                  lambda s: give_grab_bag(s, pc, points))
+            self.service.awards.grab_bag(pc, points)
         except ActionRefused as refusal:
             self.query_one("#grab-error", Static).update(str(refusal))
             return
-        self.awarded_index = len(self.controller.store.session().ap_awards) - 1
+        self.awarded_index = len(self.service.session().ap_awards) - 1
         self.query_one("#grab-pcs", OptionList).display = False
         self.query_one("#grab-done", Static).update(
             f"{points} AP to {pc.name}. Reason? (optional)")
@@ -95,10 +94,8 @@ class GrabBagDialog(ModalScreen[bool]):
         event.stop()
         index = self.awarded_index
         if event.value.strip() and index is not None:
-            pc = self._target()
             try:
-                self.controller.award("awards.reason",
-                                      lambda s: set_reason(s, index, event.value, pc.name))
+                self.service.awards.set_reason(index, event.value)
             except ActionRefused as refusal:
                 self.query_one("#grab-error", Static).update(str(refusal))
                 return

@@ -12,7 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
-from console.ui.controller import ActionRefused, Controller
+from console.service import ActionRefused, CampaignService
+from console.ui.alerts import show_outcome
 
 __all__ = ["SummaryScreen"]
 
@@ -26,9 +27,9 @@ class SummaryScreen(ModalScreen[None]):
         Binding("escape,q", "close", "Close", id="summary.close"),
     ]
 
-    def __init__(self, controller: Controller, number: int) -> None:
+    def __init__(self, service: CampaignService, number: int) -> None:
         super().__init__()
-        self.controller = controller
+        self.service = service
         self.number = number
 
     def compose(self) -> ComposeResult:
@@ -42,14 +43,14 @@ class SummaryScreen(ModalScreen[None]):
 
     def _show(self) -> None:
         try:
-            text = self.controller.summary(self.number)
+            text = self.service.awards.summary(self.number)
         except ActionRefused as refusal:
             text = f"Session {self.number} cannot be read: {refusal}"
         self.query_one("#summary", Markdown).update(text)
         self.query_one("#summary-scroll").border_title = f"Session {self.number} summary"
 
     def action_step(self, delta: int) -> None:
-        numbers = [n for n in self.controller.store.session_numbers() if n > 0]
+        numbers = self.service.session_numbers()
         if self.number not in numbers:
             return
         at = numbers.index(self.number) + delta
@@ -61,11 +62,11 @@ class SummaryScreen(ModalScreen[None]):
 
     def action_export(self) -> None:
         try:
-            path = self.controller.export_summary(self.number)
+            written = self.service.awards.export_summary(self.number)
         except ActionRefused as refusal:
             self.notify(str(refusal), severity="error")
             return
-        self.notify(f"Summary written to {path}")
+        show_outcome(self.app, written, confirm=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

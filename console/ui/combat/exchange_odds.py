@@ -15,7 +15,7 @@ from console.rules.combat_odds import NpcAttackOdds, PcAttackOdds, npc_attack_od
 from console.rules.errors import RulesError
 from console.rules.ratings import Rating, RatingType
 from console.rules.vehicle_damage import hull_breach_check
-from console.ui.controller import View
+from console.service import View
 from console.ui.formatting import percent
 
 __all__ = ["SHOWN", "exchange_lines", "vessel_lines"]

@@ -15,19 +15,17 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from console.model.stats import Stat
 from console.rules.limits import POINTS, RESULT, Range
 from console.rules.odds import surprise
 from console.rules.ratings import Rating
-from console.ui.controller import ActionRefused
 
 __all__ = [
     "Field",
     "FormDialog",
-    "ask",
     "optional_int",
     "required_text",
     "roll_doubt",
@@ -178,20 +176,6 @@ class FormDialog(ModalScreen[dict[str, Any] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-def ask(screen: Screen[Any], title: str, fields: list[Field], hint: str,
-        then: Callable[[dict[str, Any]], object]) -> None:
-    """Show a form; its answers go to ``then``; what ``then`` refuses becomes an error toast."""
-    def done(values: dict[str, Any] | None) -> None:
-        if values is None:
-            return
-        try:
-            then(values)
-        except (ActionRefused, ValueError) as error:
-            screen.notify(str(error), severity="error")
-
-    screen.app.push_screen(FormDialog(title, fields, hint), done)
 
 
 def stat_number(what: str) -> Callable[[str], int | None]:

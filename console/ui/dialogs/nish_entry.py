@@ -9,7 +9,6 @@ questioned once. NPCs need nothing here: they act on recorded values.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -20,19 +19,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from console.rules.limits import RESULT
-from console.rules.ratings import Rating
 from console.rules.rolling import roll
+from console.service.tracker import NishRoll
 from console.ui.dialogs.form_dialog import optional_int, roll_doubt
 
-__all__ = ["NishEntryScreen", "NishRow"]
-
-
-@dataclass(frozen=True, slots=True)
-class NishRow:
-    key: int  # combatant id
-    label: str
-    rating: Rating | None  # what ctrl+r rolls
-    value: int | None = None
+__all__ = ["NishEntryScreen"]
 
 
 class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
@@ -42,7 +33,7 @@ class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
         Binding("escape", "cancel", "Cancel", id="nish.cancel"),
     ]
 
-    def __init__(self, title: str, rows: list[NishRow], rng: random.Random) -> None:
+    def __init__(self, title: str, rows: list[NishRoll], rng: random.Random) -> None:
         super().__init__()
         self.title_text = title
         self.rows = rows
@@ -56,9 +47,8 @@ class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
                 rating = f" [{row.rating}]" if row.rating is not None else ""
                 with Horizontal():
                     yield Label(f"{row.label}{rating}")
-                    yield Input(value="" if row.value is None else str(row.value),
-                                id=f"nish-{row.key}", placeholder="result")
-                    yield Static("", classes="rolled", id=f"rolled-{row.key}")
+                    yield Input(id=f"nish-{row.combatant_id}", placeholder="result")
+                    yield Static("", classes="rolled", id=f"rolled-{row.combatant_id}")
             yield Static("", id="error")
             yield Static("enter: next · ctrl+r: roll his Nish rating (enter then moves on) · "
                          "escape: cancel",
@@ -79,7 +69,7 @@ class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
         if found is None:
             return
         key, widget = found
-        row = next(r for r in self.rows if r.key == key)
+        row = next(r for r in self.rows if r.combatant_id == key)
         if row.rating is None:
             self.query_one("#error", Static).update(
                 f"{row.label} has no Nish rating on his sheet: type the result")
@@ -91,20 +81,20 @@ class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
         self.query_one(f"#rolled-{key}", Static).update(f"rolled {made.die_face}:{faces}")
         self.query_one("#error", Static).update("")
 
-    def _read(self, row: NishRow, text: str) -> int | None:
+    def _read(self, row: NishRoll, text: str) -> int | None:
         """The row's result; a ValueError says what is wrong or asks about a likely typo."""
         value = optional_int(f"{row.label}'s Nish", RESULT)(text)
         doubt = roll_doubt(row.rating, row.label)
         question = doubt(value) if doubt is not None and value is not None else None
-        if question is not None and self._kept.get(row.key) != text:
-            self._kept[row.key] = text
+        if question is not None and self._kept.get(row.combatant_id) != text:
+            self._kept[row.combatant_id] = text
             raise ValueError(question)
         return value
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         key = int((event.input.id or "").removeprefix("nish-"))
-        row = next(r for r in self.rows if r.key == key)
+        row = next(r for r in self.rows if r.combatant_id == key)
         try:
             self._read(row, event.value)
         except ValueError as error:
@@ -124,9 +114,9 @@ class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
     def _submit(self) -> None:
         results: dict[int, int | None] = {}
         for row in self.rows:
-            widget = self.query_one(f"#nish-{row.key}", Input)
+            widget = self.query_one(f"#nish-{row.combatant_id}", Input)
             try:
-                results[row.key] = self._read(row, widget.value)
+                results[row.combatant_id] = self._read(row, widget.value)
             except ValueError as error:
                 self.query_one("#error", Static).update(str(error))
                 widget.focus()

@@ -7,7 +7,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widgets import RichLog
 
-from console.ui.controller import View
+from console.service import View
 
 __all__ = ["LogPane"]
 

@@ -8,15 +8,17 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import DataTable
 
-from console.model import NpcTemplate, PlayerCharacter
+from console.model import PlayerCharacter
 from console.model.roster import matches
-from console.ui.controller import View
+from console.service import View
+from console.ui.bindings import cursor_ends
+from console.ui.dialogs.form_dialog import Field, FormDialog
 from console.ui.formatting import stat_text
-from console.ui.pane import cursor_ends
+from console.ui.roster.flows import Entry, RosterFlows
+from console.ui.wizard import dialog, run_wizard
 
 __all__ = ["RosterPane"]
 
-Entry = tuple[str, int]  # ("pc" | "npc", id)
 
 
 class RosterPane(DataTable[str]):
@@ -35,30 +37,25 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "send('join')", "Join encounter", id="roster.join"),
-        Binding("s", "send('spawn')", "Spawn copies", id="roster.spawn"),
-        Binding("n", "send('new_npc')", "New NPC", id="roster.new_npc"),
-        Binding("p", "send('new_pc')", "New PC", id="roster.new_pc"),
-        Binding("e", "send('edit')", "Edit", id="roster.edit"),
-        Binding("y", "send('duplicate')", "Duplicate", id="roster.duplicate", show=False),
-        Binding("delete", "send('delete')", "Delete", id="roster.delete", show=False),
-        Binding("slash", "send('search')", "Search", id="roster.search"),
+        Binding("enter", "join", "Join encounter", id="roster.join"),
+        Binding("s", "spawn", "Spawn copies", id="roster.spawn"),
+        Binding("n", "new_npc", "New NPC", id="roster.new_npc"),
+        Binding("p", "new_pc", "New PC", id="roster.new_pc"),
+        Binding("e", "edit", "Edit", id="roster.edit"),
+        Binding("y", "duplicate", "Duplicate", id="roster.duplicate", show=False),
+        Binding("delete", "delete", "Delete", id="roster.delete", show=False),
+        Binding("slash", "search", "Search", id="roster.search"),
         *cursor_ends("roster"),
     ]
-
-    class Action(Message):
-        def __init__(self, action: str, entry: Entry | None) -> None:
-            self.action = action
-            self.entry = entry
-            super().__init__()
 
     class Selected(Message):
         def __init__(self, entry: Entry | None) -> None:
             self.entry = entry
             super().__init__()
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, flows: RosterFlows, **kwargs: object) -> None:
         super().__init__(cursor_type="row", **kwargs)  # type: ignore[arg-type]
+        self.flows = flows
         self._entries: list[Entry] = []
         self._signature: tuple[object, ...] | None = None
         self.query_text = ""
@@ -67,14 +64,14 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
         for label, width in (("Name", 18), ("Kind", 5), ("Nish", 7), ("Vit", 7)):
             self.add_column(label, width=width)
 
-    def show(self, view: View, npcs: list[NpcTemplate]) -> None:
+    def show(self, view: View) -> None:
         pcs: list[PlayerCharacter] = sorted(view.pcs.values(), key=lambda pc: pc.name.lower())
         rows = [(("pc", pc.id), (pc.name, "PC", stat_text(pc.nish), stat_text(pc.vit_max)))
                 for pc in pcs if matches(self.query_text, pc.name)]
         rows += [(("npc", npc.id), (npc.name, "NPC" if npc.body_type.value == "P"
                                     else f"NPC {npc.body_type.value}",
                                     stat_text(npc.nish), stat_text(npc.vit)))
-                 for npc in sorted(npcs, key=lambda n: n.name.lower())
+                 for npc in sorted(view.npcs.values(), key=lambda n: n.name.lower())
                  if matches(self.query_text, npc.name, npc.tags)]
         signature = tuple(rows)
         if signature == self._signature:
@@ -95,13 +92,44 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
             return self._entries[self.cursor_row]
         return None
 
-    def action_send(self, action: str) -> None:
-        self.post_message(self.Action(action, self.selected))
-
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        self.action_send("join")
+        self.flows.join(self.selected)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
         self.post_message(self.Selected(self.selected))
+
+    # ----- keys ---------------------------------------------------------------------------
+
+    def action_join(self) -> None:
+        self.flows.join(self.selected)
+
+    def action_spawn(self) -> None:
+        self.flows.spawn(self.selected)
+
+    def action_new_npc(self) -> None:
+        self.flows.new_npc()
+
+    def action_new_pc(self) -> None:
+        self.flows.new_pc()
+
+    def action_edit(self) -> None:
+        self.flows.edit(self.selected)
+
+    def action_duplicate(self) -> None:
+        self.flows.duplicate(self.selected)
+
+    def action_delete(self) -> None:
+        self.flows.delete(self.selected)
+
+    def action_search(self) -> None:
+        """Filter the list by name or tag (a view of the roster: nothing is saved)."""
+        async def ask() -> None:
+            values = await dialog(self.app, FormDialog("Search the roster", [Field(
+                "query", "Name or tag (empty: show all)", str, value=self.query_text)]))
+            if values is not None:
+                self.query_text = values["query"].strip()
+                self.flows.host.refresh_view()
+
+        run_wizard(self.app, ask())

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from console.ui.pane import long_name
+from console.ui.bindings import long_name
 
 __all__ = ["HelpScreen", "keys_table"]
 

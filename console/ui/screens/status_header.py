@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from rich.text import Text
 from textual.widgets import Static
 
-from console.ui.controller import View
+from console.service import View
 
 __all__ = ["StatusHeader", "clock"]
 

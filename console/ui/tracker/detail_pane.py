@@ -12,8 +12,8 @@ from console.model import Combatant, NpcTemplate, PlayerCharacter, Stat
 from console.model.hazards import describe, due_now, hazards_of
 from console.model.tracker import END, checks_due_for, current_turn, expiring_this_round
 from console.rules.initiative import rounds_left
+from console.service import View
 from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
-from console.ui.controller import View
 from console.ui.formatting import stat_text
 
 __all__ = ["DetailPane"]

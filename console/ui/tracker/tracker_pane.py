@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import ClassVar
 
 from rich.text import Text
@@ -10,73 +9,15 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import DataTable
 
-from console.model import Combatant, Encounter, PlayerCharacter, Side, Status
-from console.model.encounters import Hold, Shock
-from console.rules.critical_damage import critical_damage
-from console.rules.initiative import RoundOrder, Turn
-from console.ui.controller import View
-from console.ui.pane import cursor_ends
+from console.model import Status
+from console.service import View
+from console.ui.bindings import cursor_ends
+from console.ui.combat.flows import CombatFlows
+from console.ui.hazards.flows import HazardFlows
+from console.ui.tracker.flows import TrackerFlows
+from console.ui.tracker.rows import COLUMNS, WIDTHS, tracker_rows
 
 __all__ = ["TrackerPane"]
-
-COLUMNS = ("turn", "nish", "name", "side", "state", "vit", "conditions")
-# Fixed widths: DataTable sizes a column from what it held when first drawn.
-_WIDTHS = {"turn": 2, "nish": 8, "name": 18, "side": 4, "state": 15, "vit": 22,
-           "conditions": 20}
-_TIE_MARKS = ("┌", "│", "└")
-
-
-def _number(value: Fraction) -> str:
-    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
-
-
-def _nish_text(turn: Turn | None, combatant: Combatant) -> str:
-    """The number a combatant acts on; a wave's average with his own Nish beside it."""
-    if turn is None:
-        return "—" if combatant.shock is Shock.CRITICAL or combatant.nish is None else (
-            str(combatant.nish))
-    acting = _number(turn.nish)
-    own = combatant.nish if combatant.shock is Shock.NONE else 0
-    if own is not None and Fraction(own) != turn.nish:
-        return f"{acting} ({own})"
-    return acting
-
-
-def _state_text(combatant: Combatant) -> Text:
-    parts: list[tuple[str, str]] = []
-    if combatant.hold is not Hold.NONE:
-        parts.append(("held" if combatant.hold is not Hold.PART else "held (part)", "bold cyan"))
-    elif combatant.status is not Status.ACTIVE:
-        style = {"unconscious": "yellow", "dead": "red", "removed": "dim"}.get(
-            combatant.status.value, "")
-        parts.append((combatant.status.value, style))
-    if combatant.shock is Shock.FAILED:
-        parts.append(("shock: Nish 0", "magenta"))
-    elif combatant.shock is Shock.CRITICAL:
-        parts.append(("shock: no Nish", "bold magenta"))
-    text = Text()
-    for index, (label, style) in enumerate(parts):
-        if index:
-            text.append(", ")
-        text.append(label, style=style)
-    return text
-
-
-def _vit_text(combatant: Combatant, sheet: PlayerCharacter | None) -> Text:
-    wounds = sheet.wounds if sheet is not None else combatant.wounds
-    vit = (int(sheet.vit_max.value) if sheet is not None and sheet.vit_max is not None
-           else combatant.vit_max)
-    if vit is None:
-        return Text(f"{wounds} wnd" if wounds else "", style="dim")
-    cd = critical_damage(wounds, vit)
-    width = 10
-    filled = min(width, round(width * wounds / vit)) if vit else width
-    bar = Text("█" * filled, style="red" if cd is not None else "yellow")
-    bar.append("░" * (width - filled), style="green")
-    bar.append(f" {wounds}/{vit}")
-    if cd is not None:
-        bar.append(f" CD {cd}", style="bold red")
-    return bar
 
 
 class TrackerPane(DataTable[Text | str]):
@@ -124,129 +65,58 @@ failure.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "send('call_nish')", "Call for Nish", id="tracker.call_nish"),
-        Binding("space", "send('next_turn')", "Next turn", id="tracker.next"),
-        Binding("b", "send('previous_turn')", "Back a turn", id="tracker.previous", show=False),
-        Binding("enter", "send('jump')", "Their turn now", id="tracker.jump", show=False),
-        Binding("h", "send('hold')", "Hold", id="tracker.hold"),
-        Binding("H", "send('hold_part')", "Hold part", id="tracker.hold_part", show=False),
-        Binding("o", "send('act_now')", "Act now", id="tracker.act_now"),
-        Binding("a", "send('add')", "Add", id="tracker.add"),
-        Binding("e", "send('edit_nish')", "Edit Nish", id="tracker.edit_nish", show=False),
-        Binding("s", "send('shock')", "Shock", id="tracker.shock"),
-        Binding("u", "send('unconscious')", "Unconscious", id="tracker.unconscious", show=False),
-        Binding("d", "send('dead')", "Dead", id="tracker.dead", show=False),
-        Binding("x", "send('remove')", "Remove", id="tracker.remove", show=False),
-        Binding("c", "send('condition')", "Condition", id="tracker.condition"),
-        Binding("m", "send('mode')", "Mode", id="tracker.mode"),
-        Binding("A", "send('attack')", "Attack", id="tracker.attack"),
-        Binding("k", "send('checks')", "Checks", id="tracker.checks", show=False),
-        Binding("plus", "send('heal')", "Heal", id="tracker.heal", show=False),
-        Binding("V", "send('vessel')", "System failure", id="tracker.vessel", show=False),
-        Binding("B", "send('blast')", "Explosion", id="tracker.blast", show=False),
-        Binding("z", "send('hazard')", "Hazard", id="tracker.hazard"),
-        Binding("Z", "send('hazard_check')", "Hazard check", id="tracker.hazard_check",
-                show=False),
-        Binding("T", "send('hazard_time')", "Time passes", id="tracker.hazard_time",
-                show=False),
-        Binding("shift+up", "send('tie_up')", "Earlier in tie", id="tracker.tie_up", show=False),
-        Binding("shift+down", "send('tie_down')", "Later in tie", id="tracker.tie_down",
-                show=False),
+        Binding("n", "call_nish", "Call for Nish", id="tracker.call_nish"),
+        Binding("space", "next_turn", "Next turn", id="tracker.next"),
+        Binding("b", "previous_turn", "Back a turn", id="tracker.previous", show=False),
+        Binding("enter", "jump", "Their turn now", id="tracker.jump", show=False),
+        Binding("h", "hold", "Hold", id="tracker.hold"),
+        Binding("H", "hold_part", "Hold part", id="tracker.hold_part", show=False),
+        Binding("o", "act_now", "Act now", id="tracker.act_now"),
+        Binding("a", "add", "Add", id="tracker.add"),
+        Binding("e", "edit_nish", "Edit Nish", id="tracker.edit_nish", show=False),
+        Binding("s", "shock", "Shock", id="tracker.shock"),
+        Binding("u", "unconscious", "Unconscious", id="tracker.unconscious", show=False),
+        Binding("d", "dead", "Dead", id="tracker.dead", show=False),
+        Binding("x", "remove", "Remove", id="tracker.remove", show=False),
+        Binding("c", "condition", "Condition", id="tracker.condition"),
+        Binding("m", "mode", "Mode", id="tracker.mode"),
+        Binding("A", "attack", "Attack", id="tracker.attack"),
+        Binding("k", "checks", "Checks", id="tracker.checks", show=False),
+        Binding("plus", "heal", "Heal", id="tracker.heal", show=False),
+        Binding("V", "vessel", "System failure", id="tracker.vessel", show=False),
+        Binding("B", "blast", "Explosion", id="tracker.blast", show=False),
+        Binding("z", "hazard", "Hazard", id="tracker.hazard"),
+        Binding("Z", "hazard_check", "Hazard check", id="tracker.hazard_check", show=False),
+        Binding("T", "hazard_time", "Time passes", id="tracker.hazard_time", show=False),
+        Binding("shift+up", "tie(-1)", "Earlier in tie", id="tracker.tie_up", show=False),
+        Binding("shift+down", "tie(1)", "Later in tie", id="tracker.tie_down", show=False),
         *cursor_ends("tracker"),
     ]
-
-    class Action(Message):
-        """The GM pressed a tracker key; the screen carries it out."""
-
-        def __init__(self, action: str, combatant_id: int | None) -> None:
-            self.action = action
-            self.combatant_id = combatant_id
-            super().__init__()
 
     class Selected(Message):
         def __init__(self, combatant_id: int | None) -> None:
             self.combatant_id = combatant_id
             super().__init__()
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, tracker: TrackerFlows, combat: CombatFlows, hazards: HazardFlows,
+                 **kwargs: object) -> None:
         super().__init__(cursor_type="row", zebra_stripes=False, **kwargs)  # type: ignore[arg-type]
+        self.tracker = tracker
+        self.combat = combat
+        self.hazards = hazards
         self._row_keys: list[int] = []
         self._current: str | None = None  # the turn the cursor last followed
 
     def on_mount(self) -> None:
         for column in COLUMNS:
             label = column.capitalize() if column != "turn" else ""
-            self.add_column(label, key=column, width=_WIDTHS[column])
+            self.add_column(label, key=column, width=WIDTHS[column])
 
     # ----- showing ------------------------------------------------------------------------
 
-    def rows_for(self, view: View) -> list[tuple[int, tuple[Text | str, ...]]]:
-        encounter = view.encounter
-        if encounter is None:
-            return []
-        order = view.order
-        by_id = {c.id: c for c in encounter.combatants}
-        current = order.position(encounter.current)
-        conditions = self._conditions_by_target(encounter)
-        rows: list[tuple[int, tuple[Text | str, ...]]] = []
-
-        acted = set(encounter.acted)
-
-        def add(combatant: Combatant, turn: Turn | None, marker: Text) -> None:
-            sheet = view.pcs.get(combatant.ref) if combatant.is_pc and combatant.ref else None
-            # Who has had his turn this round is dimmed: the rest are still to act.
-            style = "bold" if combatant.is_pc else ""
-            name = Text(combatant.name, style=f"{style} dim" if combatant.id in acted else style)
-            rows.append((combatant.id, (
-                marker,
-                _nish_text(turn, combatant),
-                name,
-                "PC" if combatant.side is Side.PC else "NPC",
-                _state_text(combatant),
-                _vit_text(combatant, sheet),
-                conditions.get(combatant.id, ""),
-            )))
-
-        for index, turn in enumerate(order.turns):
-            for position, member in enumerate(turn.members):
-                add(by_id[member], turn, self._marker(order, index, position, current))
-        for key in order.waiting:
-            add(by_id[key], None, Text("…", style="dim"))
-        for key in order.out:
-            add(by_id[key], None, Text("✝", style="red"))
-        return rows
-
-    @staticmethod
-    def _marker(order: RoundOrder, index: int, position: int, current: int | None) -> Text:
-        turn = order.turns[index]
-        text = Text()
-        text.append("▶" if index == current else " ", style="bold green")
-        if turn.tie is not None:
-            tied = [i for i, t in enumerate(order.turns) if t.tie == turn.tie]
-            mark = (_TIE_MARKS[0] if index == tied[0] else
-                    _TIE_MARKS[2] if index == tied[-1] else _TIE_MARKS[1])
-            text.append(mark, style="cyan")
-        elif len(turn.members) > 1:
-            text.append("┃" if position else "┏", style="blue")
-        return text
-
-    @staticmethod
-    def _conditions_by_target(encounter: Encounter) -> dict[int, str]:
-        found: dict[int, list[str]] = {}
-        for hazard in encounter.hazards:
-            found.setdefault(hazard.target, []).append(str(hazard.state.get("hazard", "")))
-        for condition in encounter.conditions:
-            if condition.target is None:
-                continue
-            label = condition.name
-            if condition.until_round is not None:
-                label += f" →r{condition.until_round}"  # lasts through that round
-            found.setdefault(condition.target, []).append(label)
-        return {key: ", ".join(labels) for key, labels in found.items()}
-
     def show(self, view: View) -> None:
         """Bring the table up to date, in place when the order is unchanged."""
-        rows = self.rows_for(view)
+        rows = tracker_rows(view)
         keys = [key for key, _ in rows]
         selected = self.selected_id
         if keys == self._row_keys:
@@ -281,10 +151,78 @@ failure.
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        self.post_message(self.Action("jump", self.selected_id))
+        self.tracker.jump_to(self.selected_id)
 
-    # ----- keys ---------------------------------------------------------------------------
+    # ----- keys: each hands the selected combatant to its feature's flow -------------------
 
-    def action_send(self, action: str) -> None:
-        """Every tracker key: the screen carries the action out on the selected combatant."""
-        self.post_message(self.Action(action, self.selected_id))
+    def action_call_nish(self) -> None:
+        self.tracker.call_for_nish()
+
+    def action_next_turn(self) -> None:
+        self.tracker.next_turn()
+
+    def action_previous_turn(self) -> None:
+        self.tracker.previous_turn()
+
+    def action_jump(self) -> None:
+        self.tracker.jump_to(self.selected_id)
+
+    def action_hold(self) -> None:
+        self.tracker.hold(self.selected_id)
+
+    def action_hold_part(self) -> None:
+        self.tracker.hold(self.selected_id, part=True)
+
+    def action_act_now(self) -> None:
+        self.tracker.act_now(self.selected_id)
+
+    def action_add(self) -> None:
+        self.tracker.add()
+
+    def action_edit_nish(self) -> None:
+        self.tracker.edit_nish(self.selected_id)
+
+    def action_shock(self) -> None:
+        self.tracker.cycle_shock(self.selected_id)
+
+    def action_unconscious(self) -> None:
+        self.tracker.toggle_status(self.selected_id, Status.UNCONSCIOUS)
+
+    def action_dead(self) -> None:
+        self.tracker.toggle_status(self.selected_id, Status.DEAD)
+
+    def action_remove(self) -> None:
+        self.tracker.toggle_status(self.selected_id, Status.REMOVED)
+
+    def action_condition(self) -> None:
+        self.tracker.add_condition(self.selected_id)
+
+    def action_mode(self) -> None:
+        self.tracker.cycle_mode()
+
+    def action_tie(self, offset: int) -> None:
+        self.tracker.move_in_tie(self.selected_id, offset)
+
+    def action_attack(self) -> None:
+        self.combat.attack(self.selected_id)
+
+    def action_checks(self) -> None:
+        self.combat.checks(self.selected_id)
+
+    def action_heal(self) -> None:
+        self.combat.heal(self.selected_id)
+
+    def action_vessel(self) -> None:
+        self.combat.system_failure(self.selected_id)
+
+    def action_blast(self) -> None:
+        self.combat.blast()
+
+    def action_hazard(self) -> None:
+        self.hazards.start_hazard(self.selected_id)
+
+    def action_hazard_check(self) -> None:
+        self.hazards.resolve(self.selected_id)
+
+    def action_hazard_time(self) -> None:
+        self.hazards.pass_time(self.selected_id)

@@ -1,4 +1,4 @@
-"""The undo journal's state, kept in each session file's ``journal`` table.
+"""The undo log's state, kept in each session file's ``journal`` table.
 
 ``opno`` counts every committed operation in the campaign (action, undo, redo, session
 start). Entries ``1..head`` of the session's log are applied, ``head+1..length`` are the redo
@@ -16,7 +16,7 @@ from typing import Any
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_int, need_list, need_mapping, need_str
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "JournalState", "LastOp"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "LastOp", "UndoState"]
 
 DEFAULT_CHUNK_SIZE = 50
 OP_KINDS = ("apply", "undo", "redo", "start")
@@ -57,7 +57,7 @@ class LastOp:
 
 
 @dataclass(slots=True)
-class JournalState:
+class UndoState:
     """See the module docstring. Mutable: the store updates it in place per operation."""
 
     opno: int = 0
@@ -84,7 +84,7 @@ class JournalState:
                 "last_op": None if self.last_op is None else self.last_op.to_dict()}
 
     @classmethod
-    def from_dict(cls, data: object) -> JournalState:
+    def from_dict(cls, data: object) -> UndoState:
         raw = need_mapping(data, "journal")
         keys = {"opno", "head", "length", "sealed", "chunk_size", "last_op"}
         check_keys(raw, "journal", keys, keys)

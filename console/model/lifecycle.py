@@ -1,0 +1,129 @@
+"""What may change when: sessions, encounters and sheets over a campaign's life.
+
+A closed session's fights are over (its awards were worked out from them); a session with
+awards waiting cannot give way to the next (earlier sessions never change again, so they
+would be lost); a sheet the fight or the waiting awards still use cannot be deleted; and a
+PC's name is unique (awards, the close and the forms name PCs by name). Each rule is a
+function the service calls before it writes; each refusal is a :class:`ModelError` that
+says what to do instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from console.model.awards import pending_awards
+from console.model.characters import PlayerCharacter
+from console.model.encounters import Encounter, Side, Status
+from console.model.errors import ModelError
+from console.model.npcs import NpcTemplate
+from console.model.outcome import Outcome, Removed
+from console.model.sessions import Session
+from console.model.tracker import add_combatant
+
+__all__ = [
+    "begin_encounter",
+    "carry_encounters",
+    "check_deletable",
+    "check_fight_open",
+    "check_next_session",
+    "check_unique_name",
+    "delete_sheet",
+    "end_encounter",
+    "join_pc",
+    "running_encounter",
+]
+
+
+def check_fight_open(session: Session) -> None:
+    if session.closed:
+        raise ModelError(
+            f"session {session.number} is closed: start the next session (S) to go on "
+            "with the fight, or undo the close (ctrl+z)")
+
+
+def check_next_session(session: Session) -> None:
+    """The next session may start: no award of this one is left waiting for its close."""
+    waiting = [] if session.closed else pending_awards(session)
+    if waiting:
+        raise ModelError(
+            f"session {session.number} has {len(waiting)} award(s) waiting: close it "
+            "first (w, then c), or take them back, before the next session starts")
+
+
+def check_unique_name(sheet: PlayerCharacter, pcs: Iterable[PlayerCharacter]) -> None:
+    wanted = sheet.name.strip().casefold()
+    twin = next((pc for pc in pcs if pc.id != sheet.id and pc.name.casefold() == wanted), None)
+    if twin is not None:
+        raise ModelError(f"a PC called {twin.name} is already in the roster: give this one "
+                         "another name")
+
+
+def check_deletable(sheet: PlayerCharacter | NpcTemplate, encounter: Encounter | None,
+                    session: Session) -> None:
+    """Refuse to delete a sheet the running fight, or a waiting award, still uses."""
+    side = Side.PC if isinstance(sheet, PlayerCharacter) else Side.NPC
+    users = [] if encounter is None else [
+        c.name for c in encounter.combatants
+        if c.side is side and c.ref == sheet.id and c.status is not Status.REMOVED]
+    if users:
+        raise ModelError(f"{sheet.name} is in the fight ({', '.join(users[:4])}): "
+                         "remove them from the encounter first")
+    if side is Side.PC and not session.closed and any(
+            award.pc_id == sheet.id for _, award in pending_awards(session)):
+        raise ModelError(f"{sheet.name} has AP awards waiting for the close of the "
+                         "session: take them back first (w, then delete on the list)")
+
+
+def delete_sheet(sheet: PlayerCharacter | NpcTemplate, encounter: Encounter | None,
+                 session: Session) -> Outcome:
+    check_deletable(sheet, encounter, session)
+    return Outcome.told(Removed(sheet.TABLE, sheet.id), notices=(f"{sheet.name} deleted",))
+
+
+def running_encounter(encounters: Iterable[Encounter]) -> Encounter | None:
+    """The encounter being run: the newest active one."""
+    active = [e for e in encounters if e.active]
+    return max(active, key=lambda e: e.id) if active else None
+
+
+def begin_encounter(encounters: Iterable[Encounter], new_id: int, name: str) -> Outcome:
+    """A new encounter; any still running ends first."""
+    outcome = Outcome()
+    for running in (e for e in encounters if e.active):
+        outcome = outcome.then(end_encounter(running))
+    encounter = Encounter(new_id, name.strip() or "Encounter")
+    return outcome.then(Outcome.told(encounter, notices=(f"Encounter {encounter.name} begins",)))
+
+
+def end_encounter(encounter: Encounter) -> Outcome:
+    return Outcome.told(encounter.with_changes(active=False),
+                        notices=(f"Encounter {encounter.name} ended",))
+
+
+def carry_encounters(encounters: Iterable[Encounter]) -> Outcome:
+    """The running fights go on into the next session's file."""
+    outcome = Outcome()
+    for encounter in (e for e in encounters if e.active):
+        outcome = outcome.then(Outcome.told(encounter, notices=(
+            f"Encounter {encounter.name} continues from the last session",)))
+    return outcome
+
+
+def join_pc(encounter: Encounter, pcs: Mapping[int, PlayerCharacter], name: str,
+            nish: int | None, vit_max: int | None, new_id: int) -> Outcome:
+    """Put a player character into the fight, making his sheet (id ``new_id``) if he has
+    none yet; ``nish`` is this round's roll. Both go in one outcome, so one undo takes both
+    back."""
+    wanted = name.strip().casefold()
+    sheet = next((pc for pc in pcs.values() if pc.name.casefold() == wanted), None)
+    made = Outcome()
+    if sheet is None:
+        sheet = PlayerCharacter.new(new_id, name.strip(),
+                                    vit_max=None if vit_max is None else str(vit_max))
+        made = Outcome.told(sheet)
+    if any(c.ref == sheet.id and c.is_pc and c.status is not Status.REMOVED
+           for c in encounter.combatants):
+        raise ModelError(f"{sheet.name} is already in the encounter")
+    joined = add_combatant(encounter, sheet.name, Side.PC, ref=sheet.id, nish=nish)
+    return made.then(joined)

@@ -1,0 +1,214 @@
+"""One open campaign: read (with a cache: a big fight or roster is parsed once per change,
+not once per key), and changed in one place.
+
+Every command, whatever its feature, ends in :meth:`CampaignCore.run`, which turns the
+model's :class:`~console.model.outcome.Outcome` into one undoable store action. The feature
+groups of commands (``console.service.tracker`` ...) are built on this core;
+:class:`~console.service.campaign_service.CampaignService` puts them together.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from console.model import (
+    Campaign,
+    Combatant,
+    Encounter,
+    LogEntry,
+    ModelError,
+    NpcTemplate,
+    PlayerCharacter,
+    Session,
+    Side,
+)
+from console.model.lifecycle import check_fight_open, running_encounter
+from console.model.outcome import Outcome
+from console.model.tracker import checks_reminder, round_order
+from console.rules.errors import RulesError
+from console.rules.initiative import RoundOrder
+from console.service.errors import ActionRefused
+from console.service.view import View
+from console.store import CampaignStore
+from console.store.errors import StoreError
+from console.store.lock import LockHolder
+
+__all__ = ["HISTORY_SHOWN", "CampaignCore"]
+
+T = TypeVar("T")
+
+# Log entries read for the screen after each action; older ones stay in the log pane's
+# scrollback, and all of them in the save files.
+HISTORY_SHOWN = 50
+
+
+class CampaignCore:
+    """One open campaign: its reads, and the one way to change it."""
+
+    def __init__(self, store: CampaignStore, rng: random.Random | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
+        self._store = store
+        self.rng = rng or random.Random()
+        # Injected so tests and snapshots see fixed times; every logged action uses it.
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self._cache: dict[str, tuple[int, Any]] = {}
+        # Earlier sessions never change once the next one has started: read each once.
+        self._past: dict[int, tuple[Session, list[Encounter]]] = {}
+        self._numbers: tuple[int, list[int]] | None = None
+
+    # ----- the campaign as it stands ------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self._store.name
+
+    @property
+    def read_only(self) -> bool:
+        return self._store.read_only
+
+    @property
+    def opno(self) -> int:
+        """Operations committed so far: moves whenever anything is saved."""
+        return self._store.opno
+
+    @property
+    def stale_lock(self) -> LockHolder | None:
+        return self._store.stale_lock
+
+    def _cached(self, table: str, read: Callable[[], T]) -> T:
+        version = self._store.table_version(table)
+        found = self._cache.get(table)
+        if found is None or found[0] != version:
+            found = (version, read())
+            self._cache[table] = found
+        return found[1]
+
+    def encounter(self) -> Encounter | None:
+        """The encounter being run: the newest active one of this session."""
+        return self._cached(Encounter.TABLE,
+                            lambda: running_encounter(self._store.encounters()))
+
+    def pcs(self) -> dict[int, PlayerCharacter]:
+        return self._cached(PlayerCharacter.TABLE,
+                            lambda: {pc.id: pc for pc in self._store.pcs()})
+
+    def npcs(self) -> dict[int, NpcTemplate]:
+        return self._cached(NpcTemplate.TABLE,
+                            lambda: {npc.id: npc for npc in self._store.npcs()})
+
+    def sheet_of(self, combatant: Combatant) -> PlayerCharacter | None:
+        """A PC combatant's sheet from the roster (None for NPCs and sheetless PCs)."""
+        if combatant.side is not Side.PC or combatant.ref is None:
+            return None
+        return self.pcs().get(combatant.ref)
+
+    def session(self) -> Session:
+        return self._cached(Session.TABLE, self._store.session)
+
+    def campaign(self) -> Campaign:
+        return self._cached(Campaign.TABLE, self._store.campaign)
+
+    def view(self) -> View:
+        encounter = self.encounter()
+        order = round_order(encounter) if encounter else RoundOrder((), (), ())
+        return View(
+            campaign=self._store.name, session=self.session(), encounter=encounter,
+            order=order, pcs=self.pcs(), npcs=self.npcs(),
+            history=self._store.history(HISTORY_SHOWN), head=self._store.head,
+            read_only=self._store.read_only,
+        )
+
+    def session_record(self, number: int) -> tuple[Session, list[Encounter]]:
+        """A session and its encounters; the current one fresh, earlier ones read once."""
+        if number in self._past:
+            return self._past[number]
+        current = self.session()
+        if number == current.number:
+            return current, self._store.encounters()
+        self._past[number] = self.guard(lambda: self._store.session_record(number))
+        return self._past[number]
+
+    def session_numbers(self) -> list[int]:
+        """The played sessions' numbers, the current one last."""
+        # Listing the sessions folder costs a stat per session: redo it only after a change.
+        opno = self._store.opno
+        if self._numbers is None or self._numbers[0] != opno:
+            self._numbers = (opno, [n for n in self._store.session_numbers() if n > 0])
+        return self._numbers[1]
+
+    def played_sessions(self) -> list[Session]:
+        """Every played session from the first, the current one last."""
+        return [self.session_record(n)[0] for n in self.session_numbers()]
+
+    # ----- committing ---------------------------------------------------------------------
+
+    @staticmethod
+    def guard(work: Callable[[], T]) -> T:
+        """Run ``work``; what the rules, the model or the store refuse becomes a refusal."""
+        try:
+            return work()
+        except (ModelError, RulesError, StoreError) as error:
+            raise ActionRefused(str(error)) from None
+
+    def running(self) -> Encounter:
+        """The encounter a fight command works on (refused when there is none)."""
+        encounter = self.encounter()
+        if encounter is None:
+            raise ActionRefused("no encounter running: start one with E")
+        return encounter
+
+    def run(self, name: str, command: Callable[[], Outcome]) -> Outcome:
+        """Carry out one command: what it changes is saved as one undoable action, logged
+        by its notices (or ``name``). A command that changes nothing saves nothing.
+
+        When the turn in progress changes, the critical-damage checks its actors owe before
+        acting are added to the alerts: a hand-off never lets one slip by.
+        """
+        before = self.encounter()
+        outcome = self.guard(command)
+        writes = outcome.writes()
+        if not writes:
+            return outcome
+        if any(isinstance(doc, Encounter) for doc in outcome.changes):
+            self.guard(lambda: check_fight_open(self.session()))
+        description = "; ".join(line.strip() for line in outcome.notices) or name
+        self.guard(lambda: self._store.apply(name, description, writes, now=self.clock()))
+        after = self.encounter()
+        if after is not None and (before is None or before.id != after.id
+                                  or before.current != after.current):
+            outcome = outcome.saying(alerts=checks_reminder(after, self.pcs()))
+        return outcome
+
+    def new_id(self, table: str) -> int:
+        return self._store.new_id(table)
+
+    def undo(self) -> Outcome:
+        return self._history("undo", self._store.undo)
+
+    def redo(self) -> Outcome:
+        return self._history("redo", self._store.redo)
+
+    def _history(self, verb: str, step: Callable[[], LogEntry | None]) -> Outcome:
+        entry = self.guard(step)
+        if entry is None:
+            raise ActionRefused(f"nothing to {verb}")
+        return Outcome(notices=(f"{verb.capitalize()}: {entry.description}",))
+
+    # ----- what the service layer alone reaches in the store -------------------------------
+
+    def start_session(self) -> Session:
+        return self.guard(lambda: self._store.start_session(now=self.clock()))
+
+    def stop_session(self) -> Session:
+        return self.guard(lambda: self._store.stop_session(now=self.clock()))
+
+    def write_summary(self, number: int, markdown: str) -> Path:
+        return self.guard(lambda: self._store.write_summary(number, markdown))
+
+    def log_error(self, report: str) -> Path | None:
+        """Keep a bug's traceback in the campaign's errors.log (where it went, or None)."""
+        return self._store.log_error(report)

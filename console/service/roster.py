@@ -1,0 +1,75 @@
+"""Roster commands: player characters and NPC templates kept, and sent into the fight."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from console.model import NpcTemplate, PlayerCharacter
+from console.model.lifecycle import check_unique_name, delete_sheet
+from console.model.outcome import Outcome
+from console.model.roster import duplicate_template, spawn_copies
+from console.service.core import CampaignCore
+from console.service.tracker import TrackerCommands
+
+__all__ = ["RosterCommands", "Sheet"]
+
+Sheet = PlayerCharacter | NpcTemplate
+
+
+class RosterCommands:
+    def __init__(self, service: CampaignCore, tracker: TrackerCommands) -> None:
+        self._service = service
+        self._tracker = tracker  # a PC joins the fight as the tracker adds him
+
+    def find(self, kind: str, sheet_id: int) -> Sheet | None:
+        """A PC (``kind`` "pc") or an NPC template by id."""
+        found: Sheet | None = (self._service.pcs().get(sheet_id) if kind == "pc"
+                               else self._service.npcs().get(sheet_id))
+        return found
+
+    def add_pc(self, make: Callable[[int], PlayerCharacter]) -> Outcome:
+        """A new PC, made by ``make`` from the id the campaign gives him."""
+        service = self._service
+        return self.save_pc(service.guard(lambda: make(service.new_id(PlayerCharacter.TABLE))),
+                            verb="made")
+
+    def save_pc(self, sheet: PlayerCharacter, *, verb: str = "changed") -> Outcome:
+        service = self._service
+
+        def change() -> Outcome:
+            check_unique_name(sheet, service.pcs().values())
+            return Outcome.told(sheet, notices=(f"{sheet.name} {verb}",))
+
+        return service.run("pcs.save", change)
+
+    def add_npc(self, make: Callable[[int], NpcTemplate]) -> Outcome:
+        service = self._service
+        return self.save_npc(service.guard(lambda: make(service.new_id(NpcTemplate.TABLE))),
+                             verb="made")
+
+    def save_npc(self, template: NpcTemplate, *, verb: str = "changed") -> Outcome:
+        return self._service.run("npcs.save", lambda: Outcome.told(
+            template, notices=(f"{template.name} {verb}",)))
+
+    def duplicate(self, template: NpcTemplate) -> Outcome:
+        service = self._service
+        copy = duplicate_template(template, service.new_id(NpcTemplate.TABLE),
+                                  (n.name for n in service.npcs().values()))
+        return self.save_npc(copy, verb="made")
+
+    def delete(self, sheet: Sheet) -> Outcome:
+        """Delete a PC or a template, unless the fight or a waiting award still uses it."""
+        service = self._service
+        return service.run(f"{sheet.TABLE}.delete", lambda: delete_sheet(
+            sheet, service.encounter(), service.session()))
+
+    def spawn(self, template: NpcTemplate, count: int, *, shared_nish: bool = True) -> Outcome:
+        service = self._service
+        return service.run("roster.spawn", lambda: spawn_copies(
+            service.running(), template, count, shared_nish=shared_nish))
+
+    def join(self, sheet: Sheet) -> Outcome:
+        """Into the running fight: a PC himself, a template as one copy."""
+        if isinstance(sheet, PlayerCharacter):
+            return self._tracker.join_pc(sheet.name)
+        return self.spawn(sheet, 1)

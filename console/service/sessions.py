@@ -1,0 +1,39 @@
+"""Session commands: the session clock stopped, and the next session started."""
+
+from __future__ import annotations
+
+from console.model.improvements import lose_unused_rolls
+from console.model.lifecycle import carry_encounters, check_next_session
+from console.model.outcome import Outcome
+from console.service.core import CampaignCore
+
+__all__ = ["SessionCommands"]
+
+
+class SessionCommands:
+    def __init__(self, service: CampaignCore) -> None:
+        self._service = service
+
+    def toggle(self) -> Outcome:
+        """Stop the running session, or start the next one."""
+        session = self._service.session()
+        if session.running and session.number > 0:
+            return self.stop()
+        return self.start_next()
+
+    def stop(self) -> Outcome:
+        stopped = self._service.stop_session()
+        return Outcome(notices=(f"Session {stopped.number} stopped",))
+
+    def start_next(self) -> Outcome:
+        """The next session: a running fight goes on in it; rank improvement rolls not used
+        by now are lost (they are used at once or not at all)."""
+        service = self._service
+        service.guard(lambda: check_next_session(service.session()))
+        carried = service.session_record(service.session().number)[1]
+        started = service.start_session()
+        outcome = service.run("encounter.carry", lambda: carry_encounters(carried))
+        if any(pc.rank_rolls for pc in service.pcs().values()):
+            outcome = outcome.then(service.run("awards.lose_rolls", lambda: lose_unused_rolls(
+                service.session(), service.pcs().values())))
+        return Outcome(notices=(f"Session {started.number} started",)).then(outcome)

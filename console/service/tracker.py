@@ -1,0 +1,185 @@
+"""The initiative tracker's commands: encounters, turns, Nish, states and conditions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from console.model import Encounter, PlayerCharacter, Side, Status
+from console.model.encounters import Condition, InitiativeMode
+from console.model.lifecycle import begin_encounter, end_encounter, join_pc
+from console.model.outcome import Outcome
+from console.model.tracker import (
+    able_to_lead,
+    act_now,
+    add_combatant,
+    add_condition,
+    call_for_nish,
+    choose_leader,
+    cycle_shock,
+    hold,
+    jump_to,
+    move_in_tie,
+    next_turn,
+    previous_turn,
+    remove_condition,
+    set_mode,
+    set_nish,
+    toggle_status,
+)
+from console.rules.ratings import Rating
+from console.service.core import CampaignCore
+from console.service.errors import ActionRefused
+
+__all__ = ["NishCall", "NishRoll", "TrackerCommands"]
+
+_MODES = list(InitiativeMode)
+
+
+@dataclass(frozen=True, slots=True)
+class NishRoll:
+    """One line of a call for Nish: who rolls, and his rating when his sheet has one."""
+
+    combatant_id: int
+    label: str
+    rating: Rating | None
+
+
+@dataclass(frozen=True, slots=True)
+class NishCall:
+    """What the call for Nish asks: one roll per PC, or the group leader's for the party."""
+
+    title: str
+    rolls: tuple[NishRoll, ...]
+    leader: int | None = None  # group Initiative: the PC whose roll the party acts on
+
+
+class TrackerCommands:
+    def __init__(self, service: CampaignCore) -> None:
+        self._service = service
+
+    def _on(self, name: str, change: Callable[[Encounter], Outcome]) -> Outcome:
+        service = self._service
+        return service.run(name, lambda: change(service.running()))
+
+    # ----- encounters ---------------------------------------------------------------------
+
+    def new_encounter(self, name: str) -> Outcome:
+        service = self._service
+        return service.run("encounter.new", lambda: begin_encounter(
+            service.session_record(service.session().number)[1],
+            service.new_id(Encounter.TABLE), name))
+
+    def end_encounter(self) -> Outcome:
+        encounter = self._service.encounter()
+        if encounter is None:
+            raise ActionRefused("no encounter is running")
+        return self._service.run("encounter.end", lambda: end_encounter(encounter))
+
+    def add_npc(self, name: str, nish: int | None, vit_max: int | None) -> Outcome:
+        return self._on("tracker.add", lambda e: add_combatant(
+            e, name, Side.NPC, recorded_nish=nish, vit_max=vit_max))
+
+    def join_pc(self, name: str, nish: int | None = None,
+                vit_max: int | None = None) -> Outcome:
+        """A PC into the fight, with a new sheet if the roster has none of that name."""
+        service = self._service
+        return self._on("tracker.add", lambda e: join_pc(
+            e, service.pcs(), name, nish, vit_max, service.new_id(PlayerCharacter.TABLE)))
+
+    # ----- the round ----------------------------------------------------------------------
+
+    def nish_call(self) -> NishCall:
+        """Who rolls at this call for Nish (in group Initiative, the leader, chosen now)."""
+        service = self._service
+        encounter = service.running()
+        pcs = service.pcs()
+        rolling = [c for c in encounter.combatants
+                   if c.side is Side.PC and c.status not in (Status.DEAD, Status.REMOVED)]
+
+        def rating_of(ref: int | None) -> Rating | None:
+            sheet = pcs.get(ref) if ref is not None else None
+            return sheet.nish.rating if sheet is not None and sheet.nish else None
+
+        title = f"Round {encounter.round + 1}"
+        if encounter.mode is InitiativeMode.GROUP and rolling:
+            current = encounter.combatant(encounter.leader) if encounter.leader else None
+            if current is not None and able_to_lead(current):
+                leader_id, reason = current.id, "group leader"
+            else:
+                leader_id, reason = service.guard(
+                    lambda: choose_leader(encounter, pcs, service.rng))
+            leader = encounter.combatant(leader_id)
+            assert leader is not None
+            return NishCall(f"{title}: the party's Nish", (NishRoll(
+                leader.id, f"Party: {leader.name} ({reason})", rating_of(leader.ref)),),
+                leader=leader.id)
+        return NishCall(f"{title}: call for Nish",
+                        tuple(NishRoll(c.id, c.name, rating_of(c.ref)) for c in rolling))
+
+    def call_for_nish(self, rolls: Mapping[int, int | None],
+                      leader: int | None = None) -> Outcome:
+        """The next round, on the PCs' rolled Nish (see :meth:`nish_call`)."""
+        def change(encounter: Encounter) -> Outcome:
+            if leader is not None:
+                encounter = encounter.with_changes(leader=leader)
+            return call_for_nish(encounter, rolls)
+
+        return self._on("tracker.call_nish", change)
+
+    def next_turn(self) -> Outcome:
+        return self._on("tracker.next_turn", next_turn)
+
+    def previous_turn(self) -> Outcome:
+        return self._on("tracker.previous_turn", previous_turn)
+
+    def jump_to(self, combatant_id: int) -> Outcome:
+        return self._on("tracker.jump", lambda e: jump_to(e, combatant_id))
+
+    def hold(self, combatant_id: int, *, part: bool = False) -> Outcome:
+        return self._on("tracker.hold", lambda e: hold(e, combatant_id, part=part))
+
+    def act_now(self, combatant_id: int) -> Outcome:
+        return self._on("tracker.act_now", lambda e: act_now(e, combatant_id))
+
+    def move_in_tie(self, combatant_id: int, offset: int) -> Outcome:
+        return self._on("tracker.tie", lambda e: move_in_tie(e, combatant_id, offset))
+
+    def cycle_mode(self) -> Outcome:
+        """Individual, wave, group and round again; a group gets its leader at once."""
+        service = self._service
+        encounter = service.running()
+        mode = _MODES[(_MODES.index(encounter.mode) + 1) % len(_MODES)]
+        if mode is not InitiativeMode.GROUP or not any(c.is_pc for c in encounter.combatants):
+            return self._on("tracker.mode", lambda e: set_mode(e, mode))
+        leader, reason = service.guard(lambda: choose_leader(encounter, service.pcs(),
+                                                             service.rng))
+        name = encounter.combatant(leader).name  # type: ignore[union-attr]
+        return self._on("tracker.mode", lambda e: set_mode(e, mode, leader).saying(
+            notices=(f"Group leader: {name} ({reason})",),
+            alerts=(f"Group leader: {name} ({reason})",)))
+
+    # ----- one combatant ------------------------------------------------------------------
+
+    def set_nish(self, combatant_id: int, nish: int | None) -> Outcome:
+        return self._on("tracker.edit_nish", lambda e: set_nish(e, combatant_id, nish))
+
+    def toggle_status(self, combatant_id: int, status: Status) -> Outcome:
+        return self._on(f"tracker.{status.value}",
+                        lambda e: toggle_status(e, combatant_id, status))
+
+    def cycle_shock(self, combatant_id: int) -> Outcome:
+        return self._on("tracker.shock", lambda e: cycle_shock(e, combatant_id))
+
+    def add_condition(self, combatant_id: int, name: str, rounds: int | None) -> Outcome:
+        return self._on("tracker.condition",
+                        lambda e: add_condition(e, name, combatant_id, rounds))
+
+    def conditions_on(self, combatant_id: int) -> list[tuple[int, Condition]]:
+        """(index in the encounter, condition) of each condition on him."""
+        encounter = self._service.encounter()
+        return [] if encounter is None else [
+            (i, c) for i, c in enumerate(encounter.conditions) if c.target == combatant_id]
+
+    def remove_condition(self, index: int) -> Outcome:
+        return self._on("tracker.uncondition", lambda e: remove_condition(e, index))

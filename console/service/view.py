@@ -1,0 +1,23 @@
+"""Everything the main screen shows, read once per change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from console.model import Encounter, LogEntry, NpcTemplate, PlayerCharacter, Session
+from console.rules.initiative import RoundOrder
+
+__all__ = ["View"]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    campaign: str
+    session: Session
+    encounter: Encounter | None
+    order: RoundOrder
+    pcs: dict[int, PlayerCharacter]
+    npcs: dict[int, NpcTemplate]
+    history: list[LogEntry]
+    head: int
+    read_only: bool

@@ -1,0 +1,30 @@
+"""How an outcome reaches the GM's eyes: its alerts as one warning toast (a party of six
+must not bury the screen), and, where no log pane shows what was done, its notices as a
+plain confirmation. Nothing here reads meaning out of the text: the model chose the alerts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+
+from console.model.outcome import Outcome
+
+__all__ = ["show_outcome"]
+
+
+def _timeout(text: str) -> float:
+    # Long enough to read: about 40 characters a second over a few seconds' start.
+    return min(30.0, 5.0 + len(text) / 40)
+
+
+def show_outcome(app: App[Any], outcome: Outcome, *, confirm: bool = False) -> None:
+    if outcome.alerts:
+        text = "\n".join(outcome.alerts)
+        app.notify(text, severity="warning", timeout=_timeout(text))
+    if confirm:
+        said = [line for line in outcome.notices if line not in outcome.alerts]
+        if said:
+            text = "\n".join(said)
+            app.notify(text, timeout=_timeout(text))

@@ -1,0 +1,195 @@
+"""Combat from the tracker, as short wizards: what to ask the player (with his exact chance
+from the dice engine), the result he calls out, and the outcome saved as one action."""
+
+from __future__ import annotations
+
+from console.model import Combatant, Side
+from console.rules.combat import AttackResult
+from console.rules.critical_damage import DueCheck
+from console.rules.healing import natural_healing_rating
+from console.rules.limits import ATTACKS, POINTS, RESULT, WOUNDS
+from console.rules.ratings import Rating, RatingType
+from console.service.combat import NpcAttack, PcAttack
+from console.ui.dialogs.form_dialog import Field, optional_int, roll_doubt, whole_number, yes_no
+from console.ui.flow import Flows
+from console.ui.formatting import chance_note, percent
+
+__all__ = ["CombatFlows"]
+
+
+def _modifiers(text: str) -> list[str]:
+    return [part.strip() for part in text.replace(",", " ").split() if part.strip()]
+
+
+def _number_or(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+class CombatFlows(Flows):
+    def attack(self, combatant_id: int | None) -> None:
+        """An attack on the selected combatant: a PC's on an NPC, an NPC's on a PC."""
+        target = self.combatant(combatant_id)
+        self.start(self._pc_attacks(target) if target.side is Side.NPC
+                   else self._npc_attacks(target))
+
+    # ----- a PC attacks an NPC ------------------------------------------------------------
+
+    async def _pc_attacks(self, target: Combatant) -> None:
+        combat = self.service.combat
+        attacker = combat.default_attacker(Side.PC)
+        numbers = combat.numbers(target)
+        sheet = combat.require_sheet(attacker)
+        weapons = ", ".join(f"{n} {w.name}" for n, w in enumerate(sheet.weapons, start=1))
+        setup = await self.form(f"Attack on {target.name}", [
+            Field("pc", "Attacker (PC)", lambda t: combat.by_name(Side.PC, t),
+                  value=attacker.name),
+            Field("weapon", f"Weapon: {weapons or 'number'}, or Atk/Dmg ratings", str,
+                  value="1" if sheet.weapons else ""),
+            Field("mods", "Modifiers (e.g. hard_to_see unexpected)", _modifiers),
+            Field("attacks", "Number of attacks", whole_number("attacks", ATTACKS), value="1"),
+            Field("def", f"{target.name}'s Def", whole_number("Def", POINTS),
+                  value=_number_or(numbers.def_)),
+            Field("ar", f"{target.name}'s AR", whole_number("AR", POINTS),
+                  value=_number_or(numbers.ar)),
+        ], "Table 15: hard_to_see invisible behind_expected unexpected behind_unexpected")
+        if setup is None:
+            return
+        attack = combat.plan_pc_attack(setup["pc"], target, setup["weapon"], setup["mods"],
+                                       setup["attacks"], setup["def"], setup["ar"])
+        who = attack.attacker.name
+        verdict = await self._hit(
+            attack, f"{who} attacks {target.name}", who, "Atk", attack.request.rating,
+            f"{attack.request.prompt}: {percent(attack.request.chance_success)} to hit; "
+            f"expected wounds {float(attack.odds.expected_wounds):.1f}, "
+            f"{percent(attack.odds.chance_kill)} to bring him down")
+        if verdict is None:
+            return
+        converted = ("" if numbers.type is RatingType.P else
+                     f" (damage is divided by 10 per type step up to {numbers.type.label})")
+        damage = await self.form(f"{who} hits {target.name}", [
+            Field("damage", f"{who}'s Dmg result", whole_number("damage", RESULT),
+                  doubt=roll_doubt(attack.dmg, who)),
+            Field("keep", "Keep him up if it would kill him (y/n)", yes_no("keep up"),
+                  value="n"),
+        ], f"{verdict.describe()}. Roll Dmg {attack.dmg} vs AR {attack.ar}{converted}")
+        if damage is not None:
+            self.show(combat.land_pc_attack(attack, damage["damage"], keep_up=damage["keep"]))
+
+    # ----- an NPC attacks a PC ------------------------------------------------------------
+
+    async def _npc_attacks(self, target: Combatant) -> None:
+        combat = self.service.combat
+        attacker = combat.default_attacker(Side.NPC)
+        numbers = combat.numbers(attacker)
+        combat.require_sheet(target)
+        setup = await self.form(f"Attack on {target.name}", [
+            Field("npc", "Attacker (NPC)", lambda t: combat.by_name(Side.NPC, t),
+                  value=attacker.name),
+            Field("mods", "Modifiers (e.g. cover50 prone_ranged)", _modifiers),
+            Field("attacks", "Number of attacks", whole_number("attacks", ATTACKS), value="1"),
+            Field("atk", "NPC's Atk", whole_number("Atk", POINTS), value=_number_or(numbers.atk)),
+            Field("dmg", "NPC's Dmg", whole_number("Dmg", POINTS), value=_number_or(numbers.dmg)),
+        ], "Table 14: cover25 cover50 cover75 weapon_port prone_ranged prone_melee")
+        if setup is None:
+            return
+        attack = combat.plan_npc_attack(setup["npc"], target, setup["mods"], setup["attacks"],
+                                        setup["atk"], setup["dmg"])
+        request = attack.request
+        verdict = await self._hit(
+            attack, f"{attack.attacker.name} attacks {target.name}", target.name, "Def",
+            request.rating, f"{request.prompt}: {percent(request.chance_fail)} he is hit; "
+            f"expected wounds {float(attack.odds.expected_wounds):.1f}")
+        if verdict is None:
+            return
+        armor = attack.armor()
+        soaked = await self._result(
+            f"{attack.attacker.name} hits {target.name}", target.name, "AR", attack.pc_ar,
+            f"{verdict.describe()}. {armor.prompt}: {percent(armor.chance_success)} his "
+            "armor stops it all")
+        if soaked is not None:
+            self.show(combat.land_npc_attack(attack, soaked))
+
+    async def _hit(self, attack: PcAttack | NpcAttack, title: str, who: str, roll: str,
+                   rating: Rating | None, hint: str) -> AttackResult | None:
+        """The verdict on the player's roll when it is a hit; a miss is said, and None."""
+        result = await self._result(title, who, roll, rating, hint)
+        if result is None:
+            return None
+        verdict = attack.verdict(result)
+        if not verdict.hit:
+            self.show(attack.missed(verdict))
+            return None
+        return verdict
+
+    async def _result(self, title: str, who: str, roll: str, rating: Rating | None,
+                      hint: str) -> int | None:
+        """The player's result on one roll (a result his rating can hardly give is asked
+        about once); None: the GM cancelled."""
+        values = await self.form(title, [Field(
+            "result", f"{who}'s {roll} result", whole_number(f"{roll} result", RESULT),
+            doubt=roll_doubt(rating, who))], hint)
+        return None if values is None else int(values["result"])
+
+    # ----- a PC's critical damage, healing, the kill rule ---------------------------------
+
+    def checks(self, combatant_id: int | None) -> None:
+        target = self.combatant(combatant_id)
+        due = self.service.combat.checks_due(target)
+        if not due:
+            self.app.notify(f"{target.name} owes no critical-damage checks now")
+            return
+        self.start(self._checks(target, due))
+
+    async def _checks(self, target: Combatant,
+                      due: list[tuple[DueCheck, Rating | None]]) -> None:
+        fields = []
+        for check, rating in due:
+            chance = "" if rating is None else chance_note(rating, check.difficulty)
+            fields.append(Field(check.kind.name.lower(), f"{check.describe()}{chance}",
+                                optional_int(f"{check.ability} result", RESULT),
+                                doubt=roll_doubt(rating, target.name)))
+        values = await self.form(
+            f"{target.name}'s checks before he acts", fields,
+            "enter his results in order; leave empty a check not made · ctrl+s: done")
+        if values is not None:
+            self.show(self.service.combat.apply_checks(
+                target, [(check.kind, values[check.kind.name.lower()]) for check, _ in due]))
+
+    def heal(self, combatant_id: int | None) -> None:
+        target = self.combatant(combatant_id)
+        self.service.combat.pc_sheet(target)
+        self.start(self._heal(target))
+
+    async def _heal(self, target: Combatant) -> None:
+        combat = self.service.combat
+        sheet = combat.pc_sheet(target)
+        hint = "any healing of 1 or more stops Vitality drain"
+        if sheet.healing is not None and sheet.healing.rating is not None:
+            awake = natural_healing_rating(sheet.healing.rating, resting=False)
+            hint = (f"natural healing: roll {awake} every 4 game hours, {sheet.healing.rating}"
+                    f" after 8 hours' rest; {hint}")
+        values = await self.form(f"Heal {target.name}", [
+            Field("amount", "Heal how many wounds (0: none)", whole_number("healing", WOUNDS),
+                  "0"),
+            Field("kill", "Kill rule: put him at 10 CD instead (y/n)", yes_no("kill rule"),
+                  "n"),
+        ], hint)
+        if values is None:
+            return
+        self.show(combat.kill_rule(target) if values["kill"]
+                  else combat.heal(target, values["amount"]))
+
+    # ----- explosions and vessels ---------------------------------------------------------
+
+    def blast(self) -> None:
+        self.start(self._blast())
+
+    async def _blast(self) -> None:
+        values = await self.form("Explosion", [Field(
+            "damage", "Explosion damage in the square hit", whole_number("damage", RESULT))],
+            "damage halves with each square from the impact until 1 or less")
+        if values is not None:
+            self.show(self.service.combat.blast(values["damage"]))
+
+    def system_failure(self, combatant_id: int | None) -> None:
+        self.command(lambda: self.service.combat.system_failure(self.combatant(combatant_id)))

@@ -1,0 +1,97 @@
+"""What every feature's flows share: the screen they run on, the campaign service, and
+the three ways a GM action ends (saved and shown, refused, or a dialog cancelled).
+
+A flow is a method of a feature's ``*Flows`` class, called by a pane's or a screen's key.
+A one-key command runs at once (:meth:`Flows.command`); a wizard of several dialogs is a
+coroutine started with :meth:`Flows.start`, which awaits each dialog's answer
+(:meth:`Flows.form`), guarded like every other action (``console.ui.wizard``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
+
+from textual.app import App
+from textual.screen import Screen
+
+from console.model import Combatant
+from console.model.outcome import Outcome
+from console.service import ActionRefused, CampaignService
+from console.ui.alerts import show_outcome
+from console.ui.dialogs.form_dialog import Field, FormDialog
+from console.ui.wizard import dialog, run_wizard
+
+__all__ = ["Flows", "Host"]
+
+
+class Host(Protocol):
+    """The screen a feature's flows run on: it re-reads the campaign after a change."""
+
+    @property
+    def app(self) -> App[Any]: ...
+
+    def refresh_view(self) -> None: ...
+
+
+class Flows:
+    """Base of each feature's flows."""
+
+    def __init__(self, host: Host, service: CampaignService) -> None:
+        self.host = host
+        self.service = service
+
+    @property
+    def app(self) -> App[Any]:
+        return self.host.app
+
+    # ----- how an action ends -------------------------------------------------------------
+
+    def show(self, outcome: Outcome, *, confirm: bool = False) -> None:
+        """A command's outcome on screen: the panes re-read, its alerts shown."""
+        if outcome.changes:
+            self.host.refresh_view()
+        show_outcome(self.app, outcome, confirm=confirm)
+
+    def refuse(self, message: str) -> None:
+        self.app.notify(message, severity="error")
+
+    def command(self, run: Callable[[], Outcome], *, confirm: bool = False) -> None:
+        """A one-key command: carried out and shown, or its refusal said."""
+        try:
+            outcome = run()
+        except ActionRefused as refusal:
+            self.refuse(str(refusal))
+            return
+        self.show(outcome, confirm=confirm)
+
+    # ----- wizards ------------------------------------------------------------------------
+
+    def start(self, wizard: Coroutine[Any, Any, None]) -> None:
+        """Run a wizard of dialogs; a refusal anywhere in it ends it with its message."""
+        async def run() -> None:
+            try:
+                await wizard
+            except ActionRefused as refusal:
+                self.refuse(str(refusal))
+
+        run_wizard(self.app, run())
+
+    async def form(self, title: str, fields: list[Field], hint: str = "") -> dict[str, Any] | None:
+        """A form's answers (None: cancelled)."""
+        return await dialog(self.app, FormDialog(title, fields, hint))
+
+    async def ask(self, screen: Screen[Any]) -> Any:
+        return await dialog(self.app, screen)
+
+    # ----- what the keys point at ---------------------------------------------------------
+
+    def combatant(self, combatant_id: int | None) -> Combatant:
+        """The combatant a key was pressed on."""
+        encounter = self.service.encounter()
+        if encounter is None:
+            raise ActionRefused("no encounter running: start one with E")
+        combatant = None if combatant_id is None else encounter.combatant(combatant_id)
+        if combatant is None:
+            raise ActionRefused("select a combatant first")
+        return combatant

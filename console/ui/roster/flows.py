@@ -1,0 +1,93 @@
+"""The roster's keys carried out: sheets and templates edited, copies sent into the fight."""
+
+from __future__ import annotations
+
+from console.model import NpcTemplate, PlayerCharacter
+from console.rules.limits import COUNT
+from console.service import ActionRefused
+from console.service.roster import Sheet
+from console.ui.dialogs.form_dialog import Field, whole_number, yes_no
+from console.ui.dialogs.sheet_forms import npc_form, npc_from_form, pc_form, pc_from_form
+from console.ui.flow import Flows
+
+__all__ = ["Entry", "RosterFlows"]
+
+Entry = tuple[str, int]  # ("pc" | "npc", id): a roster row
+
+
+class RosterFlows(Flows):
+    def sheet(self, entry: Entry | None) -> Sheet:
+        found = None if entry is None else self.service.roster.find(*entry)
+        if found is None:
+            raise ActionRefused("the roster is empty: p adds a PC, n an NPC template")
+        return found
+
+    def _template(self, entry: Entry | None) -> NpcTemplate:
+        sheet = self.sheet(entry)
+        if isinstance(sheet, PlayerCharacter):
+            raise ActionRefused(f"{sheet.name} is a player character: that is for NPC "
+                                "templates")
+        return sheet
+
+    # ----- one key ------------------------------------------------------------------------
+
+    def join(self, entry: Entry | None) -> None:
+        self.command(lambda: self.service.roster.join(self.sheet(entry)))
+
+    def duplicate(self, entry: Entry | None) -> None:
+        self.command(lambda: self.service.roster.duplicate(self._template(entry)))
+
+    def delete(self, entry: Entry | None) -> None:
+        self.command(lambda: self.service.roster.delete(self.sheet(entry)))
+
+    # ----- wizards ------------------------------------------------------------------------
+
+    def spawn(self, entry: Entry | None) -> None:
+        self.start(self._spawn(self._template(entry)))
+
+    async def _spawn(self, template: NpcTemplate) -> None:
+        values = await self.form(f"Spawn {template.name}", [
+            Field("count", f"How many {template.name}s", whole_number("how many", COUNT),
+                  value="2"),
+            Field("shared", "One Nish for the group (y/n)", yes_no("one Nish"), value="y"),
+        ])
+        if values is not None:
+            self.show(self.service.roster.spawn(template, values["count"],
+                                                shared_nish=values["shared"]))
+
+    def edit(self, entry: Entry | None) -> None:
+        sheet = self.sheet(entry)
+        self.start(self._edit_pc(sheet) if isinstance(sheet, PlayerCharacter)
+                   else self._edit_npc(sheet))
+
+    def new_pc(self) -> None:
+        self.start(self._edit_pc(None))
+
+    def new_npc(self) -> None:
+        self.start(self._edit_npc(None))
+
+    async def _edit_npc(self, template: NpcTemplate | None) -> None:
+        title = f"Edit {template.name}" if template else "New NPC template"
+        values = await self.ask(npc_form(title, template))
+        if values is None:
+            return
+        roster = self.service.roster
+        if template is None:
+            self.show(roster.add_npc(lambda new_id: npc_from_form(values, new_id)))
+        else:
+            self.show(roster.save_npc(self.service.guard(
+                lambda: npc_from_form(values, template.id))))
+
+    async def _edit_pc(self, pc: PlayerCharacter | None) -> None:
+        taken = {other.name for other in self.service.pcs().values()
+                 if pc is None or other.id != pc.id}
+        title = f"Edit {pc.name}" if pc else "New player character"
+        values = await self.ask(pc_form(title, pc, taken))
+        if values is None:
+            return
+        roster = self.service.roster
+        if pc is None:
+            self.show(roster.add_pc(lambda new_id: pc_from_form(values, None, new_id)))
+        else:
+            self.show(roster.save_pc(self.service.guard(
+                lambda: pc_from_form(values, pc, pc.id))))

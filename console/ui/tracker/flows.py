@@ -1,0 +1,159 @@
+"""The tracker's keys carried out: one-key commands at once, the rest as short wizards."""
+
+from __future__ import annotations
+
+from console.model import Side, Status
+from console.rules.limits import RESULT, ROUNDS, Range
+from console.service.tracker import NishCall
+from console.ui.dialogs.form_dialog import (
+    Field,
+    optional_int,
+    required_text,
+    roll_doubt,
+    stat_number,
+    whole_number,
+)
+from console.ui.dialogs.nish_entry import NishEntryScreen
+from console.ui.flow import Flows
+
+__all__ = ["TrackerFlows", "parse_side"]
+
+
+def parse_side(text: str) -> Side:
+    cleaned = text.strip().lower()
+    if cleaned in ("pc", "p"):
+        return Side.PC
+    if cleaned in ("npc", "n"):
+        return Side.NPC
+    raise ValueError(f"side: type pc or npc, not {text.strip() or 'nothing'}")
+
+
+class TrackerFlows(Flows):
+    # ----- one key ------------------------------------------------------------------------
+
+    def next_turn(self) -> None:
+        self.command(self.service.tracker.next_turn)
+
+    def previous_turn(self) -> None:
+        self.command(self.service.tracker.previous_turn)
+
+    def jump_to(self, combatant_id: int | None) -> None:
+        self.command(lambda: self.service.tracker.jump_to(self.combatant(combatant_id).id))
+
+    def hold(self, combatant_id: int | None, *, part: bool = False) -> None:
+        self.command(lambda: self.service.tracker.hold(self.combatant(combatant_id).id,
+                                                       part=part))
+
+    def act_now(self, combatant_id: int | None) -> None:
+        self.command(lambda: self.service.tracker.act_now(self.combatant(combatant_id).id))
+
+    def move_in_tie(self, combatant_id: int | None, offset: int) -> None:
+        self.command(lambda: self.service.tracker.move_in_tie(
+            self.combatant(combatant_id).id, offset))
+
+    def toggle_status(self, combatant_id: int | None, status: Status) -> None:
+        self.command(lambda: self.service.tracker.toggle_status(
+            self.combatant(combatant_id).id, status))
+
+    def cycle_shock(self, combatant_id: int | None) -> None:
+        self.command(lambda: self.service.tracker.cycle_shock(self.combatant(combatant_id).id))
+
+    def cycle_mode(self) -> None:
+        self.command(self.service.tracker.cycle_mode)
+
+    def end_encounter(self) -> None:
+        self.command(self.service.tracker.end_encounter)
+
+    def toggle_session(self) -> None:
+        self.command(self.service.sessions.toggle, confirm=True)
+
+    # ----- wizards ------------------------------------------------------------------------
+
+    def new_encounter(self) -> None:
+        self.start(self._new_encounter())
+
+    async def _new_encounter(self) -> None:
+        values = await self.form("New encounter",
+                                 [Field("name", "Encounter name", required_text("name"))])
+        if values is not None:
+            self.show(self.service.tracker.new_encounter(values["name"]))
+
+    def call_for_nish(self) -> None:
+        self.start(self._call_for_nish())
+
+    async def _call_for_nish(self) -> None:
+        call: NishCall = self.service.tracker.nish_call()
+        if not call.rolls:
+            self.show(self.service.tracker.call_for_nish({}))
+            return
+        rolls = await self.ask(NishEntryScreen(call.title, list(call.rolls), self.service.rng))
+        if rolls is not None:
+            self.show(self.service.tracker.call_for_nish(rolls, call.leader))
+
+    def add(self) -> None:
+        self.start(self._add())
+
+    async def _add(self) -> None:
+        self.service.running()
+        values = await self.form("Add to the encounter", [
+            Field("name", "Name", required_text("name")),
+            Field("side", "Side: pc or npc", parse_side, value="npc"),
+            Field("nish", "Nish (NPC: recorded value, e.g. 12 or 8M; PC: this round's roll)",
+                  stat_number("Nish")),
+            Field("vit", "Vit (optional, value or rating)", stat_number("Vit")),
+        ])
+        if values is None:
+            return
+        tracker = self.service.tracker
+        if values["side"] is Side.PC:
+            self.show(tracker.join_pc(values["name"], values["nish"], values["vit"]))
+        else:
+            self.show(tracker.add_npc(values["name"], values["nish"], values["vit"]))
+
+    def edit_nish(self, combatant_id: int | None) -> None:
+        self.start(self._edit_nish(combatant_id))
+
+    async def _edit_nish(self, combatant_id: int | None) -> None:
+        combatant = self.combatant(combatant_id)
+        sheet = self.service.combat.sheet_of(combatant)
+        rating = sheet.nish.as_rating() if sheet is not None and sheet.nish else None
+        current = combatant.nish
+        values = await self.form(f"Edit {combatant.name}'s Nish", [Field(
+            "nish", f"{combatant.name}'s Nish this round (blank: none yet)",
+            optional_int("Nish", RESULT), value="" if current is None else str(current),
+            doubt=roll_doubt(rating, combatant.name))])
+        if values is not None:
+            self.show(self.service.tracker.set_nish(combatant.id, values["nish"]))
+
+    def add_condition(self, combatant_id: int | None) -> None:
+        self.start(self._add_condition(combatant_id))
+
+    async def _add_condition(self, combatant_id: int | None) -> None:
+        combatant = self.combatant(combatant_id)
+        values = await self.form(f"Condition on {combatant.name}", [
+            Field("name", "Condition", required_text("condition")),
+            Field("rounds", "Rounds (blank: until removed; 1 = to the end of next round)",
+                  optional_int("rounds", ROUNDS)),
+        ])
+        if values is not None:
+            self.show(self.service.tracker.add_condition(combatant.id, values["name"],
+                                                         values["rounds"]))
+
+    def remove_condition(self, combatant_id: int | None) -> None:
+        self.start(self._remove_condition(combatant_id))
+
+    async def _remove_condition(self, combatant_id: int | None) -> None:
+        combatant = self.combatant(combatant_id)
+        tracker = self.service.tracker
+        mine = tracker.conditions_on(combatant.id)
+        if not mine:
+            self.app.notify(f"no condition on {combatant.name}", severity="warning")
+            return
+        if len(mine) == 1:
+            self.show(tracker.remove_condition(mine[0][0]))
+            return
+        listing = ", ".join(f"{n + 1} {c.name}" for n, (_, c) in enumerate(mine))
+        values = await self.form("Remove a condition", [Field(
+            "which", f"Which? {listing}", whole_number("number", Range(1, len(mine), "listed")))])
+        if values is not None:
+            self.show(tracker.remove_condition(mine[values["which"] - 1][0]))

@@ -1,0 +1,16 @@
+"""Suite-wide: tests marked ``serial`` run on one xdist worker, one after another.
+
+The crash test kills writer processes at random moments; sharing a worker keeps two such
+tests from racing each other for the two cores (what it checks holds under any load: an
+acknowledged operation survives, whatever the timing).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("serial") is not None:
+            item.add_marker(pytest.mark.xdist_group("serial"))

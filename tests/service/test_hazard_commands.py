@@ -1,0 +1,136 @@
+"""Hazards through the service: a drowning and a vacuum exposure round by round, a fall,
+a poison, thirst over days and the cold; each check on the victim's Nish."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from console.model import Encounter, NpcTemplate, PlayerCharacter, Side, Status
+from console.model.roster import spawn_copies
+from console.model.tracker import add_combatant
+from console.rules.hazards import falling, poison, starvation, suffocation, temperature, vacuum
+from console.service import ActionRefused, CampaignService
+from console.store import CampaignStore
+from tests.service.conftest import seeded
+
+
+def harbour(store: CampaignStore) -> CampaignService:
+    brice = PlayerCharacter.new(1, "Brice", nish="8M", vit_max="20", wp="8L", nar="6L",
+                                fr="8M")
+    kara = PlayerCharacter.new(2, "Kara", nish="10L", vit_max="16", wp="10L", nar="6L",
+                               fr="6M")
+    skrak = NpcTemplate(1, "Skrak", atk="15", def_="16", dmg="12", ar="4", vit="12", nish="10")
+    encounter = Encounter(1, "Sinking barge")
+    encounter = add_combatant(encounter, "Brice", Side.PC, ref=1).encounter
+    encounter = add_combatant(encounter, "Kara", Side.PC, ref=2).encounter
+    encounter = spawn_copies(encounter, skrak, 1).encounter
+    return seeded(store, brice, kara, skrak, encounter, seed=2)
+
+
+def new_round(service: CampaignService) -> list[str]:
+    """Brice 32, Kara 20: Brice's turn first. The alerts of the call."""
+    return list(service.tracker.call_for_nish({1: 32, 2: 20}).alerts)
+
+
+def fighter(service: CampaignService, combatant_id: int):  # type: ignore[no-untyped-def]
+    encounter = service.encounter()
+    assert encounter is not None
+    return encounter.combatant(combatant_id)
+
+
+def test_a_drowning_through_several_rounds(tmp_path: Path) -> None:
+    store = CampaignStore.create(tmp_path, "Harbour")
+    service = harbour(store)
+    hazards = service.hazards
+    new_round(service)
+    brice = fighter(service, 1)
+    hazards.start(brice, "drowning", suffocation.start("water", prepared=True, wp="8L"))
+    # WP 8L is level 2: he holds his breath through rounds 2 and 3 ...
+    for _ in range(2):
+        new_round(service)
+        assert hazards.owed(brice) == []
+    # ... then WP vs 5 on round 4 (said before he acts), WP vs 10 on round 5.
+    assert any(a.startswith("Brice, before acting: WP vs 5") for a in new_round(service))
+    (index, check), = hazards.owed(brice)
+    assert (check.ability, check.difficulty) == ("WP", 5)
+    assert hazards.rating_for(brice, check) is not None
+    hazards.apply_result(index, 7)
+    new_round(service)
+    (index, check), = hazards.owed(brice)
+    assert check.difficulty == 10
+    hazards.apply_result(index, 3)  # passes out under water: he drowns
+    assert fighter(service, 1).status is Status.DEAD
+    store.close()
+    # The hazard and its rounds are saved with the encounter.
+    with CampaignStore.open(tmp_path, "Harbour", read_only=True) as again:
+        assert again.encounters()[0].hazards[0].state["hazard"] == "suffocation"
+
+
+def test_vacuum_asks_all_its_checks_on_one_nish() -> None:
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    hazards = service.hazards
+    new_round(service)
+    kara = fighter(service, 2)
+    hazards.start(kara, "vacuum", vacuum.start(ears_exposed=True, tries_to_breathe=False))
+    new_round(service)
+    assert hazards.owed(kara) == []  # Brice acts first: nothing is due for her yet
+    said = service.tracker.next_turn()  # her Nish: everything at once
+    assert any(a.startswith("Kara, before acting") for a in said.alerts)
+    results = iter([12, 16, 4])  # WP vs 5 holds on; FR vs 10 ears hold; NAR vs 10: 6 wounds
+    while hazards.owed(kara):
+        index, _check = hazards.owed(kara)[0]
+        hazards.apply_result(index, next(results))
+    assert service.pcs()[2].wounds == 6
+    service.undo()  # one step back: the wounds go
+    assert service.pcs()[2].wounds == 0
+
+
+def test_falling_poison_thirst_and_cold() -> None:
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    hazards = service.hazards
+    new_round(service)
+    brice, kara = fighter(service, 1), fighter(service, 2)
+    # A 30-foot accidental fall: 30 damage before armor; his AR roll of 12 leaves 18.
+    hazards.start(brice, "falling", falling.start(30, intentional=False, height_feet=6))
+    (index, check), = hazards.owed(brice)
+    assert check.difficulty == 30
+    hazards.apply_result(index, 12)
+    assert service.pcs()[1].wounds == 18
+    assert service.encounter().hazards == ()  # type: ignore[union-attr]  # landed: it comes off
+
+    # Poison: FR vs its Dif, a one-off check resolved at once.
+    check = poison.check(15, "skrak venom")
+    done = hazards.resolve_step(brice, poison.resolve(check, 4))
+    assert any("skrak venom" in a or "poison" in a for a in done.alerts)
+
+    # Thirst runs on days: FR 6M (value 12) gives FR level 4 free days.
+    hazards.start(kara, "thirst", starvation.start("water", "6M"))
+    passed = hazards.pass_time(kara, days=6)
+    assert [c.describe() for _, c in hazards.owed(kara)] == [
+        "FR vs 5: day 5 without water: failure = unconscious"]
+    assert any("stopped after 5 days" in a for a in passed.alerts)
+
+    # Freezing at -40 F while fighting, heavily clothed.
+    hazards.start(kara, "freezing", temperature.start("freezing", -40, "6M",
+                                                      activity="fighting", clothing="heavy"))
+    cold = [h for h in service.encounter().hazards  # type: ignore[union-attr]
+            if h.state["hazard"] == "temperature"]
+    assert cold and cold[0].state["fahrenheit"] == -40
+
+
+def test_ending_a_hazard_and_what_is_refused() -> None:
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    hazards = service.hazards
+    new_round(service)
+    brice = fighter(service, 1)
+    with pytest.raises(ActionRefused, match="Brice faces no hazard"):
+        hazards.owed(brice)
+    with pytest.raises(ActionRefused, match="none of Brice's hazards moves"):
+        hazards.start(brice, "drowning", suffocation.start("water", prepared=True, wp="8L"))
+        hazards.pass_time(brice, hours=1)
+    index, _state = hazards.state(brice)
+    ended = hazards.end(index)
+    assert service.encounter().hazards == ()  # type: ignore[union-attr]
+    assert ended.alerts  # the closing step (revive Dif ...) is shown

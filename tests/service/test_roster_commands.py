@@ -1,0 +1,62 @@
+"""The roster through the service: templates, copies in the fight, sheets, what may be
+deleted, and unique PC names."""
+
+from __future__ import annotations
+
+import pytest
+
+from console.model import NpcTemplate, PlayerCharacter
+from console.model.roster import parse_weapons
+from console.service import ActionRefused, CampaignService
+
+
+def test_templates_copies_and_sheets(memory: CampaignService) -> None:
+    service = memory
+    roster = service.roster
+    service.sessions.toggle()
+    service.tracker.new_encounter("Nest")
+    made = roster.add_npc(lambda new_id: NpcTemplate(
+        new_id, "Skrak", atk="15", def_="8M", dmg="12", ar="4", vit="20", nish="10",
+        tags=("alien", "hive")))
+    assert made.notices == ("Skrak made",)
+    skrak = service.npcs()[1]
+    assert skrak.def_ is not None and (skrak.def_.text, int(skrak.def_.value)) == ("8M", 16)
+
+    roster.spawn(skrak, 4, shared_nish=True)  # four copies, one Nish between them
+    encounter = service.encounter()
+    assert encounter is not None
+    assert [c.name for c in encounter.combatants] == ["Skrak 1", "Skrak 2", "Skrak 3", "Skrak 4"]
+    assert {c.vit_max for c in encounter.combatants} == {20}
+    assert len({c.group for c in encounter.combatants}) == 1
+
+    roster.duplicate(skrak)
+    assert [n.name for n in service.npcs().values()] == ["Skrak", "Skrak (copy)"]
+    with pytest.raises(ActionRefused, match="Skrak is in the fight"):
+        roster.delete(skrak)  # the template the fight uses stays
+    roster.delete(service.npcs()[2])
+    assert [n.name for n in service.npcs().values()] == ["Skrak"]
+
+    roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Brice", player="Ann",
+                                                     player_rank=2, nish="8M", vit_max="20"))
+    brice = service.pcs()[1]
+    assert brice.player_rank == 2 and brice.ap_total == 102
+    roster.save_pc(brice.with_changes(weapons=parse_weapons("blaster 8M/10L; knife 6L/6M")))
+    assert [w.name for w in service.pcs()[1].weapons] == ["blaster", "knife"]
+    roster.join(service.pcs()[1])
+    assert "Brice" in [c.name for c in service.encounter().combatants]  # type: ignore[union-attr]
+    roster.join(skrak)  # a template joins as one more copy
+    assert service.encounter().combatants[-1].name == "Skrak 5"  # type: ignore[union-attr]
+    assert roster.find("pc", 1) == service.pcs()[1] and roster.find("npc", 9) is None
+
+
+def test_pc_names_are_unique_and_ids_are_the_campaigns(memory: CampaignService) -> None:
+    service = memory
+    service.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Kell"))
+    with pytest.raises(ActionRefused, match="a PC called Kell is already in the roster"):
+        service.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "kell"))
+    service.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Mora"))
+    assert sorted(service.pcs()) == [1, 2]
+    with pytest.raises(ActionRefused, match="Mora is in the fight"):
+        service.tracker.new_encounter("Bar")
+        service.tracker.join_pc("Mora")
+        service.roster.delete(service.pcs()[2])
