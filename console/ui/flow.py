@@ -54,7 +54,12 @@ class Flows:
         show_outcome(self.app, outcome, confirm=confirm)
 
     def refuse(self, message: str) -> None:
+        """The campaign refused the command: nothing changed, and why."""
         self.app.notify(message, severity="error")
+
+    def decline(self, message: str) -> None:
+        """The key finds nothing to act on (no checks owed, no condition to remove)."""
+        self.app.notify(message, severity="warning")
 
     def command(self, run: Callable[[], Outcome], *, confirm: bool = False) -> None:
         """A one-key command: carried out and shown, or its refusal said."""

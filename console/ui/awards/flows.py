@@ -69,8 +69,7 @@ class AwardFlows(Flows):
     def pocket(self, pc: PlayerCharacter | None) -> None:
         pcs = self._open()
         if not self.service.campaign().veterans_pocket:
-            self.app.notify("the veteran's pocket is off in this campaign: P switches it on",
-                            severity="warning")
+            self.decline("the veteran's pocket is off in this campaign: P switches it on")
             return
         self.start(self._pocket(pcs, pc))
 
@@ -124,7 +123,7 @@ class AwardFlows(Flows):
 
     def rank_roll(self, pc: PlayerCharacter) -> None:
         if not pc.rank_rolls:
-            self.app.notify(f"{pc.name} has no rank improvement rolls", severity="warning")
+            self.decline(f"{pc.name} has no rank improvement rolls")
             return
         self.start(self._rank_roll(pc))
 
@@ -167,8 +166,7 @@ class AwardFlows(Flows):
     def summary(self) -> None:
         number = self.service.session().number
         if number == 0:
-            self.app.notify("no session yet: S on the main screen starts one",
-                            severity="warning")
+            self.decline("no session yet: S on the main screen starts one")
             return
         self.start(self._summary(number))
 

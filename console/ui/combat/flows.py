@@ -136,7 +136,7 @@ class CombatFlows(Flows):
         target = self.combatant(combatant_id)
         due = self.service.combat.checks_due(target)
         if not due:
-            self.app.notify(f"{target.name} owes no critical-damage checks now")
+            self.decline(f"{target.name} owes no critical-damage checks now")
             return
         self.start(self._checks(target, due))
 

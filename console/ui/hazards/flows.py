@@ -56,7 +56,7 @@ class HazardFlows(Flows):
             return
         check, why_not = self.service.guard(lambda: guided.check(answers))
         if check is None:
-            self.app.notify(f"{victim.name}: {why_not}")
+            self.decline(f"{victim.name}: {why_not}")
             return
         rolled = await self.form(f"{victim.name}: {name}", [self._result_field(victim, check)],
                                  "the player rolls; enter his result")

@@ -147,7 +147,7 @@ class TrackerFlows(Flows):
         tracker = self.service.tracker
         mine = tracker.conditions_on(combatant.id)
         if not mine:
-            self.app.notify(f"no condition on {combatant.name}", severity="warning")
+            self.decline(f"no condition on {combatant.name}")
             return
         if len(mine) == 1:
             self.show(tracker.remove_condition(mine[0][0]))
