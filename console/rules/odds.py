@@ -18,17 +18,19 @@ from fractions import Fraction
 from console.rules.difficulty import DIFFICULTIES
 from console.rules.doubling_die import CATEGORY_FACE, FACE_CHANCE, TYPE_FACE
 from console.rules.errors import RulesError
-from console.rules.ratings import Rating
+from console.rules.ratings import Category, Rating, RatingType
 from console.rules.rolling import move_for_face
 
 __all__ = [
     "SURPRISING",
     "Band",
+    "Distribution",
     "OddsSummary",
     "Surprise",
     "chance_at_least",
     "chance_at_least_non_doubling",
     "difficulty_bands",
+    "distribution",
     "result_tail",
     "summarize",
     "surprise",
@@ -129,31 +131,148 @@ class OddsSummary:
     critical_failure: Fraction  # P(result <= 1)
 
 
-def _median(rating: Rating) -> int:
-    # Smallest m with P(result <= m) >= 1/2, i.e. P(result >= m + 1) <= 1/2.
-    def settled(m: int) -> bool:
-        return chance_at_least(rating, m + 1) <= Fraction(1, 2)
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """Every result of a roll below ``cap`` with its exact chance, and the chance of the
+    rest (``cap`` or more), so a finite table answers what the open 16 chain leaves
+    infinite. Chances are whole weights over one ``denominator``."""
 
-    high = 1
-    while not settled(high):
-        high *= 2
-    low = 0
-    while low < high:
-        middle = (low + high) // 2
-        if settled(middle):
-            high = middle
-        else:
-            low = middle + 1
-    return low
+    weights: dict[int, int]  # result -> weight of exactly that result, results below cap
+    beyond: int  # weight of the results at or above cap
+    denominator: int
+    cap: int
+
+    @property
+    def atoms(self) -> dict[int, Fraction]:
+        """result -> P(exactly that result), for the results below ``cap``."""
+        return {result: Fraction(weight, self.denominator)
+                for result, weight in self.weights.items()}
+
+    @property
+    def at_or_above(self) -> Fraction:
+        return Fraction(self.beyond, self.denominator)
+
+    def chance_at_least(self, difficulty: int) -> Fraction:
+        """``P(result >= difficulty)``, exact for ``difficulty <= cap``."""
+        if difficulty > self.cap:
+            raise RulesError(f"this distribution stops at {self.cap}")
+        weight = self.beyond + sum(w for result, w in self.weights.items()
+                                   if result >= difficulty)
+        return Fraction(weight, self.denominator)
+
+    def median(self) -> int | None:
+        """Smallest m with P(result <= m) >= 1/2 (None: at or above the cap)."""
+        below = 0
+        for result, weight in self.weights.items():
+            below += weight
+            if 2 * below >= self.denominator:
+                return result
+        return None
+
+
+# Chances in sixteenths, for the integer walk of ``distribution``.
+_FACE_COUNT = {face: int(chance * 16) for face, chance in FACE_CHANCE.items()}
+_CHAIN_COUNT = {multiplier: int(chance * 16) for multiplier, chance in _CHAIN_ENDING.items()}
+_DEPTH = 64  # sixteenths of sixteenths a walk may take: twice the deepest (10HU, ~30)
+
+
+def distribution(rating: Rating, cap: int) -> Distribution:
+    """The results of ``rating`` below ``cap``, each with its exact chance: the same face
+    rules as :func:`chance_at_least`, each state of a roll (the rating it has moved to,
+    whether it moved, the die face) worked out once; the 16 chain is followed until its
+    running result reaches ``cap``, and all its weight from there on is ``cap`` or more
+    (every face multiplies by at least 1).
+
+    Every chance on the way is a number of sixteenths, so the walk counts in whole numbers
+    over ``16 ** _DEPTH`` (exact, and far faster than fractions) and divides once at the
+    end."""
+    target = 10 * cap
+    # The deepest walk: a move per type and per category (c and t only ever step toward
+    # personal and light), then the 16 chain from its first x16 up to the cap.
+    deepest = len(RatingType) + len(Category) + target.bit_length() // 4 + 2
+    if deepest >= _DEPTH:
+        raise RulesError(f"{rating} up to {cap} is past what the table is made for")
+    whole = 16**_DEPTH
+    Atoms = dict[int, int]  # a local alias: result -> weight over ``whole``
+    # Below _DEPTH sixteenths every weight divides by 16: ``w >> 4`` is exact.
+
+    def add(atoms: Atoms, tenfold: int, weight: int) -> int:
+        """Record one outcome; returns the part of ``weight`` at or above the cap."""
+        if tenfold >= target:
+            return weight
+        result = tenfold // 10
+        atoms[result] = atoms.get(result, 0) + weight
+        return 0
+
+    def chain(atoms: Atoms, running: int, weight: int) -> int:
+        beyond = 0
+        while running < target:
+            sixteenth = weight >> 4
+            for multiplier, count in _CHAIN_COUNT.items():
+                beyond += add(atoms, running * multiplier, sixteenth * count)
+            weight = sixteenth
+            running *= 16
+        return beyond + weight
+
+    @functools.cache
+    def state(current: Rating, moved: bool, die_face: int) -> tuple[Atoms, int]:
+        """From this state with all the weight (``whole``): its atoms and the rest."""
+        atoms: Atoms = {}
+        beyond = 0
+        base = _tenfold(current, die_face)
+        sixteenth = whole >> 4
+        for face, count in _FACE_COUNT.items():
+            if face in (TYPE_FACE, CATEGORY_FACE):
+                after = move_for_face(current, face)
+                if after is None:  # the face counts as 1 and ends the roll
+                    beyond += add(atoms, base, sixteenth * count)
+                else:
+                    inner, inner_beyond = state(after, True, die_face)
+                    for result, weight in inner.items():
+                        atoms[result] = atoms.get(result, 0) + (weight >> 4) * count
+                    beyond += (inner_beyond >> 4) * count
+            elif face == "16" and not moved:
+                beyond += chain(atoms, base * 16, sixteenth * count)
+            else:
+                beyond += add(atoms, base * int(face), sixteenth * count)
+        return atoms, beyond
+
+    total: Atoms = {}
+    above = 0
+    for die_face in range(1, rating.die + 1):
+        atoms, beyond = state(rating, False, die_face)
+        for result, weight in atoms.items():
+            total[result] = total.get(result, 0) + weight
+        above += beyond
+    return Distribution(dict(sorted(total.items())), above, whole * rating.die, cap)
+
+
+@functools.lru_cache(maxsize=64)
+def _finite(rating: Rating) -> Distribution:
+    """A distribution reaching past the median and a critical success (100)."""
+    cap = max(128, 2 * int(rating.value))  # the median lies just under the rating's value
+    while True:
+        found = distribution(rating, cap)
+        if found.median() is not None:
+            return found
+        cap *= 16
+
+
+def _median(rating: Rating) -> int:
+    median = _finite(rating).median()
+    assert median is not None  # the cap was chosen above it
+    return median
 
 
 def summarize(rating: Rating) -> OddsSummary:
-    """Median and the chances of a critical success (>= 100) and failure (<= 1)."""
+    """Median and the chances of a critical success (>= 100) and failure (<= 1), read
+    from the roll's finite distribution (each path walked once, not searched)."""
+    found = _finite(rating)
     return OddsSummary(
         rating=rating,
         median=_median(rating),
-        critical_success=chance_at_least(rating, 100),
-        critical_failure=1 - chance_at_least(rating, 2),
+        critical_success=found.chance_at_least(100),
+        critical_failure=1 - found.chance_at_least(2),
     )
 
 
