@@ -22,6 +22,7 @@ once a round, however often the GM steps back and forth.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from console.model.encounters import Combatant, Encounter, Hazard, Side, Status
 from console.model.errors import ModelError
@@ -29,7 +30,7 @@ from console.model.outcome import Outcome
 from console.rules.critical_damage import CheckKind
 from console.rules.errors import RulesError
 from console.rules.hazards import load_state, module_for
-from console.rules.initiative import Entrant, RoundOrder, Turn, order_round
+from console.rules.initiative import Entrant, InitiativeMode, RoundOrder, Turn, order_round
 
 __all__ = [
     "END",
@@ -53,8 +54,16 @@ def round_order(encounter: Encounter) -> RoundOrder:
     if encounter.round == 0:
         return RoundOrder((), tuple(c.id for c in encounter.combatants
                                     if c.status not in (Status.DEAD, Status.REMOVED)), ())
-    return order_round((_entrant(c) for c in encounter.combatants), encounter.mode,
-                       party_nish=encounter.party_nish)
+    return _ordered(tuple(_entrant(c) for c in encounter.combatants), encounter.mode,
+                    encounter.party_nish)
+
+
+@lru_cache(maxsize=16)
+def _ordered(entrants: tuple[Entrant, ...], mode: InitiativeMode,
+             party_nish: int | None) -> RoundOrder:
+    # Remembered: a key asks for the same order several times (the step, the turn it lands
+    # on, the screen), and most steps (next turn, a hold) leave the order itself unchanged.
+    return order_round(entrants, mode, party_nish=party_nish)
 
 
 def current_turn(encounter: Encounter, order: RoundOrder | None = None) -> Turn | None:

@@ -27,7 +27,7 @@ from console.model import (
     Side,
 )
 from console.model.lifecycle import check_fight_open, running_encounter
-from console.model.outcome import Outcome
+from console.model.outcome import Outcome, Removed
 from console.model.tracker import checks_reminder, round_order
 from console.rules.errors import RulesError
 from console.rules.initiative import RoundOrder
@@ -40,6 +40,10 @@ from console.store.lock import LockHolder
 __all__ = ["HISTORY_SHOWN", "CampaignCore"]
 
 T = TypeVar("T")
+
+# The tables a commit brings up to date in the cache from its own outcome (_prime).
+_PRIMED = (Encounter.TABLE, PlayerCharacter.TABLE, NpcTemplate.TABLE, Session.TABLE,
+           Campaign.TABLE)
 
 # Log entries read for the screen after each action; older ones stay in the log pane's
 # scrollback, and all of them in the save files.
@@ -87,10 +91,39 @@ class CampaignCore:
             self._cache[table] = found
         return found[1]
 
+    def _prime(self, outcome: Outcome, versions: dict[str, int]) -> None:
+        """After a commit, bring the cached tables it changed up to date from the outcome's
+        own objects: what was written is their ``to_dict``, so reading it back would only
+        parse a 100-combatant fight again to get the same object. A table whose cache was
+        already stale (``versions``: before the commit) is left to be read afresh."""
+        for table in (Encounter.TABLE, PlayerCharacter.TABLE, NpcTemplate.TABLE):
+            touched = [doc for doc in outcome.changes
+                       if (doc.table if isinstance(doc, Removed) else doc.TABLE) == table]
+            found = self._cache.get(table)
+            if not touched or found is None or found[0] != versions[table]:
+                continue
+            docs = dict(found[1])
+            for doc in touched:
+                if isinstance(doc, Removed):
+                    docs.pop(doc.id, None)
+                else:
+                    docs[doc.id] = doc
+            self._cache[table] = (self._store.table_version(table), dict(sorted(docs.items())))
+        singles: list[tuple[str, object | None]] = [
+            (Session.TABLE, outcome.latest(Session)), (Campaign.TABLE, outcome.latest(Campaign))]
+        for table, latest in singles:
+            found = self._cache.get(table)
+            if latest is not None and found is not None and found[0] == versions[table]:
+                self._cache[table] = (self._store.table_version(table), latest)
+
+    def encounters(self) -> dict[int, Encounter]:
+        """This session's encounters by id."""
+        return self._cached(Encounter.TABLE,
+                            lambda: {e.id: e for e in self._store.encounters()})
+
     def encounter(self) -> Encounter | None:
         """The encounter being run: the newest active one of this session."""
-        return self._cached(Encounter.TABLE,
-                            lambda: running_encounter(self._store.encounters()))
+        return running_encounter(self.encounters().values())
 
     def pcs(self) -> dict[int, PlayerCharacter]:
         return self._cached(PlayerCharacter.TABLE,
@@ -176,7 +209,9 @@ class CampaignCore:
         if any(isinstance(doc, Encounter) for doc in outcome.changes):
             self.guard(lambda: check_fight_open(self.session()))
         description = "; ".join(line.strip() for line in outcome.notices) or name
+        versions = {table: self._store.table_version(table) for table in _PRIMED}
         self.guard(lambda: self._store.apply(name, description, writes, now=self.clock()))
+        self._prime(outcome, versions)
         after = self.encounter()
         if after is not None and (before is None or before.id != after.id
                                   or before.current != after.current):

@@ -55,7 +55,7 @@ from console.store.layout import (
 from console.store.lock import CampaignLock, LockHolder, holder_now
 from console.store.publish import clean_staging, publish_campaign, starting_files
 from console.store.sessions import SessionsMixin
-from console.store.shards import TABLE_MODELS, Shard
+from console.store.shards import TABLE_MODELS, Shard, clone
 from console.store.transaction import Transaction, Write
 from console.store.tree import CampaignTree
 from console.store.typed_reads import TypedReads
@@ -374,9 +374,15 @@ class CampaignStore(TypedReads, SessionsMixin):
             final[(table, doc_id)] = doc  # a document written twice: the last write counts
         changes, images = [], []
         for (table, doc_id), doc in final.items():
-            before = self.get(table, doc_id)
+            # The stored document itself, compared (a big fight is not copied per key):
+            # a partial change keeps only values the next write replaces, not changes; a
+            # whole image keeps its own copy.
+            before = self._shard_for(table).peek(table, doc_id)
             if before != doc:
-                changes.append(Change.between(table, doc_id, before, doc))
+                change = Change.between(table, doc_id, before, doc)
+                if not change.partial and before is not None:
+                    change = Change.between(table, doc_id, clone(before), doc)
+                changes.append(change)
                 images.append((table, doc_id, doc))
         if not changes:
             return None

@@ -269,6 +269,12 @@ class Shard:
         doc = self.db.table(table).get(doc_id=doc_id)
         return None if doc is None else clone(dict(doc))
 
+    def peek(self, table: str, doc_id: int) -> dict[str, Any] | None:
+        """The stored document itself, not a copy: for the store's own comparisons only,
+        which must not change it nor keep it past the next write."""
+        doc = self.db.table(table).get(doc_id=doc_id)
+        return None if doc is None else dict(doc)
+
     def all(self, table: str) -> dict[int, dict[str, Any]]:
         """Copies of every document in ``table``, by id, in id order."""
         docs = {doc.doc_id: clone(dict(doc)) for doc in self.db.table(table).all()}

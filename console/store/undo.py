@@ -19,6 +19,8 @@ from console.store.undo_state import DEFAULT_CHUNK_SIZE, UndoState
 
 __all__ = ["UndoLog", "chunk_rel", "session_rel"]
 
+_PARSED_KEPT = 256  # parsed entries remembered: the screen reads the newest 50
+
 
 def session_rel(number: int) -> str:
     return f"{SESSIONS_DIR}/{number:04d}/session.json"
@@ -40,6 +42,9 @@ class UndoLog:
         self.state = (UndoState.from_dict(raw) if raw is not None
                       else UndoState(opno=session.opno, chunk_size=chunk_size))
         self._chunks: dict[int, Shard] = {}
+        # Entries never change once written (a new branch after undo replaces them): the
+        # screen's tail of the log is read after every action, so each is parsed once.
+        self._parsed: dict[int, LogEntry] = {}
         expected = set(range(self.state.sealed + 1, self.state.length + 1))
         present = set(session.ids("log"))
         if not expected <= present:
@@ -69,6 +74,9 @@ class UndoLog:
         """Log entry ``seq`` (1-based), from the session file or its sealed chunk."""
         if not 1 <= seq <= self.state.length:
             raise IndexError(f"no log entry {seq} (the log has {self.state.length})")
+        parsed = self._parsed.get(seq)
+        if parsed is not None:
+            return parsed
         if seq > self.state.sealed:
             doc = self.session.get("log", seq)
         else:
@@ -76,7 +84,11 @@ class UndoLog:
         if doc is None:
             raise InvalidSaveFile(self.session.path or Path(session_rel(self.number)),
                                   f"log entry {seq} is missing")
-        return LogEntry.from_dict(doc)
+        parsed = self._parsed[seq] = LogEntry.from_dict(doc)
+        if len(self._parsed) > _PARSED_KEPT:  # an evening of actions must not pile up
+            for old in sorted(self._parsed)[:len(self._parsed) - _PARSED_KEPT]:
+                del self._parsed[old]
+        return parsed
 
     def entries(self, limit: int | None = None) -> list[LogEntry]:
         """Every entry (or the newest ``limit``), undone ones included, oldest first."""
@@ -89,6 +101,7 @@ class UndoLog:
         state, size = self.state, self.chunk_size
         if entry.seq != state.head + 1:
             raise ValueError(f"entry {entry.seq} cannot follow head {state.head}")
+        self._parsed = {seq: parsed for seq, parsed in self._parsed.items() if seq < entry.seq}
         if state.length > state.head:
             # A new action after undo: the redo branch is gone for good.
             for seq in range(max(state.head, state.sealed) + 1, state.length + 1):
