@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input
+from textual.widgets import Input
 
 from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
+from console.ui.tracker.tracker_pane import TrackerPane
 from tests.clock import START, FakeClock
 
 __all__ = ["SIZE", "START", "FakeClock", "Toast", "console_on", "fill", "select", "toasts_of",
@@ -126,21 +127,21 @@ async def fill(pilot: Pilot[None], **values: str) -> None:
 
 
 def table_names(app: GMConsoleApp) -> list[str]:
-    table = app.screen.query_one("#tracker", DataTable)
+    table = app.screen.query_one("#tracker", TrackerPane)
     return [str(table.get_row_at(row)[2]) for row in range(table.row_count)]
 
 
 def marked(app: GMConsoleApp) -> list[str]:
     """Names on the rows that carry the current-turn marker."""
-    table = app.screen.query_one("#tracker", DataTable)
+    table = app.screen.query_one("#tracker", TrackerPane)
     return [str(table.get_row_at(row)[2]) for row in range(table.row_count)
             if str(table.get_row_at(row)[0]).startswith("▶")]
 
 
 async def select(pilot: Pilot[None], app: GMConsoleApp, name: str) -> None:
     """The tracker focused (its key) and its cursor on ``name`` (moved as the arrows move it:
-    the arrows themselves are Textual's, tested there)."""
+    the arrows themselves are tested in ``test_row_list.py``)."""
     await pilot.press("1")
-    table = app.screen.query_one("#tracker", DataTable)
+    table = app.screen.query_one("#tracker", TrackerPane)
     table.move_cursor(row=table_names(app).index(name))
     await pilot.pause()

@@ -6,12 +6,13 @@ from __future__ import annotations
 from console.service import CampaignService
 from console.ui.app import GMConsoleApp
 from console.ui.dialogs.form_dialog import FormDialog
+from console.ui.roster.roster_pane import RosterPane
 from tests.ui.conftest import SIZE, fill, table_names, toasts_of, type_in
 
 
 def roster_rows(app: GMConsoleApp) -> list[str]:
-    table = app.screen.query_one("#roster")
-    return [str(table.get_row_at(row)[0]) for row in range(table.row_count)]  # type: ignore[attr-defined]
+    table = app.screen.query_one("#roster", RosterPane)
+    return [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
 
 
 async def test_templates_copies_and_sheets(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]

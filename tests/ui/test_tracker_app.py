@@ -14,6 +14,7 @@ from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
 from console.ui.dialogs.form_dialog import FormDialog
 from console.ui.dialogs.nish_entry import NishEntryScreen
+from console.ui.log.log_pane import LogPane
 from console.ui.screens.help_screen import HelpScreen
 from console.ui.tracker.detail_pane import DetailPane
 from tests.service.conftest import fight
@@ -45,9 +46,12 @@ async def test_the_round_by_its_keys(seed: CampaignService, open_app) -> None:  
         await pilot.press("c")
         await type_in(pilot, "Stunned", "1")
         assert encounter_of(app).conditions[0].name == "Stunned"
-        await pilot.press("space", "b", "ctrl+z", "ctrl+y")
+        await pilot.press("space", "b", "ctrl+z")
+        log = app.screen.query_one("#log", LogPane)
+        assert log.entries[-1][1]  # the step back, undone: struck through in the log
+        await pilot.press("ctrl+y")
         assert marked(app) == ["Skrak leader"]
-        assert toasts_of(app)[-1].startswith("Redo: ")
+        assert not log.entries[-1][1] and not toasts_of(app)  # the log says it
 
 
 async def test_rolling_a_pcs_nish_for_him(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
@@ -138,9 +142,9 @@ async def test_help_the_palette_and_the_log(seed: CampaignService, open_app) -> 
                          "Tracker: Hold part", "Tracker: Earlier in tie", "Roster: New PC",
                          "Undo", "Redo", "New encounter", "Session start/stop"]:
             assert expected in titles
-        pane = app.screen.query_one("#log")
+        pane = app.screen.query_one("#log", LogPane)
         await pilot.press("ctrl+z")
-        lines = [strip.text.rstrip()[6:] for strip in pane.lines]  # type: ignore[attr-defined]
+        lines = [strip.text.rstrip()[6:] for strip in pane.lines]
         assert lines == ["Encounter Patrol begins", "Guard 1 joins the encounter",
                          "Guard 2 joins the encounter"]  # the undone one stays listed
 

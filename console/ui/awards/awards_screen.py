@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from console.model import AwardKind, PlayerCharacter, Session
 from console.model.awards import (
@@ -31,6 +31,7 @@ from console.ui.awards.flows import AwardFlows
 from console.ui.bindings import cursor_ends
 from console.ui.formatting import sparkline
 from console.ui.safety import failsafe
+from console.ui.widgets.keys_footer import KeysFooter
 
 __all__ = ["AwardsScreen"]
 
@@ -92,7 +93,7 @@ applies them all at once, after a preview table.
         given = _Table(id="session-awards", cursor_type="row")
         given.add_columns("Award", "PC", "AP", "Reason")
         yield given
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#party").border_title = "Party"

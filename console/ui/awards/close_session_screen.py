@@ -14,7 +14,6 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
 from console.model import PlayerCharacter
@@ -27,6 +26,7 @@ from console.rules.ap_awards import GROUP_BONUS_HOURLY_FACTOR, TimeRounding
 from console.rules.limits import AP, GM_FIGURE, JOURNAL
 from console.service import ActionRefused, CampaignService
 from console.ui.awards.pc_names import pick_pc, pick_pcs
+from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import optional_int, whole_number
 
 __all__ = ["CloseSessionScreen", "parse_played", "parse_rounding", "parse_share"]
@@ -66,7 +66,7 @@ def parse_share(text: str) -> Fraction:
     return model_share(str(share))  # the model's check: from 1/2 to 1
 
 
-class CloseSessionScreen(ModalScreen[Outcome | None]):
+class CloseSessionScreen(Dialog[Outcome | None]):
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "apply", "Apply the awards", id="close.apply"),

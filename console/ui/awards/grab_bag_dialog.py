@@ -13,18 +13,18 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from console.model import AwardKind, PlayerCharacter
 from console.model.awards import player_of
 from console.service import ActionRefused, CampaignService
+from console.ui.dialogs.dialog import Dialog
 
 __all__ = ["GrabBagDialog"]
 
 
-class GrabBagDialog(ModalScreen[bool]):
+class GrabBagDialog(Dialog[bool]):
     """Returns True when an award was made (so the caller refreshes)."""
 
     CSS_PATH = Path(__file__).with_name("awards.tcss")

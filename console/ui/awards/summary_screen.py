@@ -9,16 +9,17 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from console.service import ActionRefused, CampaignService
 from console.ui.alerts import show_outcome
+from console.ui.dialogs.dialog import Dialog
+from console.ui.widgets.keys_footer import KeysFooter
 
 __all__ = ["SummaryScreen"]
 
 
-class SummaryScreen(ModalScreen[None]):
+class SummaryScreen(Dialog[None]):
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("x", "export", "Write to file", id="summary.export"),
@@ -35,7 +36,7 @@ class SummaryScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="summary-scroll"):
             yield Markdown("", id="summary")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._show()

@@ -15,13 +15,13 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from console.model.stats import Stat
 from console.rules.limits import POINTS, RESULT, Range
 from console.rules.odds import surprise
 from console.rules.ratings import Rating
+from console.ui.dialogs.dialog import Dialog
 
 __all__ = [
     "Field",
@@ -98,7 +98,7 @@ def optional_int(what: str, bounds: Range) -> Callable[[str], int | None]:
     return parse
 
 
-class FormDialog(ModalScreen[dict[str, Any] | None]):
+class FormDialog(Dialog[dict[str, Any] | None]):
     """A titled form whose fields are checked before it closes."""
 
     CSS_PATH = Path(__file__).with_name("dialogs.tcss")

@@ -15,18 +15,18 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from console.rules.limits import RESULT
 from console.rules.rolling import roll
 from console.service.tracker import NishRoll
+from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import optional_int, roll_doubt
 
 __all__ = ["NishEntryScreen"]
 
 
-class NishEntryScreen(ModalScreen[dict[int, int | None] | None]):
+class NishEntryScreen(Dialog[dict[int, int | None] | None]):
     CSS_PATH = Path(__file__).with_name("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "roll", "Roll for him", id="nish.roll"),

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.segment import Segment
 from rich.text import Text
-from textual.widgets import RichLog
+from textual import events
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widget import Widget
 
 from console.service import View
 
 __all__ = ["LogPane"]
 
+MAX_ENTRIES = 400  # an evening's actions on screen; all of them are in the save files
 
-class LogPane(RichLog):
+
+class LogPane(ScrollView, can_focus=True):
     PANE_TITLE: ClassVar[str] = "Log"
     HELP: ClassVar[str] = """\
 ## Session log
@@ -21,10 +28,16 @@ Every change you make is logged here and saved as it happens. **ctrl+z** undoes 
 action, **ctrl+y** redoes it; undone actions are shown struck through until a new action
 replaces them. Undo reaches back to the start of the current session.
 """
+    # The scrollbar is always there, so a new line never changes the pane's layout.
+    DEFAULT_CSS = """
+    LogPane { overflow-y: scroll; overflow-x: hidden; background: $surface; }
+    """
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=True, markup=False, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self._undone: dict[int, bool] = {}  # seq -> shown struck through, for lines written
+        self._entries: list[Text] = []
+        self._lines: list[Strip] = []  # the entries wrapped to the pane's width
 
     def show(self, view: View) -> None:
         """Append new actions; write the window again only when an earlier line changed
@@ -35,13 +48,63 @@ replaces them. Undo reaches back to the start of the current session.
                       for seq, undone in window.items())
         shrunk = last > max(window, default=0)  # a redo branch dropped, or a new session
         if changed or shrunk:
-            self.clear()
-            self._undone = {}
+            self._entries, self._lines, self._undone = [], [], {}
             last = 0
+        added = []
         for entry in view.history:
             if entry.seq <= last:
                 continue
             undone = window[entry.seq]
             when = entry.at.astimezone().strftime("%H:%M")
-            self.write(Text(f"{when} {entry.description}", style="dim strike" if undone else ""))
+            added.append(Text(f"{when} {entry.description}",
+                              style="dim strike" if undone else ""))
             self._undone[entry.seq] = undone
+        if changed or shrunk or added:
+            self._entries = (self._entries + added)[-MAX_ENTRIES:]
+            if changed or shrunk or len(self._entries) < len(added) + len(self._lines):
+                self._lines = self._wrap(self._entries)
+            else:
+                self._lines += self._wrap(added)
+            self._resize_content()
+
+    @property
+    def lines(self) -> list[Strip]:
+        return self._lines
+
+    @property
+    def entries(self) -> list[tuple[str, bool]]:
+        """Each action shown: its line and whether it is undone."""
+        return [(text.plain, "strike" in str(text.style)) for text in self._entries]
+
+    def _wrap(self, entries: list[Text]) -> list[Strip]:
+        width = max(1, self.scrollable_content_region.width)
+        console = self.app.console
+        options = console.options.update_width(width)
+        strips: list[Strip] = []
+        for text in entries:
+            for line in Segment.split_lines(console.render(text, options)):
+                strips.append(Strip(line).adjust_cell_length(width))
+        return strips
+
+    def _resize_content(self) -> None:
+        size = Size(self.scrollable_content_region.width, len(self._lines))
+        if size != self.virtual_size:
+            # Not the reactive's own setter: that lays out the whole screen again, and a
+            # log line changes nothing outside this pane (its scrollbar is always shown).
+            self.set_reactive(Widget.virtual_size, size)
+            self._scroll_update(size)
+        self.scroll_to(y=max(0, len(self._lines) - self.scrollable_content_region.height),
+                       animate=False, immediate=True)
+        self.refresh()
+
+    def _on_resize(self, event: events.Resize) -> None:
+        self._lines = self._wrap(self._entries)
+        self._resize_content()
+
+    def render_line(self, y: int) -> Strip:
+        index = int(self.scroll_y) + y
+        width = self.scrollable_content_region.width
+        if 0 <= index < len(self._lines):
+            return self._lines[index].crop_extend(0, width, self.rich_style).apply_style(
+                self.rich_style)
+        return Strip.blank(width, self.rich_style)

@@ -16,10 +16,11 @@ from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from console.service import ActionRefused
 from console.service.repair import CampaignRepair, Damage
+from console.ui.widgets.keys_footer import KeysFooter
 
 __all__ = ["OPEN", "RecoveryApp"]
 
@@ -53,7 +54,7 @@ class RecoveryApp(App[str]):
         yield DataTable(id="problems", cursor_type="row", zebra_stripes=True)
         yield Static(id="detail")
         yield Static(id="status")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#problems", DataTable)

@@ -6,7 +6,6 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.widgets import DataTable
 
 from console.model import PlayerCharacter
 from console.model.roster import matches
@@ -15,13 +14,14 @@ from console.ui.bindings import cursor_ends
 from console.ui.dialogs.form_dialog import Field, FormDialog
 from console.ui.formatting import stat_text
 from console.ui.roster.flows import Entry, RosterFlows
+from console.ui.widgets.row_list import RowList
 from console.ui.wizard import dialog, run_wizard
 
 __all__ = ["RosterPane"]
 
 
 
-class RosterPane(DataTable[str]):
+class RosterPane(RowList):
     PANE_TITLE: ClassVar[str] = "Roster"
     HELP: ClassVar[str] = """\
 ## Roster
@@ -53,18 +53,22 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
             self.entry = entry
             super().__init__()
 
-    def __init__(self, flows: RosterFlows, **kwargs: object) -> None:
-        super().__init__(cursor_type="row", **kwargs)  # type: ignore[arg-type]
+    def __init__(self, flows: RosterFlows, *, id: str | None = None) -> None:
+        super().__init__([("Name", 18), ("Kind", 5), ("Nish", 7), ("Vit", 7)], id=id)
         self.flows = flows
         self._entries: list[Entry] = []
         self._signature: tuple[object, ...] | None = None
+        self._shown: tuple[object, object, str] | None = None
         self.query_text = ""
 
-    def on_mount(self) -> None:
-        for label, width in (("Name", 18), ("Kind", 5), ("Nish", 7), ("Vit", 7)):
-            self.add_column(label, width=width)
-
     def show(self, view: View) -> None:
+        # The service hands back the same mappings until their table changes: a fight's
+        # keys leave a 300-template roster alone.
+        shown = (view.pcs, view.npcs, self.query_text)
+        if self._shown is not None and all(
+                a is b for a, b in zip(shown, self._shown, strict=True)):
+            return
+        self._shown = shown
         pcs: list[PlayerCharacter] = sorted(view.pcs.values(), key=lambda pc: pc.name.lower())
         rows = [(("pc", pc.id), (pc.name, "PC", stat_text(pc.nish), stat_text(pc.vit_max)))
                 for pc in pcs if matches(self.query_text, pc.name)]
@@ -78,10 +82,8 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
             return
         self._signature = signature
         selected = self.selected
-        self.clear()
         self._entries = [entry for entry, _ in rows]
-        for entry, cells in rows:
-            self.add_row(*cells, key=f"{entry[0]}{entry[1]}")
+        self.set_rows([cells for _, cells in rows])
         if selected in self._entries:
             self.move_cursor(row=self._entries.index(selected))
         self.border_subtitle = f"search: {self.query_text}" if self.query_text else ""
@@ -92,11 +94,11 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
             return self._entries[self.cursor_row]
         return None
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def on_row_list_chosen(self, event: RowList.Chosen) -> None:
         event.stop()
         self.flows.join(self.selected)
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
         event.stop()
         self.post_message(self.Selected(self.selected))
 

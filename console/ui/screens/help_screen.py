@@ -8,10 +8,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from console.ui.bindings import long_name
+from console.ui.dialogs.dialog import Dialog
 
 __all__ = ["HelpScreen", "keys_table"]
 
@@ -21,7 +21,7 @@ def keys_table(bindings: list[Binding]) -> str:
     return "| key | does |\n|---|---|\n" + "\n".join(rows) if rows else ""
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     CSS_PATH = Path(__file__).with_name("help_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,q", "dismiss(None)", "Close", id="help.close"),

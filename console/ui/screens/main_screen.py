@@ -15,7 +15,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from console.service import CampaignService, View
 from console.ui.awards.awards_screen import AwardsScreen
@@ -30,6 +29,7 @@ from console.ui.screens.status_header import StatusHeader
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.flows import TrackerFlows
 from console.ui.tracker.tracker_pane import TrackerPane
+from console.ui.widgets.keys_footer import KeysFooter
 
 __all__ = ["MainScreen"]
 
@@ -71,7 +71,7 @@ class MainScreen(Screen[None]):
                 yield RosterPane(self.roster_flows, id="roster")
                 yield DetailPane(id="detail")
         yield LogPane(id="log")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#tracker", TrackerPane).border_title = "Tracker (1)"

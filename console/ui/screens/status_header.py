@@ -24,6 +24,7 @@ class StatusHeader(Static):
     def __init__(self, clock: Callable[[], datetime] | None = None, **kwargs: object) -> None:
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self._view: View | None = None
+        self._text = Text()
         self.clock = clock or (lambda: datetime.now(UTC))
 
     def on_mount(self) -> None:
@@ -31,11 +32,17 @@ class StatusHeader(Static):
 
     def show(self, view: View) -> None:
         self._view = view
-        self.update(self.render_view(view, self.clock()))
+        self._draw(self.render_view(view, self.clock()))
 
     def _tick(self) -> None:
         if self._view is not None and self._view.session.running:
-            self.update(self.render_view(self._view, self.clock()))
+            self._draw(self.render_view(self._view, self.clock()))
+
+    def _draw(self, text: Text) -> None:
+        # One line high whatever it says: repainted when it changed, never laid out again.
+        if text != self._text or text.spans != self._text.spans:
+            self._text = text
+            self.update(text, layout=False)
 
     @staticmethod
     def render_view(view: View, now: datetime) -> Text:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -24,12 +25,27 @@ class DetailPane(Static):
 
     PANE_TITLE: ClassVar[str] = "Details"
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[object, ...] | None = None
+
+    def _update(self, shown: tuple[object, ...], content: Callable[[], RenderableType]) -> None:
+        # Drawn once per key: the turn moving and the cursor following it both ask for the
+        # same details (the service hands back the same objects until they change). The
+        # pane's height is fixed by the screen's CSS, so no layout pass.
+        if self._shown is None or len(shown) != len(self._shown) or any(
+                a is not b and not (isinstance(a, int) and a == b)
+                for a, b in zip(shown, self._shown, strict=False)):
+            self._shown = shown
+            self.update(content(), layout=False)
+
     def show(self, view: View, combatant_id: int | None) -> None:
-        self.update(self.render_for(view, combatant_id))
+        self._update((view.encounter, view.pcs, view.npcs, combatant_id),
+                     lambda: self.render_for(view, combatant_id))
 
     def show_sheet(self, sheet: PlayerCharacter | NpcTemplate) -> None:
         """A roster entry's numbers, ratings shown with their values."""
-        self.update(self.render_sheet(sheet))
+        self._update((sheet,), lambda: self.render_sheet(sheet))
 
     @staticmethod
     def render_sheet(sheet: PlayerCharacter | NpcTemplate) -> RenderableType:

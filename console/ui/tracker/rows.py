@@ -13,7 +13,7 @@ from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder, Turn
 from console.service import View
 
-__all__ = ["COLUMNS", "WIDTHS", "tracker_rows"]
+__all__ = ["COLUMNS", "WIDTHS", "RowCache", "tracker_rows"]
 
 COLUMNS = ("turn", "nish", "name", "side", "state", "vit", "conditions")
 # Fixed widths: DataTable sizes a column from what it held when first drawn.
@@ -75,57 +75,116 @@ def _vit_text(combatant: Combatant, sheet: PlayerCharacter | None) -> Text:
     return bar
 
 
-def tracker_rows(view: View) -> list[tuple[int, tuple[Text | str, ...]]]:
+Cells = tuple[Text | str, ...]
+
+
+class RowCache:
+    """The cells last drawn for each combatant, with what they were drawn from: most keys
+    change one or two rows of a hundred, and the rest are handed back as they were (the
+    same objects, which the list compares first)."""
+
+    def __init__(self) -> None:
+        self._rows: dict[int, tuple[Combatant, PlayerCharacter | None, tuple[object, ...],
+                                    Cells]] = {}
+
+    def get(self, combatant: Combatant, sheet: PlayerCharacter | None,
+            inputs: tuple[object, ...]) -> Cells | None:
+        found = self._rows.get(combatant.id)
+        if found is None or found[0] is not combatant or found[1] is not sheet:
+            return None
+        return found[3] if found[2] == inputs else None
+
+    def put(self, combatant: Combatant, sheet: PlayerCharacter | None,
+            inputs: tuple[object, ...], cells: Cells) -> None:
+        self._rows[combatant.id] = (combatant, sheet, inputs, cells)
+
+    def keep_only(self, ids: set[int]) -> None:
+        for key in [key for key in self._rows if key not in ids]:
+            del self._rows[key]
+
+
+def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, Cells]]:
     """(combatant id, cells) for every row: the round's turns in order, then those
     waiting for a Nish, then the dead and removed."""
     encounter = view.encounter
     if encounter is None:
         return []
+    cache = cache if cache is not None else RowCache()
     order = view.order
     by_id = {c.id: c for c in encounter.combatants}
     current = order.position(encounter.current)
     conditions = _conditions_by_target(encounter)
-    rows: list[tuple[int, tuple[Text | str, ...]]] = []
-
+    ties = _tie_positions(order)
+    rows: list[tuple[int, Cells]] = []
     acted = set(encounter.acted)
 
-    def add(combatant: Combatant, turn: Turn | None, marker: Text) -> None:
+    def add(combatant: Combatant, turn: Turn | None, marker: tuple[str, ...]) -> None:
         sheet = view.pcs.get(combatant.ref) if combatant.is_pc and combatant.ref else None
-        # Who has had his turn this round is dimmed: the rest are still to act.
-        style = "bold" if combatant.is_pc else ""
-        name = Text(combatant.name, style=f"{style} dim" if combatant.id in acted else style)
-        rows.append((combatant.id, (
-            marker,
-            _nish_text(turn, combatant),
-            name,
-            "PC" if combatant.side is Side.PC else "NPC",
-            _state_text(combatant),
-            _vit_text(combatant, sheet),
-            conditions.get(combatant.id, ""),
-        )))
+        inputs = (marker, None if turn is None else turn.nish, combatant.id in acted,
+                  conditions.get(combatant.id, ""))
+        cells = cache.get(combatant, sheet, inputs)
+        if cells is None:
+            cells = _cells(combatant, sheet, turn, inputs)
+            cache.put(combatant, sheet, inputs, cells)
+        rows.append((combatant.id, cells))
 
     for index, turn in enumerate(order.turns):
         for position, member in enumerate(turn.members):
-            add(by_id[member], turn, _marker(order, index, position, current))
+            add(by_id[member], turn, _marker(order, index, position, current, ties))
     for key in order.waiting:
-        add(by_id[key], None, Text("…", style="dim"))
+        add(by_id[key], None, ("…", "dim"))
     for key in order.out:
-        add(by_id[key], None, Text("✝", style="red"))
+        add(by_id[key], None, ("✝", "red"))
+    cache.keep_only(set(by_id))
     return rows
 
 
-def _marker(order: RoundOrder, index: int, position: int, current: int | None) -> Text:
+def _cells(combatant: Combatant, sheet: PlayerCharacter | None, turn: Turn | None,
+           inputs: tuple[object, ...]) -> Cells:
+    marker, _, has_acted, conditions = inputs
+    # Who has had his turn this round is dimmed: the rest are still to act.
+    style = "bold" if combatant.is_pc else ""
+    name = Text(combatant.name, style=f"{style} dim" if has_acted else style)
+    assert isinstance(marker, tuple)
+    mark = Text()
+    for text, mark_style in zip(marker[::2], marker[1::2], strict=True):
+        mark.append(text, style=mark_style)
+    return (
+        mark,
+        _nish_text(turn, combatant),
+        name,
+        "PC" if combatant.side is Side.PC else "NPC",
+        _state_text(combatant),
+        _vit_text(combatant, sheet),
+        str(conditions),
+    )
+
+
+def _tie_positions(order: RoundOrder) -> dict[int, str]:
+    """The bracket drawn beside each tied turn: first, middle or last of its tie."""
+    by_tie: dict[object, list[int]] = {}
+    for index, turn in enumerate(order.turns):
+        if turn.tie is not None:
+            by_tie.setdefault(turn.tie, []).append(index)
+    marks: dict[int, str] = {}
+    for tied in by_tie.values():
+        for index in tied:
+            marks[index] = (_TIE_MARKS[0] if index == tied[0] else
+                            _TIE_MARKS[2] if index == tied[-1] else _TIE_MARKS[1])
+    return marks
+
+
+def _marker(order: RoundOrder, index: int, position: int, current: int | None,
+            ties: dict[int, str]) -> tuple[str, ...]:
+    """The turn column as (text, style) pairs: the current-turn arrow, then the tie
+    bracket or the wave's."""
     turn = order.turns[index]
-    text = Text()
-    text.append("▶" if index == current else " ", style="bold green")
+    marker: tuple[str, ...] = ("▶" if index == current else " ", "bold green")
     if turn.tie is not None:
-        tied = [i for i, t in enumerate(order.turns) if t.tie == turn.tie]
-        mark = (_TIE_MARKS[0] if index == tied[0] else
-                _TIE_MARKS[2] if index == tied[-1] else _TIE_MARKS[1])
-        text.append(mark, style="cyan")
+        marker += (ties[index], "cyan")
     elif len(turn.members) > 1:
-        text.append("┃" if position else "┏", style="blue")
-    return text
+        marker += ("┃" if position else "┏", "blue")
+    return marker
 
 
 def _conditions_by_target(encounter: Encounter) -> dict[int, str]:

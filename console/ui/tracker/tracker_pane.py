@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.widgets import DataTable
 
 from console.model import Status
 from console.service import View
@@ -15,12 +13,13 @@ from console.ui.bindings import cursor_ends
 from console.ui.combat.flows import CombatFlows
 from console.ui.hazards.flows import HazardFlows
 from console.ui.tracker.flows import TrackerFlows
-from console.ui.tracker.rows import COLUMNS, WIDTHS, tracker_rows
+from console.ui.tracker.rows import COLUMNS, WIDTHS, RowCache, tracker_rows
+from console.ui.widgets.row_list import RowList
 
 __all__ = ["TrackerPane"]
 
 
-class TrackerPane(DataTable[Text | str]):
+class TrackerPane(RowList):
     """The round in Nish order. Rows are combatants; a turn may hold several (a wave)."""
 
     PANE_TITLE: ClassVar[str] = "Tracker"
@@ -99,38 +98,29 @@ failure.
             super().__init__()
 
     def __init__(self, tracker: TrackerFlows, combat: CombatFlows, hazards: HazardFlows,
-                 **kwargs: object) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=False, **kwargs)  # type: ignore[arg-type]
+                 *, id: str | None = None) -> None:
+        columns = [(column.capitalize() if column != "turn" else "", WIDTHS[column])
+                   for column in COLUMNS]
+        super().__init__(columns, id=id)
         self.tracker = tracker
         self.combat = combat
         self.hazards = hazards
         self._row_keys: list[int] = []
+        self._row_cache = RowCache()
         self._current: str | None = None  # the turn the cursor last followed
-
-    def on_mount(self) -> None:
-        for column in COLUMNS:
-            label = column.capitalize() if column != "turn" else ""
-            self.add_column(label, key=column, width=WIDTHS[column])
 
     # ----- showing ------------------------------------------------------------------------
 
     def show(self, view: View) -> None:
-        """Bring the table up to date, in place when the order is unchanged."""
-        rows = tracker_rows(view)
+        """Bring the list up to date: only rows whose cells changed are drawn again."""
+        rows = tracker_rows(view, self._row_cache)
         keys = [key for key, _ in rows]
         selected = self.selected_id
-        if keys == self._row_keys:
-            for key, cells in rows:
-                for column, cell in zip(COLUMNS, cells, strict=True):
-                    if self.get_cell(str(key), column) != cell:
-                        self.update_cell(str(key), column, cell)
-        else:
-            self.clear()
-            for key, cells in rows:
-                self.add_row(*cells, key=str(key))
-            self._row_keys = keys
-            if selected in keys:
-                self.move_cursor(row=keys.index(selected))
+        reordered = keys != self._row_keys
+        self._row_keys = keys
+        self.set_rows([cells for _, cells in rows])
+        if reordered and selected in keys:
+            self.move_cursor(row=keys.index(selected))
         # When the turn moves on, the cursor (and so the detail pane) follows the actor.
         current = view.encounter.current if view.encounter is not None else None
         if current != self._current:
@@ -145,11 +135,11 @@ failure.
             return None
         return self._row_keys[self.cursor_row]
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
         event.stop()
         self.post_message(self.Selected(self.selected_id))
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def on_row_list_chosen(self, event: RowList.Chosen) -> None:
         event.stop()
         self.tracker.jump_to(self.selected_id)
 

@@ -1,0 +1,41 @@
+"""What a key repaints: a dialog draws over a still picture of the main screen, which is
+left alone (not repainted through the dialog, its footer not rebuilt) until it is back."""
+
+from __future__ import annotations
+
+import pytest
+
+from console.service import CampaignService
+from console.ui.dialogs.dialog import Dialog
+from console.ui.dialogs.form_dialog import FormDialog
+from console.ui.screens.main_screen import MainScreen
+from console.ui.widgets.keys_footer import KeysFooter
+from tests.service.conftest import fight
+from tests.ui.conftest import SIZE
+
+
+async def test_a_dialog_covers_the_main_screen_with_a_still_picture(
+        seed: CampaignService, open_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    fight(seed)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rebuilt: list[KeysFooter] = []
+        original = KeysFooter.recompose
+
+        async def recompose(footer: KeysFooter) -> None:
+            rebuilt.append(footer)
+            await original(footer)
+
+        monkeypatch.setattr(KeysFooter, "recompose", recompose)
+        await pilot.press("c")  # add a condition: a form
+        assert isinstance(app.screen, FormDialog) and isinstance(app.screen, Dialog)
+        assert app._background_screens == []  # the main screen is not drawn through it
+        assert not app.screen_stack[-2].is_current
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        assert rebuilt == []  # the same keys before and after: the footer stayed as it was
+        await pilot.press("2")  # the roster's keys: now the footer changes
+        await pilot.pause()
+        assert rebuilt

@@ -1,0 +1,50 @@
+"""The log pane: new actions appended, undone ones struck through, an evening capped."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from textual.app import App, ComposeResult
+
+from console.model import LogEntry
+from console.ui.log.log_pane import MAX_ENTRIES, LogPane
+from tests.clock import START
+
+
+def history(count: int, head: int | None = None) -> SimpleNamespace:
+    entries = [LogEntry(seq, "tracker.next_turn", f"action {seq}", START, ())
+               for seq in range(1, count + 1)]
+    return SimpleNamespace(history=entries, head=count if head is None else head)
+
+
+class LogApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield LogPane(id="log")
+
+
+async def test_new_actions_are_appended_and_undone_ones_struck_through() -> None:
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        log = app.query_one(LogPane)
+        log.show(history(3))  # type: ignore[arg-type]
+        log.show(history(5))  # type: ignore[arg-type]
+        await pilot.pause()
+        assert [text[6:] for text, _ in log.entries] == [f"action {n}" for n in range(1, 6)]
+        log.show(history(5, head=3))  # type: ignore[arg-type]
+        assert [undone for _, undone in log.entries] == [False, False, False, True, True]
+        log.show(history(4, head=4))  # type: ignore[arg-type]  (a new branch after undo)
+        assert [undone for _, undone in log.entries] == [False] * 4
+        assert log.scroll_y == log.max_scroll_y  # the newest line is in view
+
+
+async def test_the_pane_keeps_an_evening_not_everything() -> None:
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        log = app.query_one(LogPane)
+        for count in range(50, MAX_ENTRIES + 200, 50):  # the screen reads the newest 50
+            window = history(count)
+            window.history = window.history[-50:]
+            log.show(window)  # type: ignore[arg-type]
+        await pilot.pause()
+        assert len(log.entries) == MAX_ENTRIES
+        assert log.entries[-1][0].endswith(f"action {count}")

@@ -1,0 +1,99 @@
+"""The row list under the tracker and the roster: its cursor keys, clicks, and that a
+change repaints only the rows that changed."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import BindingType
+
+from console.ui.bindings import cursor_ends
+from console.ui.widgets.row_list import Cell, RowList
+
+
+class Rows(RowList):
+    BINDINGS: ClassVar[list[BindingType]] = cursor_ends("rows")
+
+    def __init__(self) -> None:
+        super().__init__([("Name", 10), ("Vit", 5)])
+        self.drawn: list[str] = []
+        self.chosen: list[int] = []
+
+    def _draw(self, cells, style):  # type: ignore[no-untyped-def]
+        self.drawn.append(str(cells[0]))
+        return super()._draw(cells, style)
+
+    def on_row_list_chosen(self, event: RowList.Chosen) -> None:
+        self.chosen.append(event.row)
+
+
+def rows(count: int) -> list[tuple[Cell, ...]]:
+    return [(Text(f"Row {n}"), str(n)) for n in range(count)]
+
+
+class ListApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Rows()
+
+    def on_mount(self) -> None:
+        self.query_one(Rows).set_rows(rows(100))
+        self.query_one(Rows).focus()
+
+
+async def test_the_cursor_keys_and_the_list_scrolling_with_it() -> None:
+    app = ListApp()
+    async with app.run_test(size=(30, 12)) as pilot:
+        table = app.query_one(Rows)
+        await pilot.press("down", "down", "down")
+        assert table.cursor_row == 3
+        await pilot.press("pagedown")
+        assert table.cursor_row == 3 + 10  # a page: the rows shown under the header, less one
+        await pilot.press("end")
+        assert table.cursor_row == 99
+        assert table.scroll_y > 80  # the last row is in view
+        await pilot.press("home", "up")
+        assert table.cursor_row == 0 and table.scroll_y == 0
+
+
+async def test_a_click_selects_and_a_click_on_the_selection_chooses() -> None:
+    app = ListApp()
+    async with app.run_test(size=(30, 12)) as pilot:
+        table = app.query_one(Rows)
+        await pilot.click(Rows, offset=(2, 3))  # line 0 is the header: row 2
+        assert table.cursor_row == 2 and table.chosen == []
+        await pilot.click(Rows, offset=(2, 3))
+        assert table.chosen == [2]
+
+
+async def test_only_the_rows_that_changed_are_drawn_again() -> None:
+    app = ListApp()
+    async with app.run_test(size=(30, 12)) as pilot:
+        table = app.query_one(Rows)
+        await pilot.pause()
+        table.drawn.clear()
+        changed = rows(100)
+        changed[5] = (Text("Row 5", style="dim"), "5")  # the same text, dimmed
+        table.set_rows(changed)
+        await pilot.pause()
+        assert table.drawn == ["Row 5"]
+        table.drawn.clear()
+        table.set_rows(changed)  # nothing new
+        await pilot.pause()
+        assert table.drawn == []
+        await pilot.press("down")  # two rows repainted: the one left and the one reached
+        assert sorted(table.drawn) == ["Row 0", "Row 1"]
+
+
+async def test_fewer_rows_keep_the_cursor_inside() -> None:
+    app = ListApp()
+    async with app.run_test(size=(30, 12)) as pilot:
+        table = app.query_one(Rows)
+        await pilot.press("end")
+        table.set_rows(rows(4))
+        await pilot.pause()
+        assert table.cursor_row == 3 and table.row_count == 4
+        table.set_rows([])
+        await pilot.pause()
+        assert table.cursor_row == -1
