@@ -85,3 +85,25 @@ def test_the_screens_reach_the_campaign_only_through_the_service() -> None:
                      re.MULTILINE)
     ]
     assert offenders == []
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["odds", "8M", "16"], ["roll", "8M"]])
+def test_commands_that_need_no_campaign_load_neither_the_store_nor_textual(
+        argv: list[str]) -> None:
+    """`gm-console --help` and the dice commands start without TinyDB, the store or
+    Textual (they cost about 200 ms to import)."""
+    probe = (
+        "import sys, contextlib, io\n"
+        "from console.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        f"        main({argv!r})\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "loaded = [m for m in ('tinydb', 'textual', 'console.store.campaign_store',\n"
+        "                      'console.service', 'console.ui') if m in sys.modules]\n"
+        "print(','.join(loaded))\n"
+    )
+    found = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                           check=True, cwd=Path(__file__).resolve().parent.parent)
+    assert found.stdout.strip() == ""

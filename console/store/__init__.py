@@ -5,30 +5,78 @@ described in :mod:`console.store.layout`, the crash-safety argument in
 :mod:`console.store.undo_state` and :mod:`console.store.atomic_storage`.
 """
 
-from console.store.atomic_storage import AtomicJSONStorage, write_atomic
-from console.store.campaign_store import CampaignStore
-from console.store.errors import (
-    BadCampaignName,
-    BadExportFile,
-    BadSaveFile,
-    CampaignExists,
-    CampaignLocked,
-    CampaignNotFound,
-    ForeignSaveFile,
-    GarbledSaveFile,
-    InvalidSaveFile,
-    MissingSaveFile,
-    NewerSaveFile,
-    ReadOnlyStore,
-    SaveFailed,
-    StoreError,
-    TruncatedSaveFile,
-)
-from console.store.layout import list_campaigns, validate_name
-from console.store.lock import LockHolder
-from console.store.portable import export_campaign, import_campaign
-from console.store.recovery import CheckReport, check_campaign, find_good_backup, restore_backup
-from console.store.transaction import Transaction
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from console.store.atomic_storage import AtomicJSONStorage, write_atomic
+    from console.store.campaign_store import CampaignStore
+    from console.store.errors import (
+        BadCampaignName,
+        BadExportFile,
+        BadSaveFile,
+        CampaignExists,
+        CampaignLocked,
+        CampaignNotFound,
+        ForeignSaveFile,
+        GarbledSaveFile,
+        InvalidSaveFile,
+        MissingSaveFile,
+        NewerSaveFile,
+        ReadOnlyStore,
+        SaveFailed,
+        StoreError,
+        TruncatedSaveFile,
+    )
+    from console.store.layout import list_campaigns, validate_name
+    from console.store.lock import LockHolder
+    from console.store.portable import export_campaign, import_campaign
+    from console.store.recovery import CheckReport, check_campaign, find_good_backup, restore_backup
+    from console.store.transaction import Transaction
+
+# What each name is imported from, on first use: `gm-console --help` and the dice
+# commands never load TinyDB or the store (a package import loads only this file).
+_LAZY = {
+    "AtomicJSONStorage": "console.store.atomic_storage",
+    "BadCampaignName": "console.store.errors",
+    "BadExportFile": "console.store.errors",
+    "BadSaveFile": "console.store.errors",
+    "CampaignExists": "console.store.errors",
+    "CampaignLocked": "console.store.errors",
+    "CampaignNotFound": "console.store.errors",
+    "CampaignStore": "console.store.campaign_store",
+    "CheckReport": "console.store.recovery",
+    "ForeignSaveFile": "console.store.errors",
+    "GarbledSaveFile": "console.store.errors",
+    "InvalidSaveFile": "console.store.errors",
+    "LockHolder": "console.store.lock",
+    "MissingSaveFile": "console.store.errors",
+    "NewerSaveFile": "console.store.errors",
+    "ReadOnlyStore": "console.store.errors",
+    "SaveFailed": "console.store.errors",
+    "StoreError": "console.store.errors",
+    "Transaction": "console.store.transaction",
+    "TruncatedSaveFile": "console.store.errors",
+    "check_campaign": "console.store.recovery",
+    "export_campaign": "console.store.portable",
+    "find_good_backup": "console.store.recovery",
+    "import_campaign": "console.store.portable",
+    "list_campaigns": "console.store.layout",
+    "restore_backup": "console.store.recovery",
+    "validate_name": "console.store.layout",
+    "write_atomic": "console.store.atomic_storage",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "AtomicJSONStorage",

@@ -1,10 +1,10 @@
 """Old versions of save files: the last N of each file, and a snapshot at session start.
 
-A backup is a *copy*, not a hard link: a link would be free (this console never writes a
-file in place) but would share its bytes with the live file, and an editor that saves in
-place (vim does, for linked files) would change the backup too. The copy is not fsynced: a
-backup lost to a power cut is tolerable, a slower GM action is not. Hot files are small
-(see layout), so a copy costs tens of microseconds. Pruning removes at most one old version
+A backup is a hard link made to the live file just before the live file is replaced by a
+rename: from then on the backup alone names the old version, so nothing the GM (or an
+editor saving in place) does to the live file can reach it, and no bytes are copied
+(where links are not supported, it is a copy). The new name is not fsynced: a backup lost
+to a power cut is tolerable, a slower GM action is not. Pruning removes at most one old version
 per write, from a per-file list kept in memory, so its cost is bounded. Everything goes
 through the campaign's tree, so a link planted under ``backups/`` is refused, never followed
 (rotation can neither write nor delete outside the campaign).
@@ -61,12 +61,13 @@ class Backups:
 
     def rotate(self, rel: str) -> None:
         """Keep the current contents of ``rel`` (about to be replaced) as a backup."""
-        if not self.tree.is_file(rel):
-            return
         key = _key(rel)
         versions = self._known(key)
         target = f"{BACKUPS_DIR}/{key}/{_stamp()}.json"
-        self.tree.copy(rel, target)  # keeps the modification time: when it was saved
+        # A second name for the file about to be replaced (it keeps its modification
+        # time: when it was saved); the rename that follows leaves the backup alone.
+        if not self.tree.keep_version(rel, target):
+            return
         versions.append(target)
         while len(versions) > self.keep:
             self.tree.unlink(versions.popleft())

@@ -25,6 +25,7 @@ from console.model import SCHEMA_VERSION
 from console.store.atomic_storage import fsync_directory
 from console.store.errors import BadExportFile, BadSaveFile, CampaignExists, StoreError
 from console.store.layout import ROOT_FILES, kind_of
+from console.store.limits import MAX_IMPORT_BYTES
 from console.store.names import validate_name
 from console.store.publish import Files, existing_name, publish_campaign
 from console.store.shards import parse_tables
@@ -42,8 +43,6 @@ __all__ = [
 
 EXPORT_FORMAT = "metascape-gm-console/campaign-export"
 EXPORT_VERSION = 1
-# A 500-session campaign exports to a few megabytes; past this, it is not an export.
-MAX_IMPORT_BYTES = 64 * 1024 * 1024
 
 
 def _inside(path: Path, folder: Path) -> bool:

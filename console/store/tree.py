@@ -96,11 +96,8 @@ class CampaignTree:
         try:
             for part in [p for p in rel_dir.split("/") if p]:
                 walked = f"{walked}/{part}" if walked else part
-                if create:
-                    with contextlib.suppress(FileExistsError):
-                        os.mkdir(part, 0o755, dir_fd=fd)
                 try:
-                    inner = os.open(part, _DIRECTORY, dir_fd=fd)
+                    inner = self._open_folder(part, fd, create)
                 except OSError as error:
                     raise self._refusal(walked, error) from None
                 os.close(fd)
@@ -108,6 +105,18 @@ class CampaignTree:
             yield fd
         finally:
             os.close(fd)
+
+    @staticmethod
+    def _open_folder(part: str, parent: int, create: bool) -> int:
+        # Made only when missing: every save walks down to its folder, which is there.
+        try:
+            return os.open(part, _DIRECTORY, dir_fd=parent)
+        except FileNotFoundError:
+            if not create:
+                raise
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(part, 0o755, dir_fd=parent)
+        return os.open(part, _DIRECTORY, dir_fd=parent)
 
     @staticmethod
     def _split(rel: str) -> tuple[str, str]:
@@ -266,6 +275,32 @@ class CampaignTree:
         if found is None or found.kind != "file":
             return
         self.write(target, self.read(source), durable=False, keep_mtime_ns=found.mtime_ns)
+
+    def keep_version(self, source: str, target: str) -> bool:
+        """Make ``target`` a second name of file ``source`` (a hard link: the bytes are not
+        copied), just before ``source`` is replaced by a rename, after which ``target``
+        alone names the old version. False if ``source`` does not exist. Where links are
+        not supported (some network or FAT folders), a copy."""
+        source_parent, source_name = self._split(source)
+        target_parent, target_name = self._split(target)
+        with self.folder(source_parent) as here, self.folder(target_parent, create=True) as there:
+            try:
+                if not stat.S_ISREG(os.stat(source_name, dir_fd=here,
+                                            follow_symlinks=False).st_mode):
+                    return False  # a link or a special file is never kept, nor followed
+                os.link(source_name, target_name, src_dir_fd=here, dst_dir_fd=there,
+                        follow_symlinks=False)
+                return True
+            except FileNotFoundError:
+                return False
+            except OSError as error:
+                if error.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP,
+                                       errno.EOPNOTSUPP, errno.ENOSYS):
+                    raise
+        if not self.is_file(source):
+            return False
+        self.copy(source, target)
+        return True
 
     def mkdirs(self, rel_dir: str) -> None:
         with self.folder(rel_dir, create=True) as folder:

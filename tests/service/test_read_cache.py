@@ -8,6 +8,7 @@ session and campaign as the one that ran them.
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from hypothesis import settings
@@ -33,10 +34,8 @@ class ReadCache(RuleBasedStateMachine):
         self.service.tracker.call_for_nish({1: 12, 2: 7})
 
     def attempt(self, command) -> None:  # type: ignore[no-untyped-def]
-        try:
+        with contextlib.suppress(ActionRefused):
             command()
-        except ActionRefused:
-            pass
 
     def combatant(self, pick: int) -> int:
         encounter = self.service.encounter()
