@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from console.model.errors import ModelError
 from console.rules.errors import RatingError
@@ -23,6 +24,25 @@ def _looks_numeric(text: str) -> bool:
     return bool(text) and (text[0].isdigit() or text[0] in "+-.") and not text[-1].isalpha()
 
 
+_number = lru_cache(maxsize=4096)(parse_value)
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str) -> Rating | None:
+    """The rating ``text`` names (None for a plain value), or why it is no stat. Kept per
+    text: a roster of 3,000 templates repeats a few dozen stats thousands of times."""
+    if not text:
+        raise ModelError("empty stat: expected a value like 15 or a rating like 8M")
+    try:
+        if _looks_numeric(text):
+            if parse_value(text) < 0:
+                raise ModelError(f"{text}: a stat cannot be negative")
+            return None
+        return Rating.parse(text)
+    except RatingError as error:
+        raise ModelError(str(error)) from None
+
+
 @dataclass(frozen=True, slots=True)
 class Stat:
     """A rating-or-value stat. ``Stat("8M").value == 16``; ``Stat("15").rating is None``."""
@@ -34,25 +54,14 @@ class Stat:
         if not isinstance(self.text, str):
             raise ModelError(f"a stat must be text like 15 or 8M, not {type(self.text).__name__}")
         text = self.text.strip()
-        if not text:
-            raise ModelError("empty stat: expected a value like 15 or a rating like 8M")
-        try:
-            if _looks_numeric(text):
-                rating = None
-                if parse_value(text) < 0:
-                    raise ModelError(f"{text}: a stat cannot be negative")
-            else:
-                rating = Rating.parse(text)
-        except RatingError as error:
-            raise ModelError(str(error)) from None
         object.__setattr__(self, "text", text)
-        object.__setattr__(self, "rating", rating)
+        object.__setattr__(self, "rating", _read(text))
 
     @property
     def value(self) -> Fraction:
         """The stat as a number: the value typed, or the rating's value (8M = 16)."""
         # Computed when asked: loading a roster builds thousands of stats and reads few.
-        return self.rating.value if self.rating is not None else parse_value(self.text)
+        return self.rating.value if self.rating is not None else _number(self.text)
 
     @property
     def is_rating(self) -> bool:

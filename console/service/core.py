@@ -9,6 +9,7 @@ groups of commands (``console.service.tracker`` ...) are built on this core;
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -62,6 +63,7 @@ class CampaignCore:
         self._cache: dict[str, tuple[int, Any]] = {}
         # Earlier sessions never change once the next one has started: read each once.
         self._past: dict[int, tuple[Session, list[Encounter]]] = {}
+        self._past_documents: dict[int, Session] = {}
         self._numbers: tuple[int, list[int]] | None = None
 
     # ----- the campaign as it stands ------------------------------------------------------
@@ -173,9 +175,31 @@ class CampaignCore:
             self._numbers = (opno, [n for n in self._store.session_numbers() if n > 0])
         return self._numbers[1]
 
+    def history_reader(self) -> Callable[[], None]:
+        """Work that reads every earlier session, to run in a worker thread after start-up
+        so the awards screen finds the campaign's history ready. It touches only those
+        sessions' files (the store serialises it with any other reading of them); a
+        failure is left for the awards screen to report when it asks."""
+        numbers = [n for n in self.session_numbers() if n != self.session().number]
+        store = self._store
+
+        def read() -> None:
+            with contextlib.suppress(StoreError, ModelError, OSError):
+                store.past_sessions(numbers)
+
+        return read
+
     def played_sessions(self) -> list[Session]:
         """Every played session from the first, the current one last."""
-        return [self.session_record(n)[0] for n in self.session_numbers()]
+        numbers = self.session_numbers()
+        current = self.session()
+        earlier = [n for n in numbers if n != current.number and n not in self._past_documents]
+        if earlier:
+            for number, session in self.guard(
+                    lambda: self._store.past_sessions(earlier)).items():
+                self._past_documents[number] = session
+        return [current if n == current.number else self._past_documents[n]
+                for n in numbers]
 
     # ----- committing ---------------------------------------------------------------------
 

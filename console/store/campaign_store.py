@@ -100,6 +100,7 @@ class CampaignStore(TypedReads, SessionsMixin):
         self._number = 0
         self._session: Shard | None = None
         self._log: UndoLog | None = None
+        self._past_sessions = None
         self._closed = False
         # Reports of failed actions kept in memory where no file may be written (a
         # read-only or in-memory campaign): the tests read them here.
@@ -285,6 +286,9 @@ class CampaignStore(TypedReads, SessionsMixin):
             assert self._session is not None
             return self._session
         return self._roots[kind]
+
+    def parsed(self, table: str) -> dict[int, object] | None:
+        return self._shard_for(table).parsed(table)
 
     def get(self, table: str, doc_id: int) -> dict[str, Any] | None:
         """A copy of one document, or None."""

@@ -5,6 +5,7 @@
     saves/<campaign>/
         lock                       who has the campaign open for writing
         .verified                  a memo of the files found whole (not a save file)
+        .sessions                  a memo of earlier sessions' documents (not a save file)
         campaign.json              campaign settings            (kind "campaign")
         pcs.json                   player characters            (kind "pcs")
         npcs.json                  NPC templates                (kind "npcs")
@@ -37,6 +38,7 @@ __all__ = [
     "PCS_FILE",
     "ROOT_FILES",
     "SESSIONS_DIR",
+    "SESSIONS_MEMO",
     "SESSION_FILE",
     "SHARD_TABLES",
     "SUMMARIES_DIR",
@@ -66,6 +68,9 @@ LOCK_FILE = "lock"
 # What opening found whole among the earlier sessions, by their files' stamps: a memo that
 # spares reading them again (console.store.verify); missing or damaged, it is redone.
 VERIFIED_FILE = ".verified"
+# What was read from each earlier session's file, by its stamp (console.store.past_sessions):
+# the awards' history without reading 500 files; missing or damaged, it is redone.
+SESSIONS_MEMO = ".sessions"
 
 # Which file kind holds each table. A later feature adds its table here (and to
 # console.store.shards.TABLE_MODELS); "session" kind means the current session's file.

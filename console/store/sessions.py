@@ -13,6 +13,7 @@ from console.model import Encounter, Session
 from console.store.backups import Backups
 from console.store.errors import SaveFailed, StoreError
 from console.store.layout import ROOT_FILES, SESSIONS_DIR, SUMMARIES_DIR
+from console.store.past_sessions import PastSessions
 from console.store.publish import new_session_tables
 from console.store.shards import Shard, clone
 from console.store.tree import CampaignTree
@@ -39,6 +40,7 @@ class SessionsMixin:
     _session: Shard | None
     _log: UndoLog | None
     _chunk_size: int
+    _past_sessions: PastSessions | None
 
     if TYPE_CHECKING:
         @property
@@ -93,6 +95,20 @@ class SessionsMixin:
         self._log = UndoLog(self._backend, number, shard, self._chunk_size)
 
     # ----- earlier sessions -------------------------------------------------------------
+
+    def past_sessions(self, numbers: list[int]) -> dict[int, Session]:
+        """The documents of earlier sessions ``numbers``: from the memo of what was read
+        from their files while those are unchanged (console.store.past_sessions)."""
+        if self._number in numbers:
+            raise StoreError(f"session {self._number} is the current one, not an earlier one")
+        tree = getattr(self._backend, "tree", None)
+        if not isinstance(tree, CampaignTree):  # a campaign in memory
+            return {number: self.session_record(number)[0] for number in numbers}
+        past = getattr(self, "_past_sessions", None)
+        if past is None:
+            past = PastSessions(tree, writable=not getattr(self, "read_only", True))
+            self._past_sessions = past
+        return past.read(numbers)
 
     def session_record(self, number: int) -> tuple[Session, list[Encounter]]:
         """Session ``number``'s document and its encounters, read from its file.

@@ -65,6 +65,11 @@ TABLE_MODELS: dict[str, Callable[[object], object]] = {
 }
 
 
+# Tables whose parsed documents a shard keeps from its reading: the roster, read whole by
+# the console right after opening (3,000 templates were parsed twice).
+KEPT_PARSED = frozenset({"pcs", "npcs"})
+
+
 def clone(value: Any) -> Any:
     """A deep copy of JSON data (several times faster than copy.deepcopy, which matters:
     every read hands out a copy so callers can never change the cache by accident)."""
@@ -128,10 +133,13 @@ def _decode(path: Path, raw: bytes) -> object:
         raise GarbledSaveFile(path, f"not a save file: {str(error)[:80]}") from None
 
 
-def parse_tables(data: object, kind: str, path: Path) -> tuple[Tables, bool]:
+def parse_tables(data: object, kind: str, path: Path,
+                 parsed: dict[str, dict[int, object]] | None = None) -> tuple[Tables, bool]:
     """Check decoded JSON is a ``kind`` file of ours, migrate it, validate every document.
 
     Returns the tables and whether a migration changed them. ``path`` is for messages.
+    ``parsed``, if given, receives the model objects validation built for the roster's
+    tables (:data:`KEPT_PARSED`), so they are not parsed again to be read.
     """
     meta = None
     if isinstance(data, dict) and isinstance(data.get(META), dict):
@@ -169,11 +177,15 @@ def parse_tables(data: object, kind: str, path: Path) -> tuple[Tables, bool]:
     for table in SHARD_TABLES[kind]:
         tables.setdefault(table, {})
         validate = TABLE_MODELS[table]
+        keep = parsed.setdefault(table, {}) if parsed is not None and table in KEPT_PARSED \
+            else None
         for key, doc in tables[table].items():
             try:
-                validate(doc)
+                found = validate(doc)
             except (ModelError, ValueError, TypeError) as error:
                 raise InvalidSaveFile(path, f"{table} document {key}: {error}") from None
+            if keep is not None:
+                keep[int(key)] = found
             if "id" in doc and doc["id"] != int(key):
                 raise InvalidSaveFile(path, f"{table} document {key} says its id is {doc['id']}")
     opno = meta.get("opno", 0)
@@ -183,7 +195,8 @@ def parse_tables(data: object, kind: str, path: Path) -> tuple[Tables, bool]:
 
 
 def read_tables(path: Path, kind: str, tree: CampaignTree | None = None,
-                rel: str | None = None) -> tuple[Tables, bool]:
+                rel: str | None = None,
+                parsed: dict[str, dict[int, object]] | None = None) -> tuple[Tables, bool]:
     """Load and check a save file; see :func:`parse_tables`. Never writes. The file is
     ``rel`` in ``tree`` (reached without following a link), or ``path`` itself."""
     if tree is None or rel is None:
@@ -197,7 +210,7 @@ def read_tables(path: Path, kind: str, tree: CampaignTree | None = None,
                                     "should be)") from None
     except OSError as error:
         raise UnreadableSaveFile(path, f"cannot be read: {error.strerror or error}") from None
-    return parse_tables(_decode(path, raw), kind, path)
+    return parse_tables(_decode(path, raw), kind, path, parsed)
 
 
 class Shard:
@@ -207,10 +220,14 @@ class Shard:
     atomically; the store flushes each touched shard once per GM action.
     """
 
-    def __init__(self, kind: str, path: Path | None, db: TinyDB) -> None:
+    def __init__(self, kind: str, path: Path | None, db: TinyDB,
+                 parsed: dict[str, dict[int, object]] | None = None) -> None:
         self.kind = kind
         self.path = path
         self.db = db
+        # The model objects the file's documents were validated into, per table, until
+        # the table is first written (see parse_tables).
+        self._parsed = parsed or {}
 
     @classmethod
     def open_file(
@@ -226,12 +243,13 @@ class Shard:
         file, else starts from ``tables`` as unsaved changes (a new or migrated file)."""
         path = tree.path(rel)
         dirty = tables is not None
+        parsed: dict[str, dict[int, object]] = {}
         if tables is None:
-            tables, dirty = read_tables(path, kind, tree, rel)
+            tables, dirty = read_tables(path, kind, tree, rel, parsed)
         db = TinyDB(storage=AtomicJSONStorage, tree=tree, rel=rel, data=tables, deferred=True,
                     before_replace=before_replace)
         db.storage.dirty = dirty  # type: ignore[attr-defined]
-        return cls(kind, path, db)
+        return cls(kind, path, db, parsed)
 
     @classmethod
     def in_memory(cls, kind: str, tables: Tables | None = None) -> Shard:
@@ -283,8 +301,14 @@ class Shard:
     def ids(self, table: str) -> list[int]:
         return sorted(doc.doc_id for doc in self.db.table(table).all())
 
+    def parsed(self, table: str) -> dict[int, object] | None:
+        """The table's documents as the model objects they were checked into when the file
+        was read, by id (None once the table has been written since)."""
+        return self._parsed.get(table)
+
     def put(self, table: str, doc_id: int, doc: dict[str, Any] | None) -> None:
         """Replace (or create) a document; ``None`` deletes it. In memory until flush."""
+        self._parsed.pop(table, None)
         handle = self.db.table(table)
         exists = handle.contains(doc_id=doc_id)
         if doc is None:

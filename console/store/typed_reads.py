@@ -22,7 +22,14 @@ class TypedReads:
     def campaign(self) -> Campaign:
         return Campaign.from_dict(self.get("campaign", Campaign.DOC_ID))
 
+    def parsed(self, table: str) -> dict[int, object] | None:
+        """The table as parsed when its file was read, if it has not changed since."""
+        return None
+
     def pcs(self) -> list[PlayerCharacter]:
+        kept = self.parsed("pcs")
+        if kept is not None:
+            return [pc for _, pc in sorted(kept.items()) if isinstance(pc, PlayerCharacter)]
         return [PlayerCharacter.from_dict(d) for d in self.all("pcs").values()]
 
     def pc(self, pc_id: int) -> PlayerCharacter | None:
@@ -30,6 +37,9 @@ class TypedReads:
         return None if doc is None else PlayerCharacter.from_dict(doc)
 
     def npcs(self) -> list[NpcTemplate]:
+        kept = self.parsed("npcs")
+        if kept is not None:
+            return [npc for _, npc in sorted(kept.items()) if isinstance(npc, NpcTemplate)]
         return [NpcTemplate.from_dict(d) for d in self.all("npcs").values()]
 
     def npc(self, npc_id: int) -> NpcTemplate | None:

@@ -20,6 +20,7 @@ from console.store.undo_state import DEFAULT_CHUNK_SIZE, UndoState
 __all__ = ["UndoLog", "chunk_rel", "session_rel"]
 
 _PARSED_KEPT = 256  # parsed entries remembered: the screen reads the newest 50
+_CHUNKS_KEPT = 4  # sealed log chunks kept loaded
 
 
 def session_rel(number: int) -> str:
@@ -67,8 +68,15 @@ class UndoLog:
         shard = self._chunks.get(index)
         if shard is None:
             shard = self.backend.load(chunk_rel(self.number, index), "log")
-            self._chunks[index] = shard
+            self._keep_chunk(index, shard)
         return shard
+
+    def _keep_chunk(self, index: int, shard: Shard) -> None:
+        # Sealed chunks never change: the newest few stay loaded (undo reads back through
+        # them), older ones are read again if ever needed; an evening must not pile up.
+        self._chunks[index] = shard
+        while len(self._chunks) > _CHUNKS_KEPT:
+            del self._chunks[min(self._chunks)]
 
     def entry(self, seq: int) -> LogEntry:
         """Log entry ``seq`` (1-based), from the session file or its sealed chunk."""
@@ -128,6 +136,6 @@ class UndoLog:
             tables["log"][str(seq)] = self.session.get("log", seq)
             self.session.put("log", seq, None)
         chunk = self.backend.create(chunk_rel(self.number, index), "log", tables)
-        self._chunks[index] = chunk
+        self._keep_chunk(index, chunk)
         state.sealed += size
         return [chunk]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import importlib
 import inspect
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
@@ -22,13 +23,16 @@ from console.ui.alerts import show_outcome
 from console.ui.bindings import described_bindings, long_name
 from console.ui.dialogs.dialog import Dialog
 from console.ui.safety import opno_of, report_failure
-from console.ui.screens.help_screen import HelpScreen, keys_table
 from console.ui.screens.main_screen import MainScreen
 
 if TYPE_CHECKING:
     from textual.widget import AwaitMount
 
 __all__ = ["GMConsoleApp"]
+
+# Screens loaded after the first frame, not before it (GMConsoleApp._started).
+_WARM = ("console.ui.screens.help_screen", "console.ui.awards.awards_screen",
+         "console.ui.awards.close_session_screen", "console.ui.awards.summary_screen")
 
 T = TypeVar("T")
 
@@ -57,12 +61,18 @@ class GMConsoleApp(App[None]):
                         f"({stale.describe()}); every action it saved is here.",
                         severity="warning", timeout=10)
 
-    @staticmethod
-    def _started() -> None:
-        # What start-up built (the campaign, the roster, the widgets) lives as long as the
-        # app: frozen out of the garbage collector, so its full passes stop walking it. A
-        # full pass over a big campaign stopped everything for 150-190 ms every few keys.
+    def _started(self) -> None:
+        """After the first frame: what the first screen does not need is loaded now, while
+        the GM looks at it (start-up is shorter, and the first help or awards key is as
+        quick as the next). Then what start-up built (the campaign, the roster, the
+        widgets), which lives as long as the app, is frozen out of the garbage collector:
+        its full passes stopped everything for 150-190 ms every few keys."""
+        for module in _WARM:
+            importlib.import_module(module)
         gc.freeze()
+        # The campaign's history (every earlier session, for the awards), in a thread.
+        self.run_worker(self.service.history_reader(), thread=True, exit_on_error=False,
+                        group="history")
 
     # ----- no action ends the app (console.ui.safety) --------------------------------------
 
@@ -133,8 +143,10 @@ class GMConsoleApp(App[None]):
         full whenever that screen refreshes (several times as a dialog opens). A
         :class:`Dialog` draws a still picture of it instead (``console.ui.dialogs.dialog``),
         so under a dialog no screen counts as visible."""
-        if self._screen_stack and isinstance(self._screen_stack[-1], Dialog):
-            return []
+        if self._screen_stack:
+            top = self._screen_stack[-1]
+            if isinstance(top, Dialog) or top.styles.background.a >= 1:
+                return []  # (an opaque screen, the awards, hides the one under it whole)
         return super()._background_screens
 
     @property
@@ -167,6 +179,8 @@ class GMConsoleApp(App[None]):
         self._history(self.service.redo)
 
     def action_help(self) -> None:
+        from console.ui.screens.help_screen import HelpScreen, keys_table  # see _WARM
+
         focused = self.focused
         pane_help = getattr(focused, "HELP", "") if focused is not None else ""
         parts = [pane_help or "## MetaScape GM console"]

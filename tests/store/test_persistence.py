@@ -10,6 +10,7 @@ import pytest
 
 from console.store import CampaignStore, ReadOnlyStore, SaveFailed, StoreError
 from console.store.backups import backup_candidates
+from console.store.tree import CampaignTree
 from tests.store.helpers import make_npc, make_pc
 
 
@@ -162,3 +163,28 @@ def test_the_writer_clears_temporary_files_left_by_a_crash(saves: Path) -> None:
         assert all(path.exists() for path in leftovers)  # a viewer never deletes
     with CampaignStore.open(saves, "Tide"):
         assert not any(path.exists() for path in leftovers)
+
+
+def test_a_backup_is_a_name_of_the_old_version_nothing_later_reaches(saves: Path) -> None:
+    with CampaignStore.create(saves, "Tide", keep_backups=4) as store:
+        for n in range(1, 4):
+            store.apply("w", f"w{n}", [("pcs", 1, make_pc(1, wounds=n).to_dict())])
+        live = saves / "Tide/pcs.json"
+        newest = backup_candidates(saves / "Tide", live)[0]
+        assert newest.stat().st_ino != live.stat().st_ino  # the live file was replaced
+        assert newest.stat().st_nlink == 1  # the backup alone names the old version
+        with live.open("r+b") as file:  # an editor saving in place into the live file
+            file.write(b" " * 10)
+        assert json.loads(newest.read_text())["pcs"]["1"]["wounds"] == 2
+
+
+def test_no_backup_is_kept_of_a_link_planted_in_place_of_a_file(saves: Path) -> None:
+    with CampaignStore.create(saves, "Tide") as store:
+        tree = CampaignTree(saves / "Tide")
+        (saves / "elsewhere.json").write_text("{}")
+        (saves / "Tide/pcs.json").unlink()
+        (saves / "Tide/pcs.json").symlink_to(saves / "elsewhere.json")
+        assert not tree.keep_version("pcs.json", "backups/pcs.json/1.json")
+        assert not (saves / "Tide/backups/pcs.json/1.json").exists()
+        (saves / "Tide/pcs.json").unlink()
+        store.apply("w", "w", [("pcs", 1, make_pc(1).to_dict())])  # writes it anew

@@ -41,6 +41,7 @@ class _Table(DataTable[str]):
 
 
 class AwardsScreen(Screen[None]):
+    NAME: ClassVar[str] = "awards"  # installed under this name: built once, kept
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     HELP: ClassVar[str] = """\
 ## AP awards
@@ -82,6 +83,7 @@ applies them all at once, after a preview table.
         self.flows = AwardFlows(self, service)
         self._pcs: list[PlayerCharacter] = []
         self._awards: list[int] = []  # index in the session's award list, per row
+        self._shown_once = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="awards-head")
@@ -100,6 +102,13 @@ applies them all at once, after a preview table.
         self.query_one("#session-awards").border_title = "This session's awards"
         self.refresh_view()
         self.query_one("#party").focus()
+
+    def on_screen_resume(self) -> None:
+        # Opened again (the screen is kept, see MainScreen.action_awards): the campaign
+        # may have moved on since.
+        if self.is_mounted and self._shown_once:
+            self.refresh_view()
+        self._shown_once = True
 
     # ----- showing ------------------------------------------------------------------------
 

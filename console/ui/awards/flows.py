@@ -21,9 +21,7 @@ from console.ui.awards.award_forms import (
     reason_fields,
     roll_result_fields,
 )
-from console.ui.awards.close_session_screen import CloseSessionScreen
 from console.ui.awards.grab_bag_dialog import GrabBagDialog
-from console.ui.awards.summary_screen import SummaryScreen
 from console.ui.flow import Flows
 from console.ui.formatting import percent
 
@@ -157,6 +155,10 @@ class AwardFlows(Flows):
         self.start(self._close())
 
     async def _close(self) -> None:
+        # Both screens are loaded after start-up (GMConsoleApp._started), not before it.
+        from console.ui.awards.close_session_screen import CloseSessionScreen
+        from console.ui.awards.summary_screen import SummaryScreen
+
         outcome = await self.ask(CloseSessionScreen(self.service))
         if outcome is None:
             return
@@ -171,4 +173,6 @@ class AwardFlows(Flows):
         self.start(self._summary(number))
 
     async def _summary(self, number: int) -> None:
+        from console.ui.awards.summary_screen import SummaryScreen  # loaded after start-up
+
         await self.ask(SummaryScreen(self.service, number))

@@ -17,7 +17,6 @@ from textual.events import DescendantFocus
 from textual.screen import Screen
 
 from console.service import CampaignService, View
-from console.ui.awards.awards_screen import AwardsScreen
 from console.ui.awards.flows import AwardFlows
 from console.ui.combat.flows import CombatFlows
 from console.ui.hazards.flows import HazardFlows
@@ -140,7 +139,12 @@ class MainScreen(Screen[None]):
         self.award_flows.grab_bag(self._selected_pc_id())
 
     def action_awards(self) -> None:
-        self.app.push_screen(AwardsScreen(self.service), lambda _: self.refresh_view())
+        from console.ui.awards.awards_screen import AwardsScreen  # loaded after start-up
+
+        # Built once and kept (installed): opening it again only brings it up to date.
+        if not self.app.is_screen_installed(AwardsScreen.NAME):
+            self.app.install_screen(AwardsScreen(self.service), AwardsScreen.NAME)
+        self.app.push_screen(AwardsScreen.NAME, lambda _: self.refresh_view())
 
     def action_focus_pane(self, pane: str) -> None:
         self.query_one(f"#{pane}").focus()
