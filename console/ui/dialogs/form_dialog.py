@@ -128,8 +128,9 @@ class FormDialog(Dialog[dict[str, Any] | None]):
             yield Static(self.hint or "enter: next field · ctrl+s: save · escape: cancel",
                          classes="hint")
 
-    def on_mount(self) -> None:
-        self.query_one(f"#field-{self.fields[0].name}", Input).focus()
+    # The first field has the focus from the start (not the scrolling list first, then the
+    # field: two more restyles and repaints as the dialog opens).
+    AUTO_FOCUS = "#fields Input"
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
