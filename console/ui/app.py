@@ -11,6 +11,7 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
 
+from textual import events
 from textual.actions import ActionParseResult
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -73,6 +74,14 @@ class GMConsoleApp(App[None]):
         # The campaign's history (every earlier session, for the awards), in a thread.
         self.run_worker(self.service.history_reader(), thread=True, exit_on_error=False,
                         group="history")
+
+    async def on_event(self, event: events.Event) -> None:
+        # A key typed before a just-opened dialog can take it waits for it (Dialog).
+        if isinstance(event, events.Key) and self._screen_stack:
+            top = self._screen_stack[-1]
+            if isinstance(top, Dialog) and top.keep_early(event):
+                return
+        await super().on_event(event)
 
     # ----- no action ends the app (console.ui.safety) --------------------------------------
 

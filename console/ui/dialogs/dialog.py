@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from rich.segment import Segment
+from textual import events
 from textual.color import Color
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
@@ -53,11 +54,43 @@ class _Still(Visual):
 
 
 class Dialog(ModalScreen[T]):
-    """A modal dialog over the main screen (or another dialog)."""
+    """A modal dialog over the main screen (or another dialog).
+
+    Keys typed before the dialog can take them (a GM types "p", the name and enter in one
+    burst, faster than the form is built) are kept, not lost: the app hands them to the
+    dialog (:meth:`keep_early`) until it is on screen with its first field focused, and
+    the dialog then takes them in order (:meth:`take_early_keys`)."""
 
     TINT = 0.6  # how much of the theme's background lies over the screen under the dialog
 
     _still: _Still | None = None
+    _ready = False
+    _early: list[events.Key] | None = None
+
+    def keep_early(self, event: events.Key) -> bool:
+        """Keep ``event`` for later if the dialog cannot take keys yet."""
+        if self._ready:
+            return False
+        if self._early is None:
+            self._early = []
+        self._early.append(event)
+        return True
+
+    def _on_mount(self, event: events.Mount) -> None:
+        self.call_after_refresh(self._now_ready)
+
+    def _now_ready(self) -> None:
+        self._ready = True
+        early, self._early = self._early or [], None
+        if early:
+            self.take_early_keys(early)
+
+    def take_early_keys(self, keys: list[events.Key]) -> None:
+        """Keys typed before the dialog was ready, in order. By default each goes to the
+        focused widget as if typed now; a form reads them as its fields would."""
+        target = self.focused or self
+        for key in keys:
+            target.post_message(events.Key(key.key, key.character))
 
     def render(self) -> Visual | Segment | str:  # type: ignore[override]
         under = self._under()

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -135,17 +136,56 @@ class FormDialog(Dialog[dict[str, Any] | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         inputs = list(self.query(Input))
-        index = inputs.index(event.input)
+        self._advance(inputs, inputs.index(event.input))
+
+    def _advance(self, inputs: list[Input], index: int) -> int | None:
+        """Enter in field ``index``: read it, then the next field (its index), or the form
+        submitted (None); on a mistake, said under the form, the same field."""
         try:
-            self._read(self.fields[index], event.value)
+            self._read(self.fields[index], inputs[index].value)
         except ValueError as error:
             self.show_error(str(error))
-            return
+            return index
         self.show_error("")
         if index + 1 < len(inputs):
             inputs[index + 1].focus()
-        else:
-            self.submit()
+            return index + 1
+        self.submit()
+        return None
+
+    def take_early_keys(self, keys: list[events.Key]) -> None:
+        """Keys typed before the form was on screen, read as the fields read them, in
+        order: characters into the field they were typed in, enter to the next field
+        (checked as usual), tab and shift+tab across, escape to cancel. After a mistake
+        the rest is not typed on: the GM sees the message with the field it is about."""
+        inputs = list(self.query(Input))
+        index = 0
+        fresh = True  # just entered: its text is selected, as focus selects it
+        for key in keys:
+            field = inputs[index]
+            if key.key == "enter":
+                moved = self._advance(inputs, index)
+                if moved is None or moved == index:
+                    return
+                index, fresh = moved, True
+            elif key.key == "escape":
+                self.action_cancel()
+                return
+            elif key.key in ("tab", "shift+tab"):
+                step = 1 if key.key == "tab" else -1
+                index, fresh = max(0, min(len(inputs) - 1, index + step)), True
+            elif key.key == "backspace":
+                field.value = "" if fresh and field.select_on_focus else field.value[:-1]
+                fresh = False
+            elif key.key == "ctrl+s":
+                self.submit()
+                return
+            elif key.is_printable and key.character:
+                if fresh and field.select_on_focus:
+                    field.value = ""  # typing over the selected text replaces it
+                field.insert_text_at_cursor(key.character)
+                fresh = False
+        inputs[index].focus()
 
     def _read(self, field: Field, text: str) -> Any:
         """The field's value; a ValueError says what is wrong, or asks about a likely typo

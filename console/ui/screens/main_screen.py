@@ -147,7 +147,9 @@ class MainScreen(Screen[None]):
         self.app.push_screen(AwardsScreen.NAME, lambda _: self.refresh_view())
 
     def action_focus_pane(self, pane: str) -> None:
-        self.query_one(f"#{pane}").focus()
+        # At once, not on a later turn (Widget.focus): in "2p" typed fast, p is the
+        # roster's key (a new PC), not the tracker's.
+        self.set_focus(self.query_one(f"#{pane}"))
 
     def _selected_pc_id(self) -> int | None:
         """The PC the GM is looking at: in the focused pane, else the tracker, else the roster."""

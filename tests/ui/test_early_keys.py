@@ -1,0 +1,75 @@
+"""Keys typed faster than a dialog opens: a GM types "p", the name and enter in one burst
+(a terminal delivers them at once). They are read by the form in order, none lost and none
+in the wrong field ("VeraBob")."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Input
+
+from console.service import CampaignService
+from console.ui.dialogs.form_dialog import FormDialog
+from tests.ui.conftest import SIZE
+
+
+def burst(app, *keys: str) -> None:  # type: ignore[no-untyped-def]
+    """Keys as a terminal sends a fast typist's: all queued before any is handled."""
+    for key in keys:
+        character = {"enter": "\r", "tab": "\t", "escape": "\x1b"}.get(key, key)
+        app.post_message(events.Key(key, character if len(key) == 1 or key in (
+            "enter", "tab", "escape") else None))
+
+
+async def test_a_burst_after_the_key_that_opens_a_form_lands_in_its_fields(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")  # the roster
+        burst(app, "p", "V", "e", "r", "a", "enter", "B", "o", "b")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)
+        values = [field.value for field in app.screen.query(Input)]
+        assert values[:2] == ["Vera", "Bob"]
+        assert app.screen.focused is app.screen.query(Input)[1]  # typing on goes on there
+
+
+async def test_a_mistake_in_a_burst_stops_there_with_its_message(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    seed.sessions.toggle()
+    seed.tracker.new_encounter("Patrol")
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        burst(app, "a", "T", "h", "u", "g", "enter", "x", "enter", "1", "2")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)
+        assert app.screen.query_one("#error").render()  # "x" is not a Nish: said
+        assert [field.value for field in app.screen.query(Input)][:2] == ["Thug", "x"]
+
+
+async def test_escape_in_a_burst_cancels_the_form(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        burst(app, "p", "V", "escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, FormDialog)
+        assert seed.pcs() == {}
+
+
+async def test_a_pane_key_in_a_burst_sends_the_next_keys_to_that_pane(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    seed.sessions.toggle()
+    seed.tracker.new_encounter("Patrol")
+    seed.tracker.add_npc("Thug", 9, 10)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        burst(app, "2", "p", "Z", "e", "d", "enter")  # e is also the tracker's key
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)
+        assert app.screen.title_text.startswith("New player character")
+        assert app.screen.query(Input)[0].value == "Zed"
