@@ -53,7 +53,7 @@ async def test_escape_in_a_burst_cancels_the_form(
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2")
-        burst(app, "p", "V", "escape")
+        burst(app, "p", "V", "escape", "escape")  # changed: the first escape asks
         await pilot.pause()
         await pilot.pause()
         assert not isinstance(app.screen, FormDialog)
@@ -73,3 +73,22 @@ async def test_a_pane_key_in_a_burst_sends_the_next_keys_to_that_pane(
         assert isinstance(app.screen, FormDialog)
         assert app.screen.title_text.startswith("New player character")
         assert app.screen.query(Input)[0].value == "Zed"
+
+
+async def test_escape_on_a_changed_form_asks_before_discarding(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "p")
+        form = app.screen
+        assert isinstance(form, FormDialog)
+        await pilot.press("escape")  # nothing typed yet: closes at once
+        assert not isinstance(app.screen, FormDialog)
+        await pilot.press("p", "V", "e", "r", "a", "escape")
+        assert isinstance(app.screen, FormDialog)  # asked, not closed
+        assert "Discard" in str(app.screen.query_one("#error").render())
+        await pilot.press("x")  # going on: the question is withdrawn, typing kept
+        assert app.screen.query(Input)[0].value == "Verax"
+        await pilot.press("escape", "escape")
+        assert not isinstance(app.screen, FormDialog)
+        assert seed.pcs() == {}

@@ -28,7 +28,7 @@ async def test_templates_copies_and_sheets(seed: CampaignService, open_app) -> N
         await type_in(pilot, "Drone", "7Q")  # a bad stat: refused in the form
         assert isinstance(app.screen, FormDialog)
         assert "Atk: 7Q: die must be 6, 8 or 10" in str(app.screen.query_one("#error").render())
-        await pilot.press("escape", "s")
+        await pilot.press("escape", "escape", "s")  # a changed form: escape asks first
         await type_in(pilot, "4", "y")
         assert table_names(app)[:4] == ["Skrak 1", "Skrak 2", "Skrak 3", "Skrak 4"]
         await pilot.press("y")

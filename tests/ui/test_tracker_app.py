@@ -102,7 +102,7 @@ async def test_bad_input_gets_a_message_not_a_crash(open_app) -> None:  # type: 
         await type_in(pilot, "Thug", "npc", "7X")  # not a value or rating
         assert isinstance(app.screen, FormDialog)
         assert "7X: die must be 6, 8 or 10" in str(app.screen.query_one("#error").render())
-        await pilot.press("escape", "h")
+        await pilot.press("escape", "escape", "h")  # a changed form: escape asks first
         assert toasts_of(app)[-1] == "select a combatant first"
         assert app.is_running
 

@@ -114,6 +114,7 @@ class FormDialog(Dialog[dict[str, Any] | None]):
         self.fields = fields
         self.hint = hint
         self._kept: dict[str, str] = {}  # field name -> doubted text the GM entered again
+        self._discarding = False  # escape on a changed form asked once
 
     def compose(self) -> ComposeResult:
         # One line per field (compact inputs), so a full character sheet fits a terminal.
@@ -169,8 +170,10 @@ class FormDialog(Dialog[dict[str, Any] | None]):
                     return
                 index, fresh = moved, True
             elif key.key == "escape":
-                self.action_cancel()
-                return
+                asked = self._changed() and not self._discarding
+                self.action_cancel()  # a changed form asks first: the next escape discards
+                if not asked:
+                    return
             elif key.key in ("tab", "shift+tab"):
                 step = 1 if key.key == "tab" else -1
                 index, fresh = max(0, min(len(inputs) - 1, index + step)), True
@@ -216,7 +219,23 @@ class FormDialog(Dialog[dict[str, Any] | None]):
         self.submit()
 
     def action_cancel(self) -> None:
+        """Escape: an untouched form closes; a changed one asks first (escape again
+        discards what was typed, anything else goes on with it)."""
+        if self._changed() and not self._discarding:
+            self._discarding = True
+            self.show_error("Discard what you typed? escape again to discard; "
+                            "any other key goes on")
+            return
         self.dismiss(None)
+
+    def _changed(self) -> bool:
+        return any(self.query_one(f"#field-{field.name}", Input).value != field.value
+                   for field in self.fields)
+
+    def on_key(self, event: events.Key) -> None:
+        if self._discarding and event.key != "escape":
+            self._discarding = False  # going on: the question is withdrawn
+            self.show_error("")
 
 
 def stat_number(what: str) -> Callable[[str], int | None]:
