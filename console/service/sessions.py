@@ -21,6 +21,25 @@ class SessionCommands:
             return self.stop()
         return self.start_next()
 
+    def next_session_effects(self) -> list[str]:
+        """What starting the next session does that cannot be undone, for the GM to read
+        before he says yes (refused as start_next would be)."""
+        service = self._service
+        current = service.session()
+        service.guard(lambda: check_next_session(current))
+        said = [f"Session {current.number + 1} starts now."]
+        if current.number > 0:
+            said.append(f"Session {current.number} is over for good: undo stops at the new "
+                        "session's start.")
+        running = service.encounter()
+        if running is not None:
+            said.append(f"The fight {running.name} goes on in the new session.")
+        rolls = [f"{pc.name} ({pc.rank_rolls})" for pc in service.pcs().values()
+                 if pc.rank_rolls]
+        if rolls:
+            said.append("Rank improvement rolls not used are lost: " + ", ".join(rolls) + ".")
+        return said
+
     def stop(self) -> Outcome:
         stopped = self._service.stop_session()
         return Outcome(notices=(f"Session {stopped.number} stopped",))

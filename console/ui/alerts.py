@@ -19,12 +19,15 @@ def _timeout(text: str) -> float:
     return min(30.0, 5.0 + len(text) / 40)
 
 
-def show_outcome(app: App[Any], outcome: Outcome, *, confirm: bool = False) -> None:
+def show_outcome(app: App[Any], outcome: Outcome, *, confirm: bool = False,
+                 undoable: bool = False) -> None:
     if outcome.alerts:
         text = "\n".join(outcome.alerts)
         app.notify(text, severity="warning", timeout=_timeout(text))
     if confirm:
         said = [line for line in outcome.notices if line not in outcome.alerts]
         if said:
+            if undoable:  # a far-reaching key done at once: say the way back
+                said[-1] += " (undo: ctrl+z)"
             text = "\n".join(said)
             app.notify(text, timeout=_timeout(text))

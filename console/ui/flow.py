@@ -47,11 +47,12 @@ class Flows:
 
     # ----- how an action ends -------------------------------------------------------------
 
-    def show(self, outcome: Outcome, *, confirm: bool = False) -> None:
-        """A command's outcome on screen: the panes re-read, its alerts shown."""
+    def show(self, outcome: Outcome, *, confirm: bool = False, undoable: bool = False) -> None:
+        """A command's outcome on screen: the panes re-read, its alerts shown; ``confirm``:
+        its notices too, ``undoable``: with the way back (a far-reaching key done at once)."""
         if outcome.changes:
             self.host.refresh_view()
-        show_outcome(self.app, outcome, confirm=confirm)
+        show_outcome(self.app, outcome, confirm=confirm or undoable, undoable=undoable)
 
     def refuse(self, message: str) -> None:
         """The campaign refused the command: nothing changed, and why."""
@@ -61,14 +62,15 @@ class Flows:
         """The key finds nothing to act on (no checks owed, no condition to remove)."""
         self.app.notify(message, severity="warning")
 
-    def command(self, run: Callable[[], Outcome], *, confirm: bool = False) -> None:
+    def command(self, run: Callable[[], Outcome], *, confirm: bool = False,
+                undoable: bool = False) -> None:
         """A one-key command: carried out and shown, or its refusal said."""
         try:
             outcome = run()
         except ActionRefused as refusal:
             self.refuse(str(refusal))
             return
-        self.show(outcome, confirm=confirm)
+        self.show(outcome, confirm=confirm, undoable=undoable)
 
     # ----- wizards ------------------------------------------------------------------------
 

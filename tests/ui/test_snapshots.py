@@ -166,6 +166,7 @@ SMALL = (80, 24)
 # name: keys from the main screen mid-round (the cursor starts on Skrak 1, who acts)
 MAIN_DIALOGS = {
     "new_encounter": ("E",),
+    "next_session": ("S", "S"),  # stopped, then the next one: said and asked
     "add_combatant": ("a",),
     "edit_nish": ("e",),
     "condition": ("c",),

@@ -12,6 +12,7 @@ from console.model.encounters import Hold, Status
 from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
+from console.ui.dialogs.confirm import ConfirmDialog
 from console.ui.dialogs.form_dialog import FormDialog
 from console.ui.dialogs.nish_entry import NishEntryScreen
 from console.ui.log.log_pane import LogPane
@@ -195,6 +196,12 @@ async def test_encounters_sessions_pcs_and_conditions_by_keys(
         await pilot.press("ctrl+e")
         assert app.service.encounter() is None
         await pilot.press("S")
-        assert toasts_of(app)[-1] == "Session 1 stopped"
-        await pilot.press("S")
+        assert toasts_of(app)[-1] == "Session 1 stopped (undo: ctrl+z)"
+        await pilot.press("S")  # the next session cannot be undone: said, and asked
+        assert isinstance(app.screen, ConfirmDialog)
+        said = " ".join(str(line.render()) for line in app.screen.query(".line"))
+        assert "Session 2 starts now" in said and "undo stops" in said
+        await pilot.press("n")
+        assert app.service.session().number == 1
+        await pilot.press("S", "y")
         assert toasts_of(app)[-1] == "Session 2 started"

@@ -38,7 +38,8 @@ class RosterFlows(Flows):
         self.command(lambda: self.service.roster.duplicate(self._template(entry)))
 
     def delete(self, entry: Entry | None) -> None:
-        self.command(lambda: self.service.roster.delete(self.sheet(entry)))
+        # Undoable: done at once, and said with the way back.
+        self.command(lambda: self.service.roster.delete(self.sheet(entry)), undoable=True)
 
     # ----- wizards ------------------------------------------------------------------------
 

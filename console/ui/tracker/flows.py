@@ -5,6 +5,7 @@ from __future__ import annotations
 from console.model import Side, Status
 from console.rules.limits import RESULT, ROUNDS, Range
 from console.service.tracker import NishCall
+from console.ui.dialogs.confirm import ConfirmDialog
 from console.ui.dialogs.form_dialog import (
     Field,
     optional_int,
@@ -62,10 +63,23 @@ class TrackerFlows(Flows):
         self.command(self.service.tracker.cycle_mode)
 
     def end_encounter(self) -> None:
-        self.command(self.service.tracker.end_encounter)
+        # Undoable: done at once, and said with the way back.
+        self.command(self.service.tracker.end_encounter, undoable=True)
 
     def toggle_session(self) -> None:
-        self.command(self.service.sessions.toggle, confirm=True)
+        """S stops the running session (undoable, done at once), or starts the next one,
+        which cannot be undone: what it will do is said first, and asked."""
+        session = self.service.session()
+        if session.running and session.number > 0:
+            self.command(self.service.sessions.stop, undoable=True)
+            return
+        self.start(self._next_session())
+
+    async def _next_session(self) -> None:
+        effects = self.service.sessions.next_session_effects()
+        if await self.ask(ConfirmDialog("Start the next session?", effects,
+                                        go="start it")):
+            self.show(self.service.sessions.start_next(), confirm=True)
 
     # ----- wizards ------------------------------------------------------------------------
 

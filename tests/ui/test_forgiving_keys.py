@@ -1,6 +1,7 @@
-"""Keys typed faster than a dialog opens: a GM types "p", the name and enter in one burst
-(a terminal delivers them at once). They are read by the form in order, none lost and none
-in the wrong field ("VeraBob")."""
+"""Keys that forgive. Keys typed faster than a dialog opens (a GM types "p", the name and
+enter in one burst, and a terminal delivers them at once) are read by the form in order,
+none lost and none in the wrong field ("VeraBob"). Escape on a changed form asks; keys
+that reach far say what they did and the way back, or ask first when there is none."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from textual.widgets import Input
 
 from console.service import CampaignService
 from console.ui.dialogs.form_dialog import FormDialog
-from tests.ui.conftest import SIZE
+from tests.ui.conftest import SIZE, toasts_of
 
 
 def burst(app, *keys: str) -> None:  # type: ignore[no-untyped-def]
@@ -92,3 +93,15 @@ async def test_escape_on_a_changed_form_asks_before_discarding(
         await pilot.press("escape", "escape")
         assert not isinstance(app.screen, FormDialog)
         assert seed.pcs() == {}
+
+
+async def test_far_reaching_keys_say_the_way_back(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    seed.sessions.toggle()
+    seed.tracker.new_encounter("Patrol")
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+e")
+        assert toasts_of(app)[-1] == "Encounter Patrol ended (undo: ctrl+z)"
+        await pilot.press("ctrl+z")
+        assert app.service.encounter() is not None
