@@ -65,6 +65,7 @@ class CampaignCore:
         self._past: dict[int, tuple[Session, list[Encounter]]] = {}
         self._past_documents: dict[int, Session] = {}
         self._numbers: tuple[int, list[int]] | None = None
+        self._dry = False  # dry_run: commands are worked out, not saved
 
     # ----- the campaign as it stands ------------------------------------------------------
 
@@ -218,6 +219,16 @@ class CampaignCore:
             raise ActionRefused("no encounter running: start one with E")
         return encounter
 
+    def dry_run(self, command: Callable[[], T]) -> T:
+        """``command`` worked out and checked as :meth:`run` would, nothing saved: what a
+        form asks before it closes (a refusal is said in the form). Only for a command
+        that changes the campaign in one :meth:`run`."""
+        self._dry = True
+        try:
+            return command()
+        finally:
+            self._dry = False
+
     def run(self, name: str, command: Callable[[], Outcome]) -> Outcome:
         """Carry out one command: what it changes is saved as one undoable action, logged
         by its notices (or ``name``). A command that changes nothing saves nothing.
@@ -232,6 +243,8 @@ class CampaignCore:
             return outcome
         if any(isinstance(doc, Encounter) for doc in outcome.changes):
             self.guard(lambda: check_fight_open(self.session()))
+        if self._dry:
+            return outcome
         description = "; ".join(line.strip() for line in outcome.notices) or name
         versions = {table: self._store.table_version(table) for table in _PRIMED}
         self.guard(lambda: self._store.apply(name, description, writes, now=self.clock()))

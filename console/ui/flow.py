@@ -84,9 +84,23 @@ class Flows:
 
         run_wizard(self.app, run())
 
-    async def form(self, title: str, fields: list[Field], hint: str = "") -> dict[str, Any] | None:
-        """A form's answers (None: cancelled)."""
-        return await dialog(self.app, FormDialog(title, fields, hint))
+    async def form(self, title: str, fields: list[Field], hint: str = "",
+                   check: Callable[[dict[str, Any]], object] | None = None,
+                   ) -> dict[str, Any] | None:
+        """A form's answers (None: cancelled). ``check`` is what the campaign will say to
+        them (a plan, a dry run): a refusal is shown in the form, which stays open with
+        every value as typed, instead of ending the action."""
+        if check is None:
+            return await dialog(self.app, FormDialog(title, fields, hint))
+        found = check
+
+        def refused(values: dict[str, Any]) -> None:
+            try:
+                found(values)
+            except ActionRefused as refusal:
+                raise ValueError(str(refusal)) from None
+
+        return await dialog(self.app, FormDialog(title, fields, hint, refused))
 
     async def ask(self, screen: Screen[Any]) -> Any:
         return await dialog(self.app, screen)

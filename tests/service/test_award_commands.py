@@ -167,3 +167,20 @@ def test_a_stopped_session_still_runs_its_fight(memory: CampaignService) -> None
     assert stopped.notices == ("Session 1 stopped",)
     service.tracker.add_npc("Skrak", 9, 12)
     assert len(service.encounter().combatants) == 1  # type: ignore[union-attr]
+
+
+def test_a_dry_run_says_what_would_be_refused_and_saves_nothing(tmp_path: Path) -> None:
+    store = CampaignStore.create(tmp_path, "Iron Reach")
+    service = seated(store, FakeClock())
+    awards = service.awards
+    pcs = service.pcs()
+    awards.toggle_pocket()
+    before = service.opno
+    with pytest.raises(ActionRefused, match="at most 3 AP"):  # what a form asks first
+        service.dry_run(lambda: awards.pocket("Cat", pcs[2], 5, ""))
+    given = service.dry_run(lambda: awards.pocket("Cat", pcs[2], 2, "covered me"))
+    assert given.changes and service.opno == before  # worked out, not saved
+    assert service.session().ap_awards == ()
+    awards.pocket("Cat", pcs[2], 2, "covered me")  # and a real one after it is saved
+    assert service.opno == before + 1
+    store.close()

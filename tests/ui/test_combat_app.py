@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
+from textual.widgets import Input
 
 from console.model import Encounter, Side, Stat, Status
 from console.model.roster import spawn_copies
@@ -103,3 +104,20 @@ def test_the_odds_toward_a_pc_whose_ar_is_typed_as_a_value(seed: CampaignService
     shown = printer.export_text()
     # AR 12 is rolled as 6M (Table 7): the NPC line is there, and says who attacks whom.
     assert "Skrak 1 → Brice: " in shown and "Brice → Skrak 1: " in shown
+
+
+async def test_a_refused_attack_keeps_its_form_open_with_every_value(store: CampaignStore) -> None:
+    app = dock(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Skrak 1")
+        await pilot.press("A")
+        form = app.screen
+        form.query_one("#field-mods", Input).value = "sneaky"  # not a Table 15 modifier
+        form.query_one("#field-attacks", Input).value = "2"
+        await pilot.press("ctrl+s")
+        assert app.screen is form  # still open: the campaign's refusal is said in it
+        assert "sneaky" in str(form.query_one("#error").render())
+        assert form.query_one("#field-attacks", Input).value == "2"
+        form.query_one("#field-mods", Input).value = "unexpected"
+        await pilot.press("ctrl+s")
+        assert app.screen is not form and "roll Atk" in hint(app)

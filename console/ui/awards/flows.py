@@ -73,9 +73,12 @@ class AwardFlows(Flows):
 
     async def _pocket(self, pcs: list[PlayerCharacter], pc: PlayerCharacter | None) -> None:
         veterans = sorted({player_of(p) for p in pcs if p.player_rank > 0})
+        awards = self.service.awards
         values = await self.form(
             "Veteran's pocket", pocket_fields(pcs, pc, veterans),
-            "a ranked player gives up to his player rank in AP, never to himself")
+            "a ranked player gives up to his player rank in AP, never to himself",
+            check=lambda v: self.service.dry_run(lambda: awards.pocket(
+                v["veteran"], v["pc"], v["amount"], v["reason"])))
         if values is not None:
             self.done(self.service.awards.pocket(values["veteran"], values["pc"],
                                                  values["amount"], values["reason"]))

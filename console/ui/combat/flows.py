@@ -51,7 +51,9 @@ class CombatFlows(Flows):
                   value=_number_or(numbers.def_)),
             Field("ar", f"{target.name}'s AR", whole_number("AR", POINTS),
                   value=_number_or(numbers.ar)),
-        ], "Table 15: hard_to_see invisible behind_expected unexpected behind_unexpected")
+        ], "Table 15: hard_to_see invisible behind_expected unexpected behind_unexpected",
+            check=lambda v: combat.plan_pc_attack(v["pc"], target, v["weapon"], v["mods"],
+                                                  v["attacks"], v["def"], v["ar"]))
         if setup is None:
             return
         attack = combat.plan_pc_attack(setup["pc"], target, setup["weapon"], setup["mods"],
@@ -89,7 +91,9 @@ class CombatFlows(Flows):
             Field("attacks", "Number of attacks", whole_number("attacks", ATTACKS), value="1"),
             Field("atk", "NPC's Atk", whole_number("Atk", POINTS), value=_number_or(numbers.atk)),
             Field("dmg", "NPC's Dmg", whole_number("Dmg", POINTS), value=_number_or(numbers.dmg)),
-        ], "Table 14: cover25 cover50 cover75 weapon_port prone_ranged prone_melee")
+        ], "Table 14: cover25 cover50 cover75 weapon_port prone_ranged prone_melee",
+            check=lambda v: combat.plan_npc_attack(v["npc"], target, v["mods"], v["attacks"],
+                                                   v["atk"], v["dmg"]))
         if setup is None:
             return
         attack = combat.plan_npc_attack(setup["npc"], target, setup["mods"], setup["attacks"],

@@ -108,11 +108,15 @@ class FormDialog(Dialog[dict[str, Any] | None]):
         Binding("escape", "cancel", "Cancel", id="form.cancel"),
     ]
 
-    def __init__(self, title: str, fields: list[Field], hint: str = "") -> None:
+    def __init__(self, title: str, fields: list[Field], hint: str = "",
+                 check: Callable[[dict[str, Any]], None] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.fields = fields
         self.hint = hint
+        # The whole form's check once every field reads well (a ValueError says what is
+        # wrong): the dialog stays open with every value as typed.
+        self.check = check
         self._kept: dict[str, str] = {}  # field name -> doubted text the GM entered again
         self._discarding = False  # escape on a changed form asked once
 
@@ -212,6 +216,12 @@ class FormDialog(Dialog[dict[str, Any] | None]):
             except ValueError as error:
                 self.show_error(str(error))
                 widget.focus()
+                return
+        if self.check is not None:
+            try:
+                self.check(values)
+            except ValueError as error:
+                self.show_error(str(error))
                 return
         self.dismiss(values)
 
