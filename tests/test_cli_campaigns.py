@@ -170,3 +170,17 @@ def test_a_minus_adjustment_is_typed_like_a_plus(capsys: pytest.CaptureFixture[s
     assert "6L -1d = 10HB" in capsys.readouterr().out
     assert main(["rating", "8M", "--adjust", "+" + "1" * 5000 + "d"]) == 2
     assert "too long for an adjustment" in capsys.readouterr().err
+
+
+def test_demo_makes_a_campaign_ready_to_try(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    saves = tmp_path / "saves"
+    code, out, _ = run(capsys, "demo", "--saves", str(saves))
+    assert code == 0 and "gm-console Demo --saves" in out
+    with CampaignStore.open(saves, "Demo", read_only=True) as store:
+        assert len(store.pcs()) == 4 and len(store.npcs()) == 3
+        assert store.session().running
+        fight = store.encounters()[-1]
+        assert fight.round == 1 and len(fight.combatants) == 8
+    code, _, err = run(capsys, "demo", "--saves", str(saves))  # never replaced
+    assert code == 2 and "already exists" in err

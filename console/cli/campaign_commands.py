@@ -116,7 +116,18 @@ def _import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _demo(args: argparse.Namespace) -> int:
+    from console.cli.demo import make_demo
+
+    root = make_demo(args.saves, args.name)
+    print(f"created the demo campaign {args.name!r} in {root}; open it with: "
+          f"gm-console {args.name}" + ("" if str(args.saves) == "saves"
+                                         else f" --saves {args.saves}"))
+    return 0
+
+
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "demo": _demo,
     "new": _new,
     "list": _list,
     "check": _check,

@@ -33,6 +33,9 @@ def register(subparsers: Any) -> None:
 
     add("new", "Create a new campaign.").add_argument("name", help="campaign name")
     add("list", "List the campaigns in the saves folder.")
+    add("demo", "Create a ready-made demo campaign to try the console on (a party, NPC "
+                "templates, a session and a fight in its first round).").add_argument(
+        "name", nargs="?", default="Demo", help="campaign name (default: Demo)")
     add("check", "Load every file of a campaign; exit 1 if any is damaged.") \
         .add_argument("name", help="campaign name")
     export = add("export", "Write a whole campaign to one portable JSON file.")

@@ -50,8 +50,9 @@ class Flows:
     def show(self, outcome: Outcome, *, confirm: bool = False, undoable: bool = False) -> None:
         """A command's outcome on screen: the panes re-read, its alerts shown; ``confirm``:
         its notices too, ``undoable``: with the way back (a far-reaching key done at once)."""
-        if outcome.changes:
-            self.host.refresh_view()
+        # Always: some commands change the campaign outside their outcome's documents (a
+        # session started), and a view that did not change costs next to nothing.
+        self.host.refresh_view()
         show_outcome(self.app, outcome, confirm=confirm or undoable, undoable=undoable)
 
     def refuse(self, message: str) -> None:

@@ -205,3 +205,17 @@ async def test_encounters_sessions_pcs_and_conditions_by_keys(
         assert app.service.session().number == 1
         await pilot.press("S", "y")
         assert toasts_of(app)[-1] == "Session 2 started"
+
+
+async def test_a_new_campaign_shows_its_first_steps_and_they_go_as_done(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        guide = str(app.screen.query_one("#detail", DetailPane).render())
+        for step in ("2, p", "add the player characters", "2, n", "S ", "E ",
+                     "gm-console demo"):
+            assert step in guide
+        await pilot.press("S")  # the first session: asked, then started
+        await pilot.press("y")
+        guide = str(app.screen.query_one("#detail", DetailPane).render())
+        assert "start a session" not in guide and "2, p" in guide

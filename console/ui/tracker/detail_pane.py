@@ -40,7 +40,7 @@ class DetailPane(Static):
             self.update(content(), layout=False)
 
     def show(self, view: View, combatant_id: int | None) -> None:
-        self._update((view.encounter, view.pcs, view.npcs, combatant_id),
+        self._update((view.encounter, view.session, view.pcs, view.npcs, combatant_id),
                      lambda: self.render_for(view, combatant_id))
 
     def show_sheet(self, sheet: PlayerCharacter | NpcTemplate) -> None:
@@ -87,7 +87,7 @@ class DetailPane(Static):
     def render_for(self, view: View, combatant_id: int | None) -> RenderableType:
         encounter = view.encounter
         if encounter is None:
-            return Text("No encounter running. Press E to start one.", style="dim")
+            return self._first_steps(view)
         lines: list[RenderableType] = [self._round_line(view)]
         combatant = encounter.combatant(combatant_id) if combatant_id is not None else None
         if combatant is not None:
@@ -97,6 +97,30 @@ class DetailPane(Static):
             lines.append(Text("Ends with this round: " + ", ".join(c.name for c in ending),
                               style="yellow"))
         return Group(*lines)
+
+    @staticmethod
+    def _first_steps(view: View) -> RenderableType:
+        """With no fight running: the steps to one, each with its key, those not yet done
+        (a new campaign shows them all; they go as the GM does each)."""
+        steps = []
+        if not view.pcs:
+            steps.append(("2, p", "add the player characters"))
+        if not view.npcs:
+            steps.append(("2, n", "add NPC templates"))
+        if view.session.number == 0 or not view.session.running:
+            steps.append(("S", "start a session (its clock is AP)"))
+        steps.append(("E", "start an encounter; a adds fighters"))
+        text = Text("No encounter running.", style="bold")
+        if len(steps) > 1:
+            text.append(" To get a table going:", style="bold")
+        for key, what in steps:
+            text.append("\n  ")
+            text.append(f"{key:<6}", style="bold cyan")
+            text.append(what)
+        if not view.pcs and not view.npcs:
+            text.append("\n\nTo look around first: gm-console demo", style="dim")
+        text.append("\nF1: help here · ctrl+p: every action by name", style="dim")
+        return text
 
     @staticmethod
     def _round_line(view: View) -> Text:

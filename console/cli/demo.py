@@ -1,0 +1,62 @@
+"""``gm-console demo``: a ready-made campaign to try the console on, made as a GM would make
+it (through the campaign's own commands): four player characters with ratings and
+weapons, three NPC templates, session 1 running, and a fight at the docks with the Nish
+called, so every pane has something to show."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from console.model import NpcTemplate, PlayerCharacter
+from console.model.roster import parse_weapons
+from console.service import CampaignService
+from console.store import CampaignStore
+
+__all__ = ["make_demo"]
+
+_PARTY = [
+    dict(name="Brice", player="Ann", player_rank=2, nish="8M", def_="8M", ar="6M",
+         vit_max="20", wp="10L", healing="10L", weapons="blaster 8M/10L"),
+    dict(name="Kess", player="Ben", nish="8L", def_="8L", ar="12", vit_max="16", wp="8L",
+         weapons="knife 6M/8L"),
+    dict(name="Vera", player="Cy", nish="10L", def_="8M", ar="6M", nar="6L", vit_max="18",
+         wp="8L", weapons="rifle 10L/10M"),
+    dict(name="Dax", player="Dee", player_rank=1, nish="6M", def_="10L", ar="8L",
+         vit_max="22", wp="6M", weapons="shotgun 8L/10M"),
+]
+_TEMPLATES = [
+    dict(name="Skrak", atk="15", def_="8", dmg="20", ar="4", vit="12", nish="9",
+         tags=("alien", "hive")),
+    dict(name="Skrak leader", atk="8M", def_="8M", dmg="10M", ar="6", vit="24", nish="8M",
+         tags=("alien", "hive")),
+    dict(name="Dock guard", atk="12", def_="10", dmg="12", ar="4", vit="14", nish="10",
+         tags=("human",)),
+]
+
+
+def make_demo(saves: Path, name: str) -> Path:
+    """Create campaign ``name`` in ``saves`` (refused if it exists); returns its folder."""
+    with CampaignStore.create(saves, name,
+                              notes="A demo campaign: try anything, F1 for help.") as store:
+        service = CampaignService(store, random.Random(7))
+        for fields in _PARTY:
+            weapons = parse_weapons(str(fields.pop("weapons")))
+            service.roster.add_pc(lambda new_id, f=fields, w=weapons: PlayerCharacter.new(
+                new_id, weapons=w, **f))
+        for fields in _TEMPLATES:
+            service.roster.add_npc(lambda new_id, f=fields: NpcTemplate(new_id, **f))
+        service.sessions.start_next()
+        service.tracker.new_encounter("Ambush at the docks")
+        for pc in service.pcs().values():
+            service.roster.join(pc)
+        templates = {t.name: t for t in service.npcs().values()}
+        service.roster.spawn(templates["Skrak"], 3)
+        service.roster.spawn(templates["Skrak leader"], 1)
+        encounter = service.encounter()
+        assert encounter is not None
+        rolls = dict(zip((c.id for c in encounter.combatants if c.is_pc), (21, 9, 14, 17),
+                         strict=False))
+        service.tracker.call_for_nish(rolls)
+        assert store.root is not None
+        return store.root
