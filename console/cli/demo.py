@@ -6,7 +6,9 @@ called, so every pane has something to show."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from console.model import NpcTemplate, PlayerCharacter
 from console.model.roster import parse_weapons
@@ -15,7 +17,7 @@ from console.store import CampaignStore
 
 __all__ = ["make_demo"]
 
-_PARTY = [
+_PARTY: list[dict[str, Any]] = [
     dict(name="Brice", player="Ann", player_rank=2, nish="8M", def_="8M", ar="6M",
          vit_max="20", wp="10L", healing="10L", weapons="blaster 8M/10L"),
     dict(name="Kess", player="Ben", nish="8L", def_="8L", ar="12", vit_max="16", wp="8L",
@@ -25,7 +27,7 @@ _PARTY = [
     dict(name="Dax", player="Dee", player_rank=1, nish="6M", def_="10L", ar="8L",
          vit_max="22", wp="6M", weapons="shotgun 8L/10M"),
 ]
-_TEMPLATES = [
+_TEMPLATES: list[dict[str, Any]] = [
     dict(name="Skrak", atk="15", def_="8", dmg="20", ar="4", vit="12", nish="9",
          tags=("alien", "hive")),
     dict(name="Skrak leader", atk="8M", def_="8M", dmg="10M", ar="6", vit="24", nish="8M",
@@ -35,17 +37,25 @@ _TEMPLATES = [
 ]
 
 
+def _pc(fields: dict[str, Any]) -> Callable[[int], PlayerCharacter]:
+    given = {key: value for key, value in fields.items() if key != "weapons"}
+    weapons = parse_weapons(str(fields["weapons"]))
+    return lambda new_id: PlayerCharacter.new(new_id, weapons=weapons, **given)
+
+
+def _template(fields: dict[str, Any]) -> Callable[[int], NpcTemplate]:
+    return lambda new_id: NpcTemplate(new_id, **fields)
+
+
 def make_demo(saves: Path, name: str) -> Path:
     """Create campaign ``name`` in ``saves`` (refused if it exists); returns its folder."""
     with CampaignStore.create(saves, name,
                               notes="A demo campaign: try anything, F1 for help.") as store:
         service = CampaignService(store, random.Random(7))
         for fields in _PARTY:
-            weapons = parse_weapons(str(fields.pop("weapons")))
-            service.roster.add_pc(lambda new_id, f=fields, w=weapons: PlayerCharacter.new(
-                new_id, weapons=w, **f))
+            service.roster.add_pc(_pc(fields))
         for fields in _TEMPLATES:
-            service.roster.add_npc(lambda new_id, f=fields: NpcTemplate(new_id, **f))
+            service.roster.add_npc(_template(fields))
         service.sessions.start_next()
         service.tracker.new_encounter("Ambush at the docks")
         for pc in service.pcs().values():
