@@ -34,6 +34,7 @@ from console.model.tracker import (
     set_shock,
 )
 from console.rules.ap_awards import TimeRounding
+from console.rules.hazards import suffocation, vacuum
 from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
@@ -208,3 +209,34 @@ AWARDS_DIALOGS = {
 @pytest.mark.parametrize("name", sorted(AWARDS_DIALOGS))
 def test_awards_dialog(snap_compare, awards_app: GMConsoleApp, name: str) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(awards_app, terminal_size=SIZE, run_before=dialog(*AWARDS_DIALOGS[name]))
+
+
+def with_hazards_and_awards(tmp_path: Path) -> GMConsoleApp:
+    """Mid-fight with two hazards running (Kara in vacuum, Brice drowning) and AP given."""
+    clock = FakeClock()
+    clock.advance(42)
+    service = CampaignService(mid_fight(tmp_path), random.Random(3), clock)
+    encounter = service.encounter()
+    assert encounter is not None
+    brice, kara = encounter.combatant(1), encounter.combatant(2)
+    assert brice is not None and kara is not None
+    service.hazards.start(kara, "vacuum", vacuum.start(ears_exposed=True,
+                                                        tries_to_breathe=False))
+    service.hazards.start(brice, "drowning", suffocation.start("water", prepared=True,
+                                                                wp="10L"))
+    service.awards.grab_bag(service.pcs()[2], 2, "held the hatch")
+    service.awards.adventure_bonus(service.pcs()[2], 5, "found the codes")
+    return GMConsoleApp(service)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+def test_main_screen_at_three_sizes(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                    size: tuple[int, int]) -> None:
+    """The four panes, reflowed: at 80x24 the tracker keeps its columns and the side
+    panes are a page of their own (2)."""
+    assert snap_compare(with_hazards_and_awards(tmp_path), terminal_size=size)
+
+
+def test_the_side_page_at_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(with_hazards_and_awards(tmp_path), terminal_size=(80, 24),
+                        press=["4"])

@@ -54,7 +54,8 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
             super().__init__()
 
     def __init__(self, flows: RosterFlows, *, id: str | None = None) -> None:
-        super().__init__([("Name", 18), ("Kind", 5), ("Nish", 7), ("Vit", 7)], id=id)
+        super().__init__([("Name", 18), ("Kind", 5), ("Nish", 7), ("Vit", 7)],
+                         narrow={0: 14}, drop_first=[3, 1], id=id)
         self.flows = flows
         self._entries: list[Entry] = []
         self._signature: tuple[object, ...] | None = None

@@ -1,4 +1,5 @@
-"""The GM's main screen: tracker, roster, details and log, under a status header.
+"""The GM's main screen: tracker, roster, hazards, AP tonight, details and log, under a
+status header.
 
 It composes the panes and gives each its feature's flows; a pane's key calls its flow
 directly, and what another pane must hear (a selection) comes here as a typed message.
@@ -9,17 +10,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
 from textual.screen import Screen
+from textual.widget import Widget
 
 from console.service import CampaignService, View
 from console.ui.awards.flows import AwardFlows
+from console.ui.awards.session_ap_pane import SessionApPane
 from console.ui.combat.flows import CombatFlows
 from console.ui.hazards.flows import HazardFlows
+from console.ui.hazards.hazards_pane import HazardsPane
 from console.ui.log.log_pane import LogPane
 from console.ui.roster.flows import RosterFlows
 from console.ui.roster.roster_pane import RosterPane
@@ -45,6 +49,10 @@ class MainScreen(Screen[None]):
         Binding("1", "focus_pane('tracker')", "Tracker", id="main.focus_tracker", show=False),
         Binding("2", "focus_pane('roster')", "Roster", id="main.focus_roster", show=False),
         Binding("3", "focus_pane('log')", "Log", id="main.focus_log", show=False),
+        Binding("4", "focus_pane('hazards')", "Hazards", id="main.focus_hazards", show=False),
+        Binding("5", "focus_pane('ap')", "AP tonight", id="main.focus_ap", show=False),
+        Binding("F", "maximize_pane", "Full pane", tooltip="Maximise the pane (again: back)",
+                id="main.maximize"),
         Binding("C", "remove_condition", "Remove condition", id="main.remove_condition",
                 show=False),
         Binding("g", "grab_bag", "Grab bag", id="main.grab_bag"),
@@ -68,6 +76,8 @@ class MainScreen(Screen[None]):
                               id="tracker")
             with Vertical(id="side"):
                 yield RosterPane(self.roster_flows, id="roster")
+                yield HazardsPane(self.service.hazards.rating_for, id="hazards")
+                yield SessionApPane(self.service.clock, id="ap")
                 yield DetailPane(id="detail")
         yield LogPane(id="log")
         yield KeysFooter(compact=True)
@@ -77,6 +87,8 @@ class MainScreen(Screen[None]):
         self.query_one("#roster", RosterPane).border_title = "Roster (2)"
         self.query_one("#detail", DetailPane).border_title = "Details"
         self.query_one("#log", LogPane).border_title = "Log (3)"
+        self.query_one("#hazards", HazardsPane).border_title = "Hazards (4)"
+        self.query_one("#ap", SessionApPane).border_title = "AP tonight (5)"
         self.refresh_view()
         self.query_one("#tracker", TrackerPane).focus()
 
@@ -90,6 +102,8 @@ class MainScreen(Screen[None]):
         tracker.show(view)
         self.query_one("#status", StatusHeader).show(view)
         self.query_one("#roster", RosterPane).show(view)
+        self.query_one("#hazards", HazardsPane).show(view)
+        self.query_one("#ap", SessionApPane).show(view)
         self.query_one("#detail", DetailPane).show(view, tracker.selected_id)
         self.query_one("#log", LogPane).show(view)
 
@@ -111,6 +125,8 @@ class MainScreen(Screen[None]):
     @on(DescendantFocus)
     @failsafe
     def _pane_focused(self, event: DescendantFocus) -> None:
+        if event.widget.id in ("tracker", "roster", "hazards", "ap"):
+            self._show_group_of(event.widget)  # tab reaching a pane of the other page
         if isinstance(event.widget, RosterPane):
             self._show_roster_entry(event.widget.selected)
         elif isinstance(event.widget, TrackerPane) and self.view_state is not None:
@@ -149,7 +165,27 @@ class MainScreen(Screen[None]):
     def action_focus_pane(self, pane: str) -> None:
         # At once, not on a later turn (Widget.focus): in "2p" typed fast, p is the
         # roster's key (a new PC), not the tracker's.
-        self.set_focus(self.query_one(f"#{pane}"))
+        widget = self.query_one(f"#{pane}")
+        self._show_group_of(widget)
+        self.set_focus(widget)
+
+    def action_maximize_pane(self) -> None:
+        """The focused pane over the whole screen, or back to all of them."""
+        if self.maximized is not None:
+            self.minimize()
+        elif self.focused is not None:
+            self.maximize(self.focused, container=False)
+
+    # ----- a narrow terminal: the side panes as a second page ------------------------------
+
+    NARROW = 120  # columns under which the tracker takes the width and the rest a page
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < self.NARROW, "-narrow")
+
+    def _show_group_of(self, widget: Widget) -> None:
+        # In a narrow terminal, the tracker (1) or the side panes (2, 4, 5) fill the body.
+        self.set_class(widget.id in ("roster", "hazards", "ap", "detail"), "-side-page")
 
     def _selected_pc_id(self) -> int | None:
         """The PC the GM is looking at: in the focused pane, else the tracker, else the roster."""

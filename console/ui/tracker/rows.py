@@ -13,12 +13,15 @@ from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder, Turn
 from console.service import View
 
-__all__ = ["COLUMNS", "WIDTHS", "RowCache", "tracker_rows"]
+__all__ = ["COLUMNS", "NARROW_WIDTHS", "WIDTHS", "RowCache", "tracker_rows"]
 
 COLUMNS = ("turn", "nish", "name", "side", "state", "vit", "conditions")
 # Fixed widths: DataTable sizes a column from what it held when first drawn.
 WIDTHS = {"turn": 2, "nish": 8, "name": 18, "side": 4, "state": 15, "vit": 22,
            "conditions": 20}
+# In a narrow terminal (80 columns): the side is left out, the rest narrowed (the Vit
+# cell shows its numbers first, so a narrow one keeps them and cuts the bar).
+NARROW_WIDTHS = {"nish": 6, "name": 14, "state": 11, "vit": 12, "conditions": 14}
 _TIE_MARKS = ("┌", "│", "└")
 
 
@@ -67,12 +70,13 @@ def _vit_text(combatant: Combatant, sheet: PlayerCharacter | None) -> Text:
     cd = critical_damage(wounds, vit)
     width = 10
     filled = min(width, round(width * wounds / vit)) if vit else width
-    bar = Text("█" * filled, style="red" if cd is not None else "yellow")
-    bar.append("░" * (width - filled), style="green")
-    bar.append(f" {wounds}/{vit}")
+    text = Text(f"{wounds}/{vit}")
     if cd is not None:
-        bar.append(f" CD {cd}", style="bold red")
-    return bar
+        text.append(f" CD {cd}", style="bold red")
+    text.append(" " * max(1, 11 - text.cell_len))  # the bars line up under each other
+    text.append("█" * filled, style="red" if cd is not None else "yellow")
+    text.append("░" * (width - filled), style="green")
+    return text
 
 
 Cells = tuple[Text | str, ...]

@@ -13,7 +13,7 @@ from console.ui.bindings import cursor_ends
 from console.ui.combat.flows import CombatFlows
 from console.ui.hazards.flows import HazardFlows
 from console.ui.tracker.flows import TrackerFlows
-from console.ui.tracker.rows import COLUMNS, WIDTHS, RowCache, tracker_rows
+from console.ui.tracker.rows import COLUMNS, NARROW_WIDTHS, WIDTHS, RowCache, tracker_rows
 from console.ui.widgets.row_list import RowList
 
 __all__ = ["TrackerPane"]
@@ -101,7 +101,8 @@ failure.
                  *, id: str | None = None) -> None:
         columns = [(column.capitalize() if column != "turn" else "", WIDTHS[column])
                    for column in COLUMNS]
-        super().__init__(columns, id=id)
+        narrow = {COLUMNS.index(column): width for column, width in NARROW_WIDTHS.items()}
+        super().__init__(columns, drop_first=[COLUMNS.index("side")], narrow=narrow, id=id)
         self.tracker = tracker
         self.combat = combat
         self.hazards = hazards

@@ -89,9 +89,19 @@ class RowList(ScrollView, can_focus=True):
             self.row = row
             super().__init__()
 
-    def __init__(self, columns: Sequence[Column], *, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, columns: Sequence[Column], *, drop_first: Sequence[int] = (),
+                 narrow: dict[int, int] | None = None, stretch: int | None = None,
+                 name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        self._all_columns = list(columns)
+        # While the list is narrower than its columns, columns take their ``narrow``
+        # widths (by index), then are left out in ``drop_first`` order: at 80 columns the
+        # tracker keeps what a GM reads, not what scrolls.
+        self._drop_first = list(drop_first)
+        self._narrow = dict(narrow or {})
+        self._stretch = stretch  # the column that takes the room left over, if any
+        self._visible = list(range(len(columns)))
         self._columns = list(columns)
         self._rows: list[tuple[Cell, ...]] = []
         self._keys: list[tuple[object, ...]] = []
@@ -208,6 +218,39 @@ class RowList(ScrollView, can_focus=True):
     def _on_resize(self, event: events.Resize) -> None:
         self._lines.clear()
         self._header = None
+        self._fit(self.scrollable_content_region.width)
+
+    def _fit(self, width: int) -> None:
+        """Narrow widths, then columns left out in ``drop_first`` order, until they fit."""
+        def total(columns: list[Column]) -> int:
+            return sum(size + 2 * _PADDING for _, size in columns)
+
+        columns = list(self._all_columns)
+        if total(columns) > width:
+            columns = [(label, self._narrow.get(index, size))
+                       for index, (label, size) in enumerate(columns)]
+        shown = list(range(len(columns)))
+        for index in self._drop_first:
+            if total([columns[i] for i in shown]) <= width:
+                break
+            shown.remove(index)
+        fitted = [columns[i] for i in shown]
+        if self._stretch in shown and total(fitted) < width:
+            at = shown.index(self._stretch)
+            label, size = fitted[at]
+            fitted[at] = (label, size + width - total(fitted))
+        if shown != self._visible or fitted != self._columns:
+            self._visible = shown
+            self._columns = fitted
+            self._lines.clear()
+            self._header = None
+            self.virtual_size = Size(self._line_width, len(self._rows) + 1)
+            self.refresh()
+
+    @property
+    def shown_columns(self) -> list[str]:
+        """The labels of the columns shown at the list's width."""
+        return [label for label, _ in self._columns]
 
     def _on_focus(self, event: events.Focus) -> None:
         self._refresh_row(self._cursor)
@@ -217,6 +260,8 @@ class RowList(ScrollView, can_focus=True):
 
     def _draw(self, cells: Sequence[Cell], style: Style) -> Strip:
         line = Text(no_wrap=True, overflow="ellipsis", end="")
+        if len(self._visible) < len(cells):
+            cells = [cells[i] for i in self._visible]
         for cell, (_, width) in zip(cells, self._columns, strict=False):
             text = cell.copy() if isinstance(cell, Text) else Text(cell)
             text.truncate(width, overflow="ellipsis", pad=True)

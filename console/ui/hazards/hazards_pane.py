@@ -1,0 +1,68 @@
+"""The hazards running in the fight, at a glance: who, which, how it stands, and the check
+that comes next with its difficulty and the victim's exact chance."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+
+from console.model import Combatant
+from console.model.hazards import describe, hazards_of
+from console.rules.hazards import module_for
+from console.rules.hazards.common import DueCheck
+from console.rules.ratings import Rating
+from console.service import View
+from console.ui.formatting import chance_note
+from console.ui.widgets.row_list import Cell, RowList
+
+__all__ = ["HazardsPane", "hazard_rows"]
+
+RatingFor = Callable[[Combatant, DueCheck], Rating | None]
+
+
+def hazard_rows(view: View, rating_for: RatingFor) -> list[tuple[Cell, ...]]:
+    """(victim, hazard and how it stands, what comes next) for every hazard running."""
+    encounter = view.encounter
+    if encounter is None:
+        return []
+    rows: list[tuple[Cell, ...]] = []
+    for victim in encounter.combatants:
+        for _index, state in hazards_of(encounter, victim.id):
+            check = module_for(state).due(state)
+            if check is None:
+                upcoming = Text("on his Nish", style="dim")
+            else:
+                rating = rating_for(victim, check)
+                chance = "" if rating is None else chance_note(rating, check.difficulty)
+                upcoming = Text(f"Z: {check.ability} vs {check.difficulty}{chance}",
+                                style="bold magenta")
+            rows.append((Text(victim.name, style="bold" if victim.is_pc else ""),
+                         describe(state), upcoming))
+    return rows
+
+
+class HazardsPane(RowList):
+    PANE_TITLE: ClassVar[str] = "Hazards"
+    HELP: ClassVar[str] = """\
+## Hazards
+
+Every hazard running in the fight: the victim, the hazard and how it stands (rounds so
+far), and what comes next: a check due now, with its difficulty and the victim's exact
+chance, or the next one on his Nish. `z` on the tracker starts one, `Z` takes a check.
+"""
+
+    def __init__(self, rating_for: RatingFor, *, id: str | None = None) -> None:
+        super().__init__([("Victim", 9), ("Hazard", 14), ("Next check", 21)], stretch=1,
+                         narrow={0: 7, 1: 10, 2: 15}, id=id)
+        self.rating_for = rating_for
+        self._shown_from: object = None
+
+    def show(self, view: View) -> None:
+        if view.encounter is self._shown_from:
+            return  # the same fight: nothing to draw again
+        self._shown_from = view.encounter
+        rows = hazard_rows(view, self.rating_for)
+        self.set_rows(rows)
+        self.border_subtitle = f"{len(rows)} running" if rows else "none running"

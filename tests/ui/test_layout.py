@@ -1,0 +1,75 @@
+"""The main screen at the table's sizes: the four panes side by side where they fit, the
+side panes a page of their own in a narrow terminal, any pane over the whole screen."""
+
+from __future__ import annotations
+
+from console.service import CampaignService
+from console.store import CampaignStore
+from console.ui.hazards.hazards_pane import HazardsPane
+from console.ui.tracker.tracker_pane import TrackerPane
+from tests.service.conftest import fight, seeded
+
+
+async def test_a_narrow_terminal_pages_between_the_tracker_and_the_side_panes(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    fight(seed)
+    app = open_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        tracker = screen.query_one("#tracker", TrackerPane)
+        assert screen.has_class("-narrow") and tracker.display
+        assert not screen.query_one("#side").display
+        # What a GM reads stays on screen: Nish, name, state, Vit and conditions.
+        assert {"Nish", "Name", "State", "Vit", "Conditions"} <= set(tracker.shown_columns)
+        await pilot.press("4")
+        assert screen.query_one("#side").display and not tracker.display
+        assert app.focused is screen.query_one("#hazards", HazardsPane)
+        await pilot.press("1")
+        assert tracker.display and app.focused is tracker
+
+
+async def test_a_wide_terminal_shows_every_pane(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    fight(seed)
+    app = open_app()
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.has_class("-narrow")
+        for pane in ("#tracker", "#roster", "#hazards", "#ap", "#detail", "#log"):
+            assert screen.query_one(pane).display
+
+
+async def test_f_puts_the_pane_over_the_whole_screen_and_back(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    fight(seed)
+    app = open_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("F")
+        assert app.screen.maximized is app.screen.query_one("#tracker")
+        await pilot.press("F")
+        assert app.screen.maximized is None
+
+
+def test_the_hazards_pane_names_the_check_due_with_its_chance() -> None:
+    from console.model import PlayerCharacter
+    from console.rules.hazards import suffocation
+    from console.ui.awards.session_ap_pane import session_ap_rows
+    from console.ui.hazards.hazards_pane import hazard_rows
+
+    memory = seeded(CampaignStore.in_memory("Dock"))
+    memory.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Brice", wp="10L"))
+    memory.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Kara"))
+    fight(memory)
+    memory.tracker.call_for_nish({1: 12, 2: 7})
+    brice = memory.encounter().combatant(1)  # type: ignore[union-attr]
+    assert brice is not None
+    memory.hazards.start(brice, "drowning", suffocation.start("water", prepared=False,
+                                                               wp="10L"))
+    rows = hazard_rows(memory.view(), memory.hazards.rating_for)
+    assert [str(row[0]) for row in rows] == ["Brice"]
+    nxt = str(rows[0][2])
+    assert nxt == "on his Nish" or (nxt.startswith("Z: WP vs") and "10L:" in nxt)
+    memory.awards.grab_bag(memory.pcs()[2], 2, "")
+    ap = {str(row[0]): (str(row[1]), str(row[2])) for row in session_ap_rows(memory.view())}
+    assert ap == {"Brice": ("0", "nothing yet tonight"), "Kara": ("2", "grab 2")}
