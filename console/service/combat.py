@@ -223,7 +223,7 @@ class CombatCommands:
         service = self._service
         return service.run("combat.npc_attack", lambda: wound_pc(
             self.require_sheet(attack.target), service.encounter(), wounds,
-            cause=f"{attack.attacker.name} hits {attack.target.name}:"))
+            cause=f"{attack.attacker.name} hits {attack.target.name} (AR roll {ar_result}):"))
 
     # ----- a PC's critical damage, healing, the kill rule ---------------------------------
 

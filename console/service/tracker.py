@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from console.model import Encounter, PlayerCharacter, Side, Status
+from console.model import Encounter, ModelError, PlayerCharacter, Side, Status
 from console.model.encounters import Condition, InitiativeMode
 from console.model.lifecycle import begin_encounter, end_encounter, join_pc
 from console.model.outcome import Outcome
@@ -86,6 +86,26 @@ class TrackerCommands:
         service = self._service
         return self._on("tracker.add", lambda e: join_pc(
             e, service.pcs(), name, nish, vit_max, service.new_id(PlayerCharacter.TABLE)))
+
+    def join_party(self) -> Outcome:
+        """Every PC of the roster not yet in the fight, as one action (one undo)."""
+        service = self._service
+
+        def change(encounter: Encounter) -> Outcome:
+            present = {c.ref for c in encounter.combatants if c.is_pc}
+            pcs = service.pcs()
+            outcome = Outcome()
+            for pc in sorted(pcs.values(), key=lambda sheet: sheet.name.lower()):
+                if pc.id not in present:
+                    step = join_pc(encounter, pcs, pc.name, None, None, pc.id)
+                    encounter = step.encounter
+                    outcome = outcome.then(step)
+            if not outcome.changes:
+                raise ModelError("every PC of the roster is in the fight already"
+                                 if pcs else "no PCs in the roster yet: 2, p adds one")
+            return outcome
+
+        return self._on("tracker.party", change)
 
     # ----- the round ----------------------------------------------------------------------
 

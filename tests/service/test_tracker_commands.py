@@ -222,3 +222,22 @@ def test_a_read_only_console_refuses_changes(tmp_path: Path) -> None:
         with pytest.raises(ActionRefused, match="read-only"):
             service.tracker.new_encounter("Nope")
         assert service.encounter() is None
+
+
+def test_the_whole_party_joins_with_one_key_and_leaves_with_one_undo() -> None:
+    from console.model import PlayerCharacter
+    from console.store import CampaignStore
+    from tests.service.conftest import seeded
+
+    service = seeded(CampaignStore.in_memory("Dock"), PlayerCharacter.new(1, "Brice"),
+                     PlayerCharacter.new(2, "Kara"), PlayerCharacter.new(3, "Abel"))
+    service.sessions.toggle()
+    service.tracker.new_encounter("Patrol")
+    service.tracker.join_pc("Kara")
+    joined = service.tracker.join_party()
+    assert [n.split(" ")[0] for n in joined.notices] == ["Abel", "Brice"]
+    assert sorted(c.name for c in service.encounter().combatants) == ["Abel", "Brice", "Kara"]  # type: ignore[union-attr]
+    with pytest.raises(ActionRefused, match="in the fight already"):
+        service.tracker.join_party()
+    service.undo()
+    assert [c.name for c in service.encounter().combatants] == ["Kara"]  # type: ignore[union-attr]

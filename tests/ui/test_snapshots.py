@@ -240,3 +240,8 @@ def test_main_screen_at_three_sizes(snap_compare, tmp_path: Path,  # type: ignor
 def test_the_side_page_at_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(with_hazards_and_awards(tmp_path), terminal_size=(80, 24),
                         press=["4"])
+
+
+def test_a_form_at_80x24(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
+    """A long form in a small terminal keeps its border and its labels beside the fields."""
+    assert snap_compare(app, terminal_size=SMALL, run_before=dialog("2", "p"))

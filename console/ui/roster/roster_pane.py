@@ -87,7 +87,13 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
         self.set_rows([cells for _, cells in rows])
         if selected in self._entries:
             self.move_cursor(row=self._entries.index(selected))
-        self.border_subtitle = f"search: {self.query_text}" if self.query_text else ""
+        if not self.query_text:
+            self.border_subtitle = ""
+        elif rows:
+            self.border_subtitle = (f"search: {self.query_text} ({len(rows)} of "
+                                    f"{len(view.pcs) + len(view.npcs)}) · / to change")
+        else:  # a filter with no match must not look like an empty roster
+            self.border_subtitle = f"no match for {self.query_text!r} · / to change"
 
     @property
     def selected(self) -> Entry | None:

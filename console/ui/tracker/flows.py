@@ -62,6 +62,10 @@ class TrackerFlows(Flows):
     def cycle_mode(self) -> None:
         self.command(self.service.tracker.cycle_mode)
 
+    def add_party(self) -> None:
+        """Every PC not in the fight yet joins it: one key, one undo."""
+        self.command(self.service.tracker.join_party, undoable=True)
+
     def end_encounter(self) -> None:
         # Undoable: done at once, and said with the way back.
         self.command(self.service.tracker.end_encounter, undoable=True)

@@ -44,6 +44,8 @@ critical: no Nish this round). `u` unconscious, `d` dead, `x` removes, `e` edits
 Nish, `c` adds a condition with a duration: "one round" lasts until the end of the next
 round. The detail pane shows what expires when and the checks a critically wounded PC owes.
 
+`a` adds a fighter, `p` the whole party (every PC not in the fight yet, one undo).
+
 `A` starts an attack on the selected combatant: on an NPC, a PC attacks him (weapon,
 Table 15 modifiers, the player's Atk and damage results; wounding damage = damage - AR, and
 critical damage kills him unless you keep him up); on a PC, an NPC attacks him (Table 14
@@ -72,6 +74,7 @@ failure.
         Binding("H", "hold_part", "Hold part", id="tracker.hold_part", show=False),
         Binding("o", "act_now", "Act now", id="tracker.act_now"),
         Binding("a", "add", "Add", id="tracker.add"),
+        Binding("p", "party", "Add the party", id="tracker.party", show=False),
         Binding("e", "edit_nish", "Edit Nish", id="tracker.edit_nish", show=False),
         Binding("s", "shock", "Shock", id="tracker.shock"),
         Binding("u", "unconscious", "Unconscious", id="tracker.unconscious", show=False),
@@ -169,6 +172,9 @@ failure.
 
     def action_add(self) -> None:
         self.tracker.add()
+
+    def action_party(self) -> None:
+        self.tracker.add_party()
 
     def action_edit_nish(self) -> None:
         self.tracker.edit_nish(self.selected_id)
