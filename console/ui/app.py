@@ -25,6 +25,7 @@ from console.ui.bindings import described_bindings, long_name
 from console.ui.dialogs.dialog import Dialog
 from console.ui.safety import opno_of, report_failure
 from console.ui.screens.main_screen import MainScreen
+from console.ui.settings import load_settings, save_setting
 
 if TYPE_CHECKING:
     from textual.widget import AwaitMount
@@ -50,6 +51,16 @@ class GMConsoleApp(App[None]):
     def __init__(self, service: CampaignService) -> None:
         super().__init__()
         self.service = service
+        # The theme chosen on this machine (the palette's "Theme"), remembered for the next
+        # start, whatever campaign it opens.
+        theme = load_settings().get("theme")
+        if isinstance(theme, str) and theme in self.available_themes:
+            self.theme = theme
+        self._theme_kept = True
+
+    def watch_theme(self, theme: str) -> None:
+        if getattr(self, "_theme_kept", False):
+            save_setting("theme", theme)
 
     def on_mount(self) -> None:
         self.push_screen(MainScreen(self.service))

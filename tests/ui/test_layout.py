@@ -73,3 +73,13 @@ def test_the_hazards_pane_names_the_check_due_with_its_chance() -> None:
     memory.awards.grab_bag(memory.pcs()[2], 2, "")
     ap = {str(row[0]): (str(row[1]), str(row[2])) for row in session_ap_rows(memory.view())}
     assert ap == {"Brice": ("0", "nothing yet tonight"), "Kara": ("2", "grab 2")}
+
+
+async def test_the_theme_chosen_is_remembered_for_the_next_start(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=(120, 40)):
+        app.theme = "nord"  # what the palette's Theme command does
+    again = open_app()
+    async with again.run_test(size=(120, 40)):
+        assert again.theme == "nord"
