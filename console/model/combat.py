@@ -39,6 +39,7 @@ __all__ = [
     "apply_pc_check",
     "apply_pc_checks",
     "body_points",
+    "heal_npc_in_fight",
     "heal_pc",
     "kill_rule_pc",
     "npc_numbers",
@@ -101,6 +102,23 @@ def wound_npc_in_fight(encounter: Encounter, combatant_id: int, wounding: int, *
         text += " (kept up by the GM)"
     alerts = (text,) if status is Status.DEAD else ()
     return settle(encounter, encounter.with_changes(combatants=combatants), (text,), alerts)
+
+
+def heal_npc_in_fight(encounter: Encounter, combatant_id: int, amount: int) -> Outcome:
+    """Take ``amount`` wounds off an NPC still in the fight (a dead one stays dead)."""
+    combatant = encounter.combatant(combatant_id)
+    if combatant is None or combatant.side is not Side.NPC:
+        raise ModelError("healing here goes to an NPC in the encounter")
+    if combatant.status is Status.DEAD:
+        raise ModelError(f"{combatant.name} is dead: healing does not bring him back")
+    if amount < 0:
+        raise ModelError("healing is a number of wounds, 0 or more")
+    wounds = max(0, combatant.wounds - amount)
+    changed = combatant.with_changes(wounds=wounds)
+    shown = f"{wounds}/{combatant.vit_max}" if combatant.vit_max is not None else f"{wounds}"
+    combatants = tuple(changed if c.id == combatant_id else c for c in encounter.combatants)
+    return Outcome.told(encounter.with_changes(combatants=combatants),
+                        notices=(f"{combatant.name} heals {amount} ({shown})",))
 
 
 def pc_condition(pc: PlayerCharacter, combatant: Combatant | None) -> PcCondition:

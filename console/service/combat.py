@@ -14,6 +14,7 @@ from console.model import Combatant, ModelError, PlayerCharacter, Side, Status
 from console.model.combat import (
     NpcNumbers,
     apply_pc_checks,
+    heal_npc_in_fight,
     heal_pc,
     kill_rule_pc,
     npc_numbers,
@@ -255,6 +256,24 @@ class CombatCommands:
         service = self._service
         return service.run("combat.checks", lambda: apply_pc_checks(
             sheet, service.encounter(), list(results)))
+
+    def change_wounds(self, combatant: Combatant, change: int) -> Outcome:
+        """The GM's own figure: ``-7`` wounds him by 7 (an NPC with critical damage dies,
+        a PC's checks come due), ``+3`` heals 3."""
+        service = self._service
+        if change == 0:
+            raise ActionRefused("type wounds like -7, or healing like +3")
+        if combatant.side is Side.PC:
+            sheet = self.pc_sheet(combatant)
+            if change < 0:
+                return service.run("combat.wounds", lambda: wound_pc(
+                    sheet, service.encounter(), -change))
+            return self.heal(combatant, change)
+        if change < 0:
+            return service.run("combat.wounds", lambda: wound_npc_in_fight(
+                service.running(), combatant.id, -change))
+        return service.run("combat.heal", lambda: heal_npc_in_fight(
+            service.running(), combatant.id, change))
 
     def heal(self, combatant: Combatant, amount: int) -> Outcome:
         sheet = self.pc_sheet(combatant)

@@ -176,3 +176,27 @@ def test_what_combat_refuses() -> None:
     sheetless.tracker.add_npc("Thug", 9, 12)
     with pytest.raises(ActionRefused, match="no PC in the fight to attack with"):
         sheetless.combat.default_attacker(Side.PC)
+
+
+def test_the_gms_own_wounds_and_healing_on_either_side() -> None:
+    from console.model import Status
+    from console.store import CampaignStore
+    from tests.service.conftest import fight, seeded
+
+    service = fight(seeded(CampaignStore.in_memory("Dock"), SKRAK, BRICE))
+    encounter = service.encounter()
+    assert encounter is not None
+    skrak = next(c for c in encounter.combatants if c.name == "Skrak 1")
+    said = service.combat.change_wounds(skrak, -5)
+    assert said.notices and service.encounter().combatant(skrak.id).wounds == 5  # type: ignore[union-attr]
+    service.combat.change_wounds(skrak, +3)
+    assert service.encounter().combatant(skrak.id).wounds == 2  # type: ignore[union-attr]
+    service.combat.change_wounds(skrak, -20)  # critical damage: an NPC dies
+    assert service.encounter().combatant(skrak.id).status is Status.DEAD  # type: ignore[union-attr]
+    with pytest.raises(ActionRefused, match="dead"):
+        service.combat.change_wounds(skrak, +3)
+    brice = next(c for c in service.encounter().combatants if c.name == "Brice")  # type: ignore[union-attr]
+    service.combat.change_wounds(brice, -6)
+    assert service.pcs()[1].wounds == 6  # on his sheet
+    with pytest.raises(ActionRefused):
+        service.combat.change_wounds(brice, 0)

@@ -105,3 +105,19 @@ async def test_far_reaching_keys_say_the_way_back(
         assert toasts_of(app)[-1] == "Encounter Patrol ended (undo: ctrl+z)"
         await pilot.press("ctrl+z")
         assert app.service.encounter() is not None
+
+
+async def test_minus_seven_typed_on_a_combatant_wounds_him(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    from tests.ui.conftest import select
+
+    seed.sessions.toggle()
+    seed.tracker.new_encounter("Patrol")
+    seed.tracker.add_npc("Thug", 9, 10)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Thug")
+        burst(app, "minus", "7", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.service.encounter().combatants[0].wounds == 7  # type: ignore[union-attr]

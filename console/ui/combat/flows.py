@@ -21,6 +21,16 @@ def _modifiers(text: str) -> list[str]:
     return [part.strip() for part in text.replace(",", " ").split() if part.strip()]
 
 
+def _signed_wounds(text: str) -> int:
+    """7 or -7: that many wounds (negative); +3: that much healing (positive)."""
+    cleaned = text.strip().replace(" ", "")
+    healing = cleaned.startswith("+")
+    amount = whole_number("wounds", WOUNDS)(cleaned.lstrip("+-") or "x")
+    if amount == 0:
+        raise ValueError("wounds: type how many, like 7, or +3 to heal")
+    return amount if healing else -amount
+
+
 def _number_or(value: int | None) -> str:
     return "" if value is None else str(value)
 
@@ -158,6 +168,17 @@ class CombatFlows(Flows):
         if values is not None:
             self.show(self.service.combat.apply_checks(
                 target, [(check.kind, values[check.kind.name.lower()]) for check, _ in due]))
+
+    def change_wounds(self, combatant_id: int | None) -> None:
+        """- on the tracker: the GM's own wounds (7) or healing (+3) for the selected one."""
+        self.start(self._change_wounds(self.combatant(combatant_id)))
+
+    async def _change_wounds(self, target: Combatant) -> None:
+        values = await self.form(f"Wounds for {target.name}", [
+            Field("change", "Wounds (7 wounds him; +3 heals 3)", _signed_wounds),
+        ], "the GM's own figure: no roll, no armor; critical damage as always")
+        if values is not None:
+            self.show(self.service.combat.change_wounds(target, values["change"]))
 
     def heal(self, combatant_id: int | None) -> None:
         target = self.combatant(combatant_id)

@@ -44,7 +44,9 @@ critical: no Nish this round). `u` unconscious, `d` dead, `x` removes, `e` edits
 Nish, `c` adds a condition with a duration: "one round" lasts until the end of the next
 round. The detail pane shows what expires when and the checks a critically wounded PC owes.
 
-`a` adds a fighter, `p` the whole party (every PC not in the fight yet, one undo).
+Typed on the selected combatant, `-7` puts 7 wounds on him (the GM's own figure: no roll,
+no armor; critical damage as always) and `+3` heals a PC 3 (in the `-` form, `+3` heals an
+NPC). `a` adds a fighter, `p` the whole party (every PC not in the fight yet, one undo).
 
 `A` starts an attack on the selected combatant: on an NPC, a PC attacks him (weapon,
 Table 15 modifiers, the player's Atk and damage results; wounding damage = damage - AR, and
@@ -85,6 +87,8 @@ failure.
         Binding("A", "attack", "Attack", id="tracker.attack"),
         Binding("k", "checks", "Checks", id="tracker.checks", show=False),
         Binding("plus", "heal", "Heal", id="tracker.heal", show=False),
+        Binding("minus", "wounds", "Wounds", tooltip="Wounds or healing: -7, +3",
+                id="tracker.wounds", show=False),
         Binding("V", "vessel", "System failure", id="tracker.vessel", show=False),
         Binding("B", "blast", "Explosion", id="tracker.blast", show=False),
         Binding("z", "hazard", "Hazard", id="tracker.hazard"),
@@ -205,6 +209,9 @@ failure.
 
     def action_checks(self) -> None:
         self.combat.checks(self.selected_id)
+
+    def action_wounds(self) -> None:
+        self.combat.change_wounds(self.selected_id)
 
     def action_heal(self) -> None:
         self.combat.heal(self.selected_id)
