@@ -83,3 +83,26 @@ async def test_the_theme_chosen_is_remembered_for_the_next_start(
     again = open_app()
     async with again.run_test(size=(120, 40)):
         assert again.theme == "nord"
+
+
+def test_the_turn_after_this_one_is_marked_on_deck() -> None:
+    from console.ui.tracker.rows import tracker_rows
+
+    service = fight(seeded(CampaignStore.in_memory("Dock")))
+    service.tracker.call_for_nish({1: 30, 2: 3})  # Brice 30, leader 16, Skraks 10, Kara 3
+    encounter = service.encounter()
+    assert encounter is not None
+
+    def marks() -> dict[str, str]:
+        found = {}
+        for key, cells in tracker_rows(service.view()):
+            combatant = service.encounter().combatant(key)  # type: ignore[union-attr]
+            assert combatant is not None
+            found[combatant.name] = str(cells[0])[:1]
+        return found
+
+    assert marks()["Brice"] == "▶" and marks()["Skrak leader"] == "▷"
+    service.tracker.next_turn()
+    assert marks()["Skrak leader"] == "▶" and marks()["Brice"] == " "
+    # Tied on 10 (individual Initiative): the first of the tie is next, not both.
+    assert sorted([marks()["Skrak 1"], marks()["Skrak 2"]]) == [" ", "▷"]

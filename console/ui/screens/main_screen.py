@@ -40,7 +40,7 @@ __all__ = ["MainScreen"]
 class MainScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_name("main_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("E", "new_encounter", "Encounter", tooltip="New encounter",
+        Binding("E", "new_encounter", "Fight", tooltip="New encounter",
                 id="main.new_encounter"),
         Binding("ctrl+e", "end_encounter", "End encounter", id="main.end_encounter",
                 show=False),
@@ -51,12 +51,12 @@ class MainScreen(Screen[None]):
         Binding("3", "focus_pane('log')", "Log", id="main.focus_log", show=False),
         Binding("4", "focus_pane('hazards')", "Hazards", id="main.focus_hazards", show=False),
         Binding("5", "focus_pane('ap')", "AP tonight", id="main.focus_ap", show=False),
-        Binding("F", "maximize_pane", "Full pane", tooltip="Maximise the pane (again: back)",
-                id="main.maximize"),
+        Binding("F", "maximize_pane", "Full", tooltip="Maximise the pane (again: back)",
+                id="main.maximize", show=False),
         Binding("C", "remove_condition", "Remove condition", id="main.remove_condition",
                 show=False),
-        Binding("g", "grab_bag", "Grab bag", id="main.grab_bag"),
-        Binding("w", "awards", "AP awards", id="main.awards"),
+        Binding("g", "grab_bag", "Grab", tooltip="Grab bag", id="main.grab_bag"),
+        Binding("w", "awards", "AP", tooltip="AP awards", id="main.awards"),
     ]
 
     def __init__(self, service: CampaignService) -> None:

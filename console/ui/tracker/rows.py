@@ -7,8 +7,9 @@ from fractions import Fraction
 
 from rich.text import Text
 
-from console.model import Combatant, Encounter, PlayerCharacter, Side, Status
+from console.model import Combatant, Encounter, ModelError, PlayerCharacter, Side, Status
 from console.model.encounters import Hold, Shock
+from console.model.tracker import END, next_turn
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder, Turn
 from console.service import View
@@ -117,6 +118,7 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
     order = view.order
     by_id = {c.id: c for c in encounter.combatants}
     current = order.position(encounter.current)
+    on_deck = _on_deck(encounter, order)
     conditions = _conditions_by_target(encounter)
     ties = _tie_positions(order)
     rows: list[tuple[int, Cells]] = []
@@ -134,7 +136,7 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
 
     for index, turn in enumerate(order.turns):
         for position, member in enumerate(turn.members):
-            add(by_id[member], turn, _marker(order, index, position, current, ties))
+            add(by_id[member], turn, _marker(order, index, position, current, ties, on_deck))
     for key in order.waiting:
         add(by_id[key], None, ("…", "dim"))
     for key in order.out:
@@ -178,12 +180,25 @@ def _tie_positions(order: RoundOrder) -> dict[int, str]:
     return marks
 
 
+def _on_deck(encounter: Encounter, order: RoundOrder) -> int | None:
+    """The turn that comes after the one in progress (what the next space makes current),
+    by the model's own rule; None when the round ends with it."""
+    if encounter.round == 0 or encounter.current in (None, END):
+        return None
+    try:
+        after = next_turn(encounter).encounter.current
+    except ModelError:
+        return None
+    return order.position(after)
+
+
 def _marker(order: RoundOrder, index: int, position: int, current: int | None,
-            ties: dict[int, str]) -> tuple[str, ...]:
-    """The turn column as (text, style) pairs: the current-turn arrow, then the tie
-    bracket or the wave's."""
+            ties: dict[int, str], on_deck: int | None = None) -> tuple[str, ...]:
+    """The turn column as (text, style) pairs: the current-turn arrow (or the on-deck
+    one for the turn that comes next), then the tie bracket or the wave's."""
     turn = order.turns[index]
-    marker: tuple[str, ...] = ("▶" if index == current else " ", "bold green")
+    marker: tuple[str, ...] = (("▶", "bold green") if index == current else
+                               ("▷", "green") if index == on_deck else (" ", ""))
     if turn.tie is not None:
         marker += (ties[index], "cyan")
     elif len(turn.members) > 1:

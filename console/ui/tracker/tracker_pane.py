@@ -68,13 +68,13 @@ failure.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "call_nish", "Call for Nish", id="tracker.call_nish"),
-        Binding("space", "next_turn", "Next turn", id="tracker.next"),
+        Binding("n", "call_nish", "Nish", tooltip="Call for Nish", id="tracker.call_nish"),
+        Binding("space", "next_turn", "Next", tooltip="Next turn", id="tracker.next"),
         Binding("b", "previous_turn", "Back a turn", id="tracker.previous", show=False),
         Binding("enter", "jump", "Their turn now", id="tracker.jump", show=False),
         Binding("h", "hold", "Hold", id="tracker.hold"),
         Binding("H", "hold_part", "Hold part", id="tracker.hold_part", show=False),
-        Binding("o", "act_now", "Act now", id="tracker.act_now"),
+        Binding("o", "act_now", "Act", tooltip="Act now (a held one)", id="tracker.act_now"),
         Binding("a", "add", "Add", id="tracker.add"),
         Binding("p", "party", "Add the party", id="tracker.party", show=False),
         Binding("e", "edit_nish", "Edit Nish", id="tracker.edit_nish", show=False),
@@ -82,7 +82,7 @@ failure.
         Binding("u", "unconscious", "Unconscious", id="tracker.unconscious", show=False),
         Binding("d", "dead", "Dead", id="tracker.dead", show=False),
         Binding("x", "remove", "Remove", id="tracker.remove", show=False),
-        Binding("c", "condition", "Condition", id="tracker.condition"),
+        Binding("c", "condition", "Cond.", tooltip="Add a condition", id="tracker.condition"),
         Binding("m", "mode", "Mode", id="tracker.mode"),
         Binding("A", "attack", "Attack", id="tracker.attack"),
         Binding("k", "checks", "Checks", id="tracker.checks", show=False),
