@@ -245,3 +245,8 @@ def test_the_side_page_at_80x24(snap_compare, tmp_path: Path) -> None:  # type: 
 def test_a_form_at_80x24(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
     """A long form in a small terminal keeps its border and its labels beside the fields."""
     assert snap_compare(app, terminal_size=SMALL, run_before=dialog("2", "p"))
+
+
+def test_a_maximised_pane_at_80x24(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
+    """F: the tracker over the whole screen, its columns fitted to it."""
+    assert snap_compare(app, terminal_size=SMALL, press=["F"])

@@ -218,7 +218,9 @@ class RowList(ScrollView, can_focus=True):
     def _on_resize(self, event: events.Resize) -> None:
         self._lines.clear()
         self._header = None
-        self._fit(self.scrollable_content_region.width)
+        # The new size itself (the region may not be laid out yet: maximised, say).
+        gutter = self.scrollbar_size_vertical if self.show_vertical_scrollbar else 0
+        self._fit(event.size.width - gutter)
 
     def _fit(self, width: int) -> None:
         """Narrow widths, then columns left out in ``drop_first`` order, until they fit."""
