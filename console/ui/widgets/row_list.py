@@ -218,9 +218,9 @@ class RowList(ScrollView, can_focus=True):
     def _on_resize(self, event: events.Resize) -> None:
         self._lines.clear()
         self._header = None
-        # The new size itself (the region may not be laid out yet: maximised, say).
-        gutter = self.scrollbar_size_vertical if self.show_vertical_scrollbar else 0
-        self._fit(event.size.width - gutter)
+        self._fit(self.scrollable_content_region.width)
+        # And again once laid out: a maximised list is resized before its region is.
+        self.call_after_refresh(lambda: self._fit(self.scrollable_content_region.width))
 
     def _fit(self, width: int) -> None:
         """Narrow widths, then columns left out in ``drop_first`` order, until they fit."""
