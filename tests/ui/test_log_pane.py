@@ -48,3 +48,23 @@ async def test_the_pane_keeps_an_evening_not_everything() -> None:
         await pilot.pause()
         assert len(log.entries) == MAX_ENTRIES
         assert log.entries[-1][0].endswith(f"action {count}")
+
+
+async def test_a_filter_shows_only_the_lines_naming_a_combatant() -> None:
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        log = app.query_one(LogPane)
+        window = history(4)
+        window.history[1] = LogEntry(2, "combat", "Skrak 2 hits Brice", START, ())
+        window.history[3] = LogEntry(4, "combat", "Brice heals 3", START, ())
+        log.show(window)  # type: ignore[arg-type]
+        log.set_filter("brice")
+        await pilot.pause()
+        assert [strip.text.strip()[6:] for strip in log.lines] == ["Skrak 2 hits Brice",
+                                                                   "Brice heals 3"]
+        assert "only 'brice'" in str(log.border_subtitle)
+        window.history.append(LogEntry(5, "combat", "Kara hits Skrak 2", START, ()))
+        log.show(window)  # type: ignore[arg-type]  (a new line not naming him: not shown)
+        assert len(log.lines) == 2 and len(log.entries) == 5
+        log.set_filter("")
+        assert len(log.lines) == 5 and log.border_subtitle == ""

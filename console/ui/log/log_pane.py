@@ -7,6 +7,7 @@ from typing import ClassVar
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -26,18 +27,25 @@ class LogPane(ScrollView, can_focus=True):
 
 Every change you make is logged here and saved as it happens. **ctrl+z** undoes the newest
 action, **ctrl+y** redoes it; undone actions are shown struck through until a new action
-replaces them. Undo reaches back to the start of the current session.
+replaces them. Undo reaches back to the start of the current session. `/` shows only the
+lines naming a combatant (or any word); `/` and an empty filter shows all again.
 """
     # The scrollbar is always there, so a new line never changes the pane's layout.
     DEFAULT_CSS = """
     LogPane { overflow-y: scroll; overflow-x: hidden; background: $surface; }
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "filter", "Filter", tooltip="Filter the log by a name or word",
+                id="log.filter"),
+    ]
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._undone: dict[int, bool] = {}  # seq -> shown struck through, for lines written
         self._entries: list[Text] = []
-        self._lines: list[Strip] = []  # the entries wrapped to the pane's width
+        self._lines: list[Strip] = []  # the entries shown, wrapped to the pane's width
+        self.filter_text = ""  # only entries naming this (a combatant, say); "" for all
 
     def show(self, view: View) -> None:
         """Append new actions; write the window again only when an earlier line changed
@@ -60,12 +68,37 @@ replaces them. Undo reaches back to the start of the current session.
                               style="dim strike" if undone else ""))
             self._undone[entry.seq] = undone
         if changed or shrunk or added:
+            trimmed = len(self._entries) + len(added) > MAX_ENTRIES
             self._entries = (self._entries + added)[-MAX_ENTRIES:]
-            if changed or shrunk or len(self._entries) < len(added) + len(self._lines):
-                self._lines = self._wrap(self._entries)
+            if changed or shrunk or trimmed:
+                self._lines = self._wrap(self._shown(self._entries))
             else:
-                self._lines += self._wrap(added)
+                self._lines += self._wrap(self._shown(added))
             self._resize_content()
+
+    def _shown(self, entries: list[Text]) -> list[Text]:
+        wanted = self.filter_text.casefold()
+        return [text for text in entries if wanted in text.plain.casefold()]
+
+    def set_filter(self, text: str) -> None:
+        """Show only the entries naming ``text`` ("" for all); the title says so."""
+        self.filter_text = text.strip()
+        self._lines = self._wrap(self._shown(self._entries))
+        self.border_subtitle = (f"only {self.filter_text!r} ({len(self._shown(self._entries))}"
+                                " lines) · / to change" if self.filter_text else "")
+        self._resize_content()
+
+    def action_filter(self) -> None:
+        from console.ui.dialogs.form_dialog import Field, FormDialog
+        from console.ui.wizard import dialog, run_wizard
+
+        async def ask() -> None:
+            values = await dialog(self.app, FormDialog("Filter the log", [Field(
+                "text", "Only lines naming (empty: all)", str, value=self.filter_text)]))
+            if values is not None:
+                self.set_filter(values["text"])
+
+        run_wizard(self.app, ask())
 
     @property
     def lines(self) -> list[Strip]:
@@ -98,7 +131,7 @@ replaces them. Undo reaches back to the start of the current session.
         self.refresh()
 
     def _on_resize(self, event: events.Resize) -> None:
-        self._lines = self._wrap(self._entries)
+        self._lines = self._wrap(self._shown(self._entries))
         self._resize_content()
 
     def render_line(self, y: int) -> Strip:
