@@ -41,6 +41,11 @@ T = TypeVar("T")
 
 class GMConsoleApp(App[None]):
     TITLE = "MetaScape GM console"
+    # Toasts say what needs eyes now, in a corner: one line's padding, not three, and no
+    # wider than they need (they covered the detail pane and the log).
+    CSS = """
+    Toast { width: auto; max-width: 56; padding: 0 1; margin-top: 0; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
