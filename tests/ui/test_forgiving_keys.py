@@ -121,3 +121,13 @@ async def test_minus_seven_typed_on_a_combatant_wounds_him(
         await pilot.pause()
         await pilot.pause()
         assert app.service.encounter().combatants[0].wounds == 7  # type: ignore[union-attr]
+
+
+async def test_a_question_answered_before_it_is_on_screen_is_answered(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        burst(app, "S", "y")  # the first session: asked, and answered in the same burst
+        await pilot.pause()
+        await pilot.pause()
+        assert app.service.session().number == 1
