@@ -36,6 +36,7 @@ __all__ = [
     "END",
     "begin_turn",
     "current_turn",
+    "on_deck",
     "pending",
     "round_order",
     "settle",
@@ -76,6 +77,18 @@ def pending(turn: Turn, acted: Iterable[int]) -> tuple[int, ...]:
     """The members of ``turn`` still to act this round."""
     done = set(acted)
     return tuple(member for member in turn.members if member not in done)
+
+
+def on_deck(encounter: Encounter, order: RoundOrder | None = None) -> str | None:
+    """The turn the next "next turn" makes current (None: the round ends with this one):
+    the highest turn with someone still to act once the turn in progress is done, as
+    :func:`_choose` picks it, worked out without making the next state."""
+    if encounter.round == 0 or encounter.current in (None, END):
+        return None
+    order = order if order is not None else round_order(encounter)
+    turn = current_turn(encounter, order)
+    done = (*encounter.acted, *(turn.members if turn is not None else ()))
+    return next((t.key for t in order.turns if pending(t, done)), None)
 
 
 def _choose(encounter: Encounter, order: RoundOrder, actors: tuple[int, ...]) -> str:

@@ -52,6 +52,7 @@ from console.model.tracker import (
     set_shock,
     set_status,
 )
+from console.model.turns import on_deck
 from console.rules.hazards import suffocation
 from console.rules.initiative import Turn
 from console.store import CampaignStore
@@ -425,6 +426,17 @@ class RoundMachine(RuleBasedStateMachine):
             if (turn is not None and hazard.target in turn.members
                     and hazard.target not in encounter.acted):
                 assert hazard.ticked_round == encounter.round, "his Nish came, no tick"
+
+    @invariant()
+    def the_turn_on_deck_is_the_one_next_turn_makes_current(self) -> None:
+        if not self.store.encounters():
+            return
+        encounter = self.encounter
+        if encounter.round == 0 or encounter.current == END:
+            assert on_deck(encounter) is None
+            return
+        after = next_turn(encounter).encounter.current
+        assert on_deck(encounter) == (None if after == END else after)
 
     @invariant()
     def the_owed_checks_are_only_ever_those_of_this_round(self) -> None:

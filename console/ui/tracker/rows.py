@@ -7,9 +7,9 @@ from fractions import Fraction
 
 from rich.text import Text
 
-from console.model import Combatant, Encounter, ModelError, PlayerCharacter, Side, Status
+from console.model import Combatant, Encounter, PlayerCharacter, Side, Status
 from console.model.encounters import Hold, Shock
-from console.model.tracker import END, next_turn
+from console.model.turns import on_deck
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder, Turn
 from console.service import View
@@ -118,7 +118,7 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
     order = view.order
     by_id = {c.id: c for c in encounter.combatants}
     current = order.position(encounter.current)
-    on_deck = _on_deck(encounter, order)
+    deck = _on_deck(encounter, order)
     conditions = _conditions_by_target(encounter)
     ties = _tie_positions(order)
     rows: list[tuple[int, Cells]] = []
@@ -136,7 +136,7 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
 
     for index, turn in enumerate(order.turns):
         for position, member in enumerate(turn.members):
-            add(by_id[member], turn, _marker(order, index, position, current, ties, on_deck))
+            add(by_id[member], turn, _marker(order, index, position, current, ties, deck))
     for key in order.waiting:
         add(by_id[key], None, ("…", "dim"))
     for key in order.out:
@@ -181,15 +181,9 @@ def _tie_positions(order: RoundOrder) -> dict[int, str]:
 
 
 def _on_deck(encounter: Encounter, order: RoundOrder) -> int | None:
-    """The turn that comes after the one in progress (what the next space makes current),
-    by the model's own rule; None when the round ends with it."""
-    if encounter.round == 0 or encounter.current in (None, END):
-        return None
-    try:
-        after = next_turn(encounter).encounter.current
-    except ModelError:
-        return None
-    return order.position(after)
+    """The position of the turn that comes after the one in progress."""
+    after = on_deck(encounter, order)
+    return None if after is None else order.position(after)
 
 
 def _marker(order: RoundOrder, index: int, position: int, current: int | None,
