@@ -86,6 +86,15 @@ class CampaignCore:
     def stale_lock(self) -> LockHolder | None:
         return self._store.stale_lock
 
+    def follow(self) -> bool:
+        """A read-only console: take in what the writer has committed since the last look
+        (cheap when nothing has). True if the campaign was read again."""
+        if not self.read_only or not self.guard(self._store.reload_if_changed):
+            return False
+        self._cache.clear()  # versions can repeat across a reload: start the reads afresh
+        self._numbers = None
+        return True
+
     def _cached(self, table: str, read: Callable[[], T]) -> T:
         version = self._store.table_version(table)
         found = self._cache.get(table)

@@ -101,6 +101,7 @@ class CampaignStore(TypedReads, SessionsMixin):
         self._session: Shard | None = None
         self._log: UndoLog | None = None
         self._past_sessions = None
+        self._seen: tuple[object, ...] | None = None  # reload_if_changed: the disk last read
         self._closed = False
         # Reports of failed actions kept in memory where no file may be written (a
         # read-only or in-memory campaign): the tests read them here.
@@ -137,7 +138,9 @@ class CampaignStore(TypedReads, SessionsMixin):
             backups = None if read_only else Backups(tree, keep_backups or DEFAULT_KEEP_BACKUPS)
             store = cls(name, FileBackend(tree, backups), root=root, read_only=read_only,
                         lock=lock, chunk_size=chunk_size)
+            seen = store._stamp() if read_only else None  # before reading: never after
             store._load()
+            store._seen = seen
             store._verify(tree)
             if backups is not None:
                 store._backend.remove_temp_files()  # type: ignore[attr-defined]
@@ -222,6 +225,29 @@ class CampaignStore(TypedReads, SessionsMixin):
         if not self.read_only:
             for shard in [*self._roots.values(), self._session]:
                 shard.flush()  # files just migrated from an older schema are written here
+
+    def _stamp(self) -> tuple[object, ...] | None:
+        """What changes on disk whenever a writer commits: the newest session's number and
+        its session file's stamp (the file is replaced by every action)."""
+        tree = getattr(self._backend, "tree", None)
+        if not isinstance(tree, CampaignTree):
+            return None
+        numbers = self._backend.session_numbers()
+        number = numbers[-1] if numbers else 0
+        found = tree.entry(session_rel(number))
+        return (number, None if found is None else found.stamp)
+
+    def reload_if_changed(self) -> bool:
+        """A read-only view of a campaign another console writes: read it again if the
+        writer has committed since (a stat or two when it has not). True if it was read."""
+        if not self.read_only:
+            return False
+        stamp = self._stamp()
+        if stamp is None or stamp == self._seen:
+            return False
+        self._load()
+        self._seen = stamp
+        return True
 
     def _session_unchanged(self) -> bool:
         assert self._session is not None

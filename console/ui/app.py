@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 __all__ = ["GMConsoleApp"]
 
+FOLLOW_EVERY = 0.25  # seconds between looks at a campaign another console writes
+
 # Screens loaded after the first frame, not before it (GMConsoleApp._started).
 _WARM = ("console.ui.screens.help_screen", "console.ui.awards.awards_screen",
          "console.ui.awards.close_session_screen", "console.ui.awards.summary_screen")
@@ -69,6 +71,9 @@ class GMConsoleApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(MainScreen(self.service))
+        if self.service.read_only:
+            # Read-only: another console writes; show what it saves as it saves it.
+            self.set_interval(FOLLOW_EVERY, self._follow)
         self.call_after_refresh(self._started)
         stale = self.service.stale_lock
         if stale is not None:
@@ -161,6 +166,22 @@ class GMConsoleApp(App[None]):
                 report_failure(self, error, before)
 
         return run
+
+    def _follow(self) -> None:
+        try:
+            changed = self.service.follow()
+        except ActionRefused as refusal:
+            if not self._follow_failed:  # said once, not four times a second
+                self._follow_failed = True
+                self.notify(f"the campaign could not be read again: {refusal}",
+                            severity="warning")
+            return
+        self._follow_failed = False
+        main = self.main
+        if changed and main is not None:
+            main.refresh_view()
+
+    _follow_failed = False
 
     @property
     def _background_screens(self) -> list[Screen[Any]]:

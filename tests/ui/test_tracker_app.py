@@ -4,6 +4,7 @@ itself is tested in ``tests/service/test_tracker_commands.py``)."""
 from __future__ import annotations
 
 import io
+import random
 
 from rich.console import Console
 from textual.widgets import Input
@@ -219,3 +220,24 @@ async def test_a_new_campaign_shows_its_first_steps_and_they_go_as_done(
         await pilot.press("y")
         guide = str(app.screen.query_one("#detail", DetailPane).render())
         assert "start a session" not in guide and "2, p" in guide
+
+
+async def test_a_read_only_console_follows_the_one_that_writes(
+        store: CampaignStore, clock) -> None:  # type: ignore[no-untyped-def]
+    from console.ui.tracker.tracker_pane import TrackerPane
+    from tests.ui.conftest import console_on
+
+    writer = CampaignService(store, random.Random(1), clock)
+    writer.sessions.toggle()
+    assert store.root is not None
+    viewer = CampaignStore.open(store.root.parent, store.name, read_only=True)
+    try:
+        app = console_on(viewer, clock)
+        async with app.run_test(size=SIZE) as pilot:
+            assert app.screen.query_one("#tracker", TrackerPane).row_count == 0
+            writer.tracker.new_encounter("Patrol")
+            writer.tracker.add_npc("Thug", 9, 10)
+            await pilot.pause(0.4)  # it looks four times a second
+            assert table_names(app) == ["Thug"]
+    finally:
+        viewer.close()

@@ -63,5 +63,5 @@ class StatusHeader(Static):
             round_text = "Nish not called" if encounter.round == 0 else f"round {encounter.round}"
             text.append(f"  ·  {encounter.name}  ·  {round_text}  ·  {encounter.mode.value}")
         if view.read_only:
-            text.append("  READ-ONLY", style="bold red")
+            text.append("  READ-ONLY, following the console that writes", style="bold red")
         return text
