@@ -19,7 +19,6 @@ Example::
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,6 +43,7 @@ from console.store.errors import (
     StoreError,
     UnsafePath,
 )
+from console.store.follow import FollowMixin
 from console.store.layout import (
     BACKUPS_DIR,
     ROOT_FILES,
@@ -61,7 +61,7 @@ from console.store.tree import CampaignTree
 from console.store.typed_reads import TypedReads
 from console.store.undo import UndoLog, session_rel
 from console.store.undo_state import DEFAULT_CHUNK_SIZE, LastOp, UndoState
-from console.store.verify import verify_campaign
+from console.store.verify import read_remembered, verify_campaign
 
 __all__ = ["CampaignStore"]
 
@@ -70,20 +70,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _remembered(tree: CampaignTree) -> dict[str, list[int]]:
-    """What an earlier opening found whole (console.store.verify.Remembered); nothing if
-    the memo is missing or not as written."""
-    try:
-        memo = json.loads(tree.read(VERIFIED_FILE))
-        files = memo["files"] if memo.get("version") == 1 else {}
-        return {str(key): [int(n) for n in value] for key, value in files.items()
-                if isinstance(value, list) and len(value) in (4, 6)}
-    except (OSError, StoreError, ValueError, TypeError, KeyError, AttributeError,
-            RecursionError):
-        return {}
-
-
-class CampaignStore(TypedReads, SessionsMixin):
+class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
     """An open campaign. Create with :meth:`create`, :meth:`open` or :meth:`in_memory`."""
 
     def __init__(self, name: str, backend: ShardBackend, *, root: Path | None = None,
@@ -101,7 +88,6 @@ class CampaignStore(TypedReads, SessionsMixin):
         self._session: Shard | None = None
         self._log: UndoLog | None = None
         self._past_sessions = None
-        self._seen: tuple[object, ...] | None = None  # reload_if_changed: the disk last read
         self._closed = False
         # Reports of failed actions kept in memory where no file may be written (a
         # read-only or in-memory campaign): the tests read them here.
@@ -138,7 +124,7 @@ class CampaignStore(TypedReads, SessionsMixin):
             backups = None if read_only else Backups(tree, keep_backups or DEFAULT_KEEP_BACKUPS)
             store = cls(name, FileBackend(tree, backups), root=root, read_only=read_only,
                         lock=lock, chunk_size=chunk_size)
-            seen = store._stamp() if read_only else None  # before reading: never after
+            seen = store._disk_stamp() if read_only else None  # before reading (follow.py)
             store._load()
             store._seen = seen
             store._verify(tree)
@@ -160,7 +146,7 @@ class CampaignStore(TypedReads, SessionsMixin):
         assert self._session is not None
         loaded = {rel: self._roots[kind].db.storage.read() for kind, rel in ROOT_FILES.items()}
         loaded[session_rel(self._number)] = self._session.db.storage.read()
-        remembered = _remembered(tree)
+        remembered = read_remembered(tree)
         learned: dict[str, list[int]] = {}
         problems = verify_campaign(tree, loaded=loaded,  # type: ignore[arg-type]
                                    scanned=True, remembered=remembered, learned=learned)
@@ -225,29 +211,6 @@ class CampaignStore(TypedReads, SessionsMixin):
         if not self.read_only:
             for shard in [*self._roots.values(), self._session]:
                 shard.flush()  # files just migrated from an older schema are written here
-
-    def _stamp(self) -> tuple[object, ...] | None:
-        """What changes on disk whenever a writer commits: the newest session's number and
-        its session file's stamp (the file is replaced by every action)."""
-        tree = getattr(self._backend, "tree", None)
-        if not isinstance(tree, CampaignTree):
-            return None
-        numbers = self._backend.session_numbers()
-        number = numbers[-1] if numbers else 0
-        found = tree.entry(session_rel(number))
-        return (number, None if found is None else found.stamp)
-
-    def reload_if_changed(self) -> bool:
-        """A read-only view of a campaign another console writes: read it again if the
-        writer has committed since (a stat or two when it has not). True if it was read."""
-        if not self.read_only:
-            return False
-        stamp = self._stamp()
-        if stamp is None or stamp == self._seen:
-            return False
-        self._load()
-        self._seen = stamp
-        return True
 
     def _session_unchanged(self) -> bool:
         assert self._session is not None

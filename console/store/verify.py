@@ -24,18 +24,31 @@ writes; the caller keeps the memo.
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import dataclass, field
 
 from console.model import Campaign, ModelError, Session
 from console.store.backups import find_good_backup
-from console.store.errors import BadSaveFile, InvalidSaveFile, MissingSaveFile, UnsafePath
-from console.store.layout import LOCK_FILE, ROOT_FILES, SESSION_FILE, SESSIONS_DIR
+from console.store.errors import (
+    BadSaveFile,
+    InvalidSaveFile,
+    MissingSaveFile,
+    StoreError,
+    UnsafePath,
+)
+from console.store.layout import (
+    LOCK_FILE,
+    ROOT_FILES,
+    SESSION_FILE,
+    SESSIONS_DIR,
+    VERIFIED_FILE,
+)
 from console.store.shards import META, Tables, read_tables
 from console.store.tree import CampaignTree, Entry
 from console.store.undo import chunk_rel, session_rel
 from console.store.undo_state import UndoState
 
-__all__ = ["Remembered", "verify_campaign"]
+__all__ = ["Remembered", "read_remembered", "verify_campaign"]
 
 # A file found whole, by campaign-relative path: its stamp (``Entry.stamp``), then for a
 # session file its last operation and its count of sealed chunks.
@@ -180,6 +193,19 @@ def _sessions(found: _Found, numbers: list[int], folders: dict[int, dict[str, En
             found.learned[rel] = [*files[SESSION_FILE].stamp, end,
                                   journal.sealed // journal.chunk_size]
     return ends
+
+
+def read_remembered(tree: CampaignTree) -> Remembered:
+    """What an earlier opening found whole (the memo ``VERIFIED_FILE``, which the opening
+    writer keeps); nothing if the memo is missing or not as written."""
+    try:
+        memo = json.loads(tree.read(VERIFIED_FILE))
+        files = memo["files"] if memo.get("version") == 1 else {}
+        return {str(key): [int(n) for n in value] for key, value in files.items()
+                if isinstance(value, list) and len(value) in (4, 6)}
+    except (OSError, StoreError, ValueError, TypeError, KeyError, AttributeError,
+            RecursionError):
+        return {}
 
 
 def verify_campaign(tree: CampaignTree, *, loaded: dict[str, Tables] | None = None,
