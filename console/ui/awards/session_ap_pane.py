@@ -13,6 +13,7 @@ from console.model import AwardKind
 from console.model.awards import played_time
 from console.service import View
 from console.ui.screens.status_header import clock
+from console.ui.widgets.drawn_from import DrawnFrom
 from console.ui.widgets.row_list import Cell, RowList
 
 __all__ = ["SessionApPane", "session_ap_rows"]
@@ -55,13 +56,11 @@ opens the awards.
         super().__init__([("PC", 12), ("AP", 4), ("By source", 30)], stretch=2,
                          narrow={0: 9, 1: 3, 2: 20}, id=id)
         self.now = now
-        self._shown_from: tuple[object, object] | None = None
+        self._drawn = DrawnFrom()
 
     def show(self, view: View) -> None:
-        if self._shown_from is not None and self._shown_from[0] is view.session and \
-                self._shown_from[1] is view.pcs:
+        if not self._drawn.changed(view.session, view.pcs):
             return
-        self._shown_from = (view.session, view.pcs)
         self.set_rows(session_ap_rows(view))
         if view.session.number == 0:
             self.border_subtitle = "no session yet"

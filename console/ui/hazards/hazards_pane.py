@@ -15,6 +15,7 @@ from console.rules.hazards.common import DueCheck
 from console.rules.ratings import Rating
 from console.service import View
 from console.ui.formatting import chance_note
+from console.ui.widgets.drawn_from import DrawnFrom
 from console.ui.widgets.row_list import Cell, RowList
 
 __all__ = ["HazardsPane", "hazard_rows"]
@@ -57,12 +58,12 @@ chance, or the next one on his Nish. `z` on the tracker starts one, `Z` takes a 
         super().__init__([("Victim", 9), ("Hazard", 14), ("Next check", 21)], stretch=1,
                          narrow={0: 7, 1: 10, 2: 15}, id=id)
         self.rating_for = rating_for
-        self._shown_from: object = None
+        self._drawn = DrawnFrom()
 
     def show(self, view: View) -> None:
-        if view.encounter is self._shown_from:
-            return  # the same fight: nothing to draw again
-        self._shown_from = view.encounter
+        # The sheets too: a victim's chance is worked out from his sheet's rating.
+        if not self._drawn.changed(view.encounter, view.pcs):
+            return
         rows = hazard_rows(view, self.rating_for)
         self.set_rows(rows)
         self.border_subtitle = f"{len(rows)} running" if rows else "none running"

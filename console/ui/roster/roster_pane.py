@@ -14,6 +14,7 @@ from console.ui.bindings import cursor_ends
 from console.ui.dialogs.form_dialog import Field, FormDialog
 from console.ui.formatting import stat_text
 from console.ui.roster.flows import Entry, RosterFlows
+from console.ui.widgets.drawn_from import DrawnFrom
 from console.ui.widgets.row_list import RowList
 from console.ui.wizard import dialog, run_wizard
 
@@ -58,18 +59,12 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
                          narrow={0: 14}, drop_first=[3, 1], id=id)
         self.flows = flows
         self._entries: list[Entry] = []
-        self._signature: tuple[object, ...] | None = None
-        self._shown: tuple[object, object, str] | None = None
+        self._drawn = DrawnFrom()
         self.query_text = ""
 
     def show(self, view: View) -> None:
-        # The service hands back the same mappings until their table changes: a fight's
-        # keys leave a 300-template roster alone.
-        shown = (view.pcs, view.npcs, self.query_text)
-        if self._shown is not None and all(
-                a is b for a, b in zip(shown, self._shown, strict=True)):
-            return
-        self._shown = shown
+        if not self._drawn.changed(view.pcs, view.npcs, self.query_text):
+            return  # a fight's keys leave a 300-template roster alone
         pcs: list[PlayerCharacter] = sorted(view.pcs.values(), key=lambda pc: pc.name.lower())
         rows = [(("pc", pc.id), (pc.name, "PC", stat_text(pc.nish), stat_text(pc.vit_max)))
                 for pc in pcs if matches(self.query_text, pc.name)]
@@ -78,10 +73,6 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
                                     stat_text(npc.nish), stat_text(npc.vit)))
                  for npc in sorted(view.npcs.values(), key=lambda n: n.name.lower())
                  if matches(self.query_text, npc.name, npc.tags)]
-        signature = tuple(rows)
-        if signature == self._signature:
-            return
-        self._signature = signature
         selected = self.selected
         self._entries = [entry for entry, _ in rows]
         self.set_rows([cells for _, cells in rows])

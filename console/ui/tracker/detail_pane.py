@@ -16,6 +16,7 @@ from console.rules.initiative import rounds_left
 from console.service import View
 from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
 from console.ui.formatting import stat_text
+from console.ui.widgets.drawn_from import DrawnFrom
 
 __all__ = ["DetailPane"]
 
@@ -27,16 +28,12 @@ class DetailPane(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._shown: tuple[object, ...] | None = None
+        self._drawn = DrawnFrom()
 
     def _update(self, shown: tuple[object, ...], content: Callable[[], RenderableType]) -> None:
         # Drawn once per key: the turn moving and the cursor following it both ask for the
-        # same details (the service hands back the same objects until they change). The
-        # pane's height is fixed by the screen's CSS, so no layout pass.
-        if self._shown is None or len(shown) != len(self._shown) or any(
-                a is not b and not (isinstance(a, int) and a == b)
-                for a, b in zip(shown, self._shown, strict=False)):
-            self._shown = shown
+        # same details. The pane's height is fixed by the screen's CSS: no layout pass.
+        if self._drawn.changed(*shown):
             self.update(content(), layout=False)
 
     def show(self, view: View, combatant_id: int | None) -> None:
