@@ -21,6 +21,14 @@ def burst(app, *keys: str) -> None:  # type: ignore[no-untyped-def]
             "enter", "tab", "escape") else None))
 
 
+def patrol(seed: CampaignService, *npcs: str) -> None:
+    """Session 1, the encounter Patrol, and these NPCs in it (Nish 9, Vit 10)."""
+    seed.sessions.toggle()
+    seed.tracker.new_encounter("Patrol")
+    for name in npcs:
+        seed.tracker.add_npc(name, 9, 10)
+
+
 async def test_a_burst_after_the_key_that_opens_a_form_lands_in_its_fields(
         seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app()
@@ -37,8 +45,7 @@ async def test_a_burst_after_the_key_that_opens_a_form_lands_in_its_fields(
 
 async def test_a_mistake_in_a_burst_stops_there_with_its_message(
         seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
-    seed.sessions.toggle()
-    seed.tracker.new_encounter("Patrol")
+    patrol(seed)
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
         burst(app, "a", "T", "h", "u", "g", "enter", "x", "enter", "1", "2")
@@ -63,9 +70,7 @@ async def test_escape_in_a_burst_cancels_the_form(
 
 async def test_a_pane_key_in_a_burst_sends_the_next_keys_to_that_pane(
         seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
-    seed.sessions.toggle()
-    seed.tracker.new_encounter("Patrol")
-    seed.tracker.add_npc("Thug", 9, 10)
+    patrol(seed, "Thug")
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
         burst(app, "2", "p", "Z", "e", "d", "enter")  # e is also the tracker's key
@@ -97,8 +102,7 @@ async def test_escape_on_a_changed_form_asks_before_discarding(
 
 async def test_far_reaching_keys_say_the_way_back(
         seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
-    seed.sessions.toggle()
-    seed.tracker.new_encounter("Patrol")
+    patrol(seed)
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+e")
@@ -111,9 +115,7 @@ async def test_minus_seven_typed_on_a_combatant_wounds_him(
         seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
     from tests.ui.conftest import select
 
-    seed.sessions.toggle()
-    seed.tracker.new_encounter("Patrol")
-    seed.tracker.add_npc("Thug", 9, 10)
+    patrol(seed, "Thug")
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
         await select(pilot, app, "Thug")
