@@ -9,8 +9,7 @@ from typing import ClassVar
 from rich.text import Text
 
 from console.model import Combatant
-from console.model.hazards import describe, hazards_of
-from console.rules.hazards import module_for
+from console.model.hazards import describe, due_now, hazards_of
 from console.rules.hazards.common import DueCheck
 from console.rules.ratings import Rating
 from console.service import View
@@ -30,8 +29,9 @@ def hazard_rows(view: View, rating_for: RatingFor) -> list[tuple[Cell, ...]]:
         return []
     rows: list[tuple[Cell, ...]] = []
     for victim in encounter.combatants:
-        for _index, state in hazards_of(encounter, victim.id):
-            check = module_for(state).due(state)
+        due = dict(due_now(encounter, victim.id))
+        for index, state in hazards_of(encounter, victim.id):
+            check = due.get(index)
             if check is None:
                 upcoming = Text("on his Nish", style="dim")
             else:
