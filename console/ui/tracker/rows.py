@@ -126,11 +126,12 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
 
     def add(combatant: Combatant, turn: Turn | None, marker: tuple[str, ...]) -> None:
         sheet = view.pcs.get(combatant.ref) if combatant.is_pc and combatant.ref else None
-        inputs = (marker, None if turn is None else turn.nish, combatant.id in acted,
-                  conditions.get(combatant.id, ""))
+        has_acted = combatant.id in acted
+        noted = conditions.get(combatant.id, "")
+        inputs = (marker, None if turn is None else turn.nish, has_acted, noted)
         cells = cache.get(combatant, sheet, inputs)
         if cells is None:
-            cells = _cells(combatant, sheet, turn, inputs)
+            cells = _cells(combatant, sheet, turn, marker, has_acted, noted)
             cache.put(combatant, sheet, inputs, cells)
         rows.append((combatant.id, cells))
 
@@ -146,12 +147,10 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
 
 
 def _cells(combatant: Combatant, sheet: PlayerCharacter | None, turn: Turn | None,
-           inputs: tuple[object, ...]) -> Cells:
-    marker, _, has_acted, conditions = inputs
+           marker: tuple[str, ...], has_acted: bool, conditions: str) -> Cells:
     # Who has had his turn this round is dimmed: the rest are still to act.
     style = "bold" if combatant.is_pc else ""
     name = Text(combatant.name, style=f"{style} dim" if has_acted else style)
-    assert isinstance(marker, tuple)
     mark = Text()
     for text, mark_style in zip(marker[::2], marker[1::2], strict=True):
         mark.append(text, style=mark_style)
@@ -162,7 +161,7 @@ def _cells(combatant: Combatant, sheet: PlayerCharacter | None, turn: Turn | Non
         "PC" if combatant.side is Side.PC else "NPC",
         _state_text(combatant),
         _vit_text(combatant, sheet),
-        str(conditions),
+        conditions,
     )
 
 
