@@ -43,6 +43,36 @@ async def test_a_burst_after_the_key_that_opens_a_form_lands_in_its_fields(
         assert app.screen.focused is app.screen.query(Input)[1]  # typing on goes on there
 
 
+async def test_a_burst_into_an_open_form_lands_in_its_fields(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    """The form is on screen: "Prone", enter, "2", enter in one burst fills both fields and
+    saves (the 2 once landed in the first field: "Prone2")."""
+    patrol(seed, "Skrak")
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, FormDialog)
+        burst(app, "P", "r", "o", "n", "e", "enter", "2", "enter")
+        for _ in range(4):
+            await pilot.pause()
+        assert not isinstance(app.screen, FormDialog)
+        encounter = app.service.encounter()
+        assert [(c.name, c.until_round) for c in encounter.conditions] == [("Prone", 2)]
+
+
+async def test_tab_in_a_burst_moves_before_the_next_key(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    patrol(seed, "Skrak")
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        burst(app, "X", "tab", "3", "shift+tab", "Y")
+        for _ in range(4):
+            await pilot.pause()
+        # As typed slowly: back in a field, its text is selected and typing replaces it.
+        assert [field.value for field in app.screen.query(Input)] == ["Y", "3"]
+
+
 async def test_a_mistake_in_a_burst_stops_there_with_its_message(
         seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
     patrol(seed)
@@ -133,3 +163,18 @@ async def test_a_question_answered_before_it_is_on_screen_is_answered(
         await pilot.pause()
         await pilot.pause()
         assert app.service.session().number == 1
+
+
+async def test_nish_results_called_out_in_a_burst_each_land_on_their_pc(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    patrol(seed, "Skrak")
+    seed.tracker.join_pc("Vera", vit_max=18)
+    seed.tracker.join_pc("Kess", vit_max=16)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        burst(app, "1", "2", "enter", "9", "enter")
+        for _ in range(4):
+            await pilot.pause()
+        nish = {c.name: c.nish for c in app.service.encounter().combatants}
+        assert (nish["Vera"], nish["Kess"]) == (12, 9)

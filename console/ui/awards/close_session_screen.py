@@ -28,6 +28,7 @@ from console.service import ActionRefused, CampaignService
 from console.ui.awards.pc_names import pick_pc, pick_pcs
 from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import optional_int, whole_number
+from console.ui.widgets.field_input import FieldInput
 
 __all__ = ["CloseSessionScreen", "parse_played", "parse_rounding", "parse_share"]
 
@@ -113,7 +114,8 @@ class CloseSessionScreen(Dialog[Outcome | None]):
                         for name, label, value in column:
                             with Horizontal(classes="row"):
                                 yield Label(label, classes="label")
-                                yield Input(value=value, id=f"close-{name}", compact=True)
+                                yield FieldInput(value=value, id=f"close-{name}",
+                                                 compact=True)
             yield Static("", id="close-note")
             table: DataTable[str] = DataTable(id="close-preview", cursor_type="none")
             table.add_columns("PC", "Time", "Group", "Adv", "Journal", "Grab", "Pocket",
@@ -201,7 +203,11 @@ class CloseSessionScreen(Dialog[Outcome | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.focus_next(Input)
+        self.field_entered(event.input)
+
+    def field_entered(self, field: Input) -> None:
+        fields = list(self.query(Input))
+        self.set_focus(fields[(fields.index(field) + 1) % len(fields)])
 
     def action_apply(self) -> None:
         self._update()

@@ -23,6 +23,7 @@ from console.rules.limits import POINTS, RESULT, Range
 from console.rules.odds import surprise
 from console.rules.ratings import Rating
 from console.ui.dialogs.dialog import Dialog
+from console.ui.widgets.field_input import FieldInput
 
 __all__ = [
     "Field",
@@ -128,8 +129,8 @@ class FormDialog(Dialog[dict[str, Any] | None]):
                 for field in self.fields:
                     with Horizontal(classes="row"):
                         yield Label(field.label, classes="label")
-                        yield Input(value=field.value, placeholder=field.placeholder,
-                                    id=f"field-{field.name}", compact=True)
+                        yield FieldInput(value=field.value, placeholder=field.placeholder,
+                                         id=f"field-{field.name}", compact=True)
             yield Static("", classes="error", id="error")
             yield Static(self.hint or "enter: next field · ctrl+s: save · escape: cancel",
                          classes="hint")
@@ -140,8 +141,14 @@ class FormDialog(Dialog[dict[str, Any] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.field_entered(event.input)
+
+    def field_entered(self, field: Input) -> None:
         inputs = list(self.query(Input))
-        self._advance(inputs, inputs.index(event.input))
+        self._advance(inputs, inputs.index(field))
+
+    def _focus_field(self, field: Input) -> None:
+        self.set_focus(field)  # at once: keys typed ahead follow it (FieldInput)
 
     def _advance(self, inputs: list[Input], index: int) -> int | None:
         """Enter in field ``index``: read it, then the next field (its index), or the form
@@ -153,7 +160,7 @@ class FormDialog(Dialog[dict[str, Any] | None]):
             return index
         self.show_error("")
         if index + 1 < len(inputs):
-            inputs[index + 1].focus()
+            self._focus_field(inputs[index + 1])
             return index + 1
         self.submit()
         return None
@@ -192,7 +199,7 @@ class FormDialog(Dialog[dict[str, Any] | None]):
                     field.value = ""  # typing over the selected text replaces it
                 field.insert_text_at_cursor(key.character)
                 fresh = False
-        inputs[index].focus()
+        self._focus_field(inputs[index])
 
     def _read(self, field: Field, text: str) -> Any:
         """The field's value; a ValueError says what is wrong, or asks about a likely typo
@@ -215,7 +222,7 @@ class FormDialog(Dialog[dict[str, Any] | None]):
                 values[field.name] = self._read(field, widget.value)
             except ValueError as error:
                 self.show_error(str(error))
-                widget.focus()
+                self._focus_field(widget)
                 return
         if self.check is not None:
             try:

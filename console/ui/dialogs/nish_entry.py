@@ -22,6 +22,7 @@ from console.rules.rolling import roll
 from console.service.tracker import NishRoll
 from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import optional_int, roll_doubt
+from console.ui.widgets.field_input import FieldInput
 
 __all__ = ["NishEntryScreen"]
 
@@ -47,7 +48,7 @@ class NishEntryScreen(Dialog[dict[int, int | None] | None]):
                 rating = f" [{row.rating}]" if row.rating is not None else ""
                 with Horizontal():
                     yield Label(f"{row.label}{rating}")
-                    yield Input(id=f"nish-{row.combatant_id}", placeholder="result")
+                    yield FieldInput(id=f"nish-{row.combatant_id}", placeholder="result")
                     yield Static("", classes="rolled", id=f"rolled-{row.combatant_id}")
             yield Static("", id="error")
             yield Static("enter: next · ctrl+r: roll his Nish rating (enter then moves on) · "
@@ -93,21 +94,24 @@ class NishEntryScreen(Dialog[dict[int, int | None] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        key = int((event.input.id or "").removeprefix("nish-"))
+        self.field_entered(event.input)
+
+    def field_entered(self, field: Input) -> None:
+        key = int((field.id or "").removeprefix("nish-"))
         row = next(r for r in self.rows if r.combatant_id == key)
         try:
-            self._read(row, event.value)
+            self._read(row, field.value)
         except ValueError as error:
             self.query_one("#error", Static).update(str(error))
             return
-        self._advance(event.input)
+        self._advance(field)
 
     def _advance(self, widget: Input) -> None:
         self.query_one("#error", Static).update("")
         inputs = list(self.query(Input))
         index = inputs.index(widget)
         if index + 1 < len(inputs):
-            inputs[index + 1].focus()
+            self.set_focus(inputs[index + 1])  # at once: keys typed ahead follow it
         else:
             self._submit()
 
