@@ -81,11 +81,12 @@ class Combatant:
     # turn comes, the round's checks on his Nish (each is made once; see checks_owed_by).
     checks_owed: tuple[CheckKind, ...] = ()
     checks_round: int = 0  # the round whose on-Nish checks were last asked of him
+    hidden: bool = False  # kept from the players' view until the GM reveals him
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "side", "ref", "nish", "recorded_nish", "wounds", "vit_max", "status",
          "shock", "hold", "tie_order", "group", "pass_out_check_done", "drain_stopped",
-         "notes", "checks_owed", "checks_round"}
+         "notes", "checks_owed", "checks_round", "hidden"}
     )
 
     def __post_init__(self) -> None:
@@ -104,7 +105,7 @@ class Combatant:
         object.__setattr__(self, "hold", _enum(Hold, self.hold, f"{who}: hold"))
         need_int(self.tie_order, f"{who}: tie order")
         opt_int(self.group, f"{who}: group", minimum=1)
-        for flag in ("pass_out_check_done", "drain_stopped"):
+        for flag in ("pass_out_check_done", "drain_stopped", "hidden"):
             if not isinstance(getattr(self, flag), bool):
                 raise ModelError(f"{who}: {flag.replace('_', ' ')} must be true or false")
         need_str(self.notes, f"{who}: notes")
@@ -131,7 +132,7 @@ class Combatant:
             "pass_out_check_done": self.pass_out_check_done,
             "drain_stopped": self.drain_stopped, "notes": self.notes,
             "checks_owed": [kind.value for kind in self.checks_owed],
-            "checks_round": self.checks_round,
+            "checks_round": self.checks_round, "hidden": self.hidden,
         }
 
     @classmethod
@@ -148,7 +149,7 @@ class Combatant:
             pass_out_check_done=raw.get("pass_out_check_done", False),
             drain_stopped=raw.get("drain_stopped", False), notes=raw.get("notes", ""),
             checks_owed=tuple(need_list(raw.get("checks_owed", []), "checks owed")),
-            checks_round=raw.get("checks_round", 0),
+            checks_round=raw.get("checks_round", 0), hidden=raw.get("hidden", False),
         )
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "describe",
     "due_now",
     "end_hazard",
+    "for_players",
     "hazards_of",
     "pass_time",
 ]
@@ -202,3 +203,7 @@ def describe(state: HazardState) -> str:
     """One line for the tracker: the hazard and where the victim stands."""
     return str(module_for(state).status(state))
 
+
+def for_players(state: HazardState) -> str:
+    """One line for the players' view: the hazard and how long it has run, no Dif."""
+    return str(module_for(state).for_players(state))

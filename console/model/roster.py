@@ -51,10 +51,11 @@ def _numbered(base: str, taken: set[str], count: int) -> list[str]:
 
 
 def spawn_copies(encounter: Encounter, template: NpcTemplate, count: int, *,
-                 shared_nish: bool = True) -> Outcome:
+                 shared_nish: bool = True, hidden: bool = False) -> Outcome:
     """Add ``count`` numbered copies of ``template`` ("Skrak 1" .. "Skrak 4"), each with his
     own wounds. With ``shared_nish`` they form a group that keeps one Nish (editing one
-    edits all), so they act together; otherwise each keeps his own once edited."""
+    edits all), so they act together; otherwise each keeps his own once edited. ``hidden``
+    copies (an ambush) stay off the players' view until the GM reveals them."""
     if not 1 <= count <= MAX_SPAWN:
         raise ModelError(f"spawn 1 to {MAX_SPAWN} copies, not {count}")
     taken = {c.name for c in encounter.combatants}
@@ -65,13 +66,14 @@ def spawn_copies(encounter: Encounter, template: NpcTemplate, count: int, *,
     copies = tuple(
         Combatant(next_id + offset, name, Side.NPC, ref=template.id,
                   nish=nish if encounter.round > 0 else None, recorded_nish=nish,
-                  vit_max=whole_value(template, "vit"), group=group)
+                  vit_max=whole_value(template, "vit"), group=group, hidden=hidden)
         for offset, name in enumerate(names)
     )
     changed = encounter.with_changes(combatants=encounter.combatants + copies)
     shown = names[0] if count == 1 else f"{names[0]} .. {names[-1]}"
-    return settle(encounter, changed, (f"{shown} join the encounter" if count > 1
-                                       else f"{shown} joins the encounter",))
+    secretly = " (hidden from the players)" if hidden else ""
+    return settle(encounter, changed, (f"{shown} join the encounter{secretly}" if count > 1
+                                       else f"{shown} joins the encounter{secretly}",))
 
 
 def templates_in_use(encounter: Encounter | None, template_id: int) -> list[str]:

@@ -58,6 +58,7 @@ __all__ = [
     "set_party_nish",
     "set_shock",
     "set_status",
+    "toggle_hidden",
     "toggle_status",
 ]
 
@@ -114,6 +115,16 @@ def toggle_status(encounter: Encounter, combatant_id: int, status: Status) -> Ou
     combatant = _combatant(encounter, combatant_id)
     return set_status(encounter, combatant_id,
                       Status.ACTIVE if combatant.status is status else status)
+
+
+def toggle_hidden(encounter: Encounter, combatant_id: int) -> Outcome:
+    """Hide him from the players' view, or reveal him. The GM's own screen and the round
+    are untouched: a hidden combatant still takes his turns."""
+    combatant = _combatant(encounter, combatant_id)
+    hidden = not combatant.hidden
+    changed = _replace(encounter, combatant.with_changes(hidden=hidden))
+    said = "hidden from the players" if hidden else "shown to the players"
+    return Outcome.told(changed, notices=(f"{combatant.name}: {said}",))
 
 
 # ----- numbers --------------------------------------------------------------------------

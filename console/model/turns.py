@@ -52,9 +52,10 @@ def _entrant(combatant: Combatant) -> Entrant:
 
 def round_order(encounter: Encounter) -> RoundOrder:
     """This round's acting order (empty before the first call for Nish)."""
-    if encounter.round == 0:
+    if encounter.round == 0:  # the dead stay listed apart, as in any round
         return RoundOrder((), tuple(c.id for c in encounter.combatants
-                                    if c.status not in (Status.DEAD, Status.REMOVED)), ())
+                                    if c.status not in (Status.DEAD, Status.REMOVED)),
+                          tuple(c.id for c in encounter.combatants if c.status is Status.DEAD))
     return _ordered(tuple(_entrant(c) for c in encounter.combatants), encounter.mode,
                     encounter.party_nish)
 

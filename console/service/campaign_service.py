@@ -2,7 +2,8 @@
 screens (and the tests) use.
 
 ``service.tracker``, ``.combat``, ``.hazards``, ``.roster``, ``.awards`` and ``.sessions``
-each group one feature's commands, in a module of its own; every command returns an
+each group one feature's commands, in a module of its own (``.players`` is the players'
+view's read); every command returns an
 :class:`~console.model.outcome.Outcome`, saved by :meth:`CampaignCore.run` as one undoable
 action. The reads are the core's.
 """
@@ -17,6 +18,7 @@ from console.service.awards import AwardCommands
 from console.service.combat import CombatCommands
 from console.service.core import CampaignCore
 from console.service.hazards import HazardCommands
+from console.service.players import PlayersView
 from console.service.roster import RosterCommands
 from console.service.sessions import SessionCommands
 from console.service.tracker import TrackerCommands
@@ -35,3 +37,4 @@ class CampaignService(CampaignCore):
         self.roster = RosterCommands(self, self.tracker)
         self.awards = AwardCommands(self)
         self.sessions = SessionCommands(self)
+        self.players = PlayersView(self)

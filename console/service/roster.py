@@ -63,10 +63,11 @@ class RosterCommands:
         return service.run(f"{sheet.TABLE}.delete", lambda: delete_sheet(
             sheet, service.encounter(), service.session()))
 
-    def spawn(self, template: NpcTemplate, count: int, *, shared_nish: bool = True) -> Outcome:
+    def spawn(self, template: NpcTemplate, count: int, *, shared_nish: bool = True,
+              hidden: bool = False) -> Outcome:
         service = self._service
         return service.run("roster.spawn", lambda: spawn_copies(
-            service.running(), template, count, shared_nish=shared_nish))
+            service.running(), template, count, shared_nish=shared_nish, hidden=hidden))
 
     def join(self, sheet: Sheet) -> Outcome:
         """Into the running fight: a PC himself, a template as one copy."""

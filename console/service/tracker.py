@@ -25,6 +25,7 @@ from console.model.tracker import (
     remove_condition,
     set_mode,
     set_nish,
+    toggle_hidden,
     toggle_status,
 )
 from console.rules.ratings import Rating
@@ -187,6 +188,10 @@ class TrackerCommands:
     def toggle_status(self, combatant_id: int, status: Status) -> Outcome:
         return self._on(f"tracker.{status.value}",
                         lambda e: toggle_status(e, combatant_id, status))
+
+    def toggle_hidden(self, combatant_id: int) -> Outcome:
+        """Hide him from the players' view, or reveal him (stored: both views agree)."""
+        return self._on("tracker.hidden", lambda e: toggle_hidden(e, combatant_id))
 
     def cycle_shock(self, combatant_id: int) -> Outcome:
         return self._on("tracker.shock", lambda e: cycle_shock(e, combatant_id))

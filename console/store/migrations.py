@@ -12,10 +12,13 @@ Version 1 is the prototype format: one weapon per PC, the allowance as text such
 string. Version 2: a list of weapons, the allowance as numbers, tags as a list. Version 3: an
 encounter's turn in progress is the key of a turn of the round's order (``current``) instead
 of an index into it, which a re-ordered round would have made point at someone else;
-combatants gain status, shock, hold and tie order (defaults fill them in). Version 4
-(current): an encounter records who has had his turn this round (``acted``), so a Nish
-edited or a combatant killed mid-round can neither skip nor repeat a turn; a combatant
-records the critical-damage checks he owes (defaults fill them in).
+combatants gain status, shock, hold and tie order (defaults fill them in). Version 4: an
+encounter records who has had his turn this round (``acted``), so a Nish edited or a
+combatant killed mid-round can neither skip nor repeat a turn; a combatant records the
+critical-damage checks he owes (defaults fill them in). Version 5 (current): a combatant may
+be hidden from the players' view (``hidden``; the default, shown, fills it in). Nothing is
+rewritten, but the number changes so that an older console refuses a file with hidden
+combatants instead of failing on a field it does not know.
 """
 
 from __future__ import annotations
@@ -112,6 +115,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     1: {"pcs": _pc_v1_to_v2, "npcs": _npc_v1_to_v2},
     2: {"encounters": _encounter_v2_to_v3},
     3: {"encounters": _encounter_v3_to_v4},
+    4: {},  # combatants' "hidden": absent means shown, which the model's default says
 }
 
 

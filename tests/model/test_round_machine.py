@@ -32,6 +32,7 @@ from console.model.encounters import Hold, InitiativeMode, Shock
 from console.model.errors import ModelError
 from console.model.hazards import apply_hazard_result, attach_hazard, due_now
 from console.model.outcome import Outcome
+from console.model.player_view import HEALTH_WORDS, player_picture
 from console.model.tracker import (
     END,
     act_now,
@@ -51,6 +52,7 @@ from console.model.tracker import (
     set_nish,
     set_shock,
     set_status,
+    toggle_hidden,
 )
 from console.model.turns import on_deck
 from console.rules.hazards import suffocation
@@ -272,6 +274,17 @@ class RoundMachine(RuleBasedStateMachine):
         self._act("shock", lambda e: set_shock(e, who, shock))
         self._check_pointer(before, self.encounter)
 
+    @rule(data=st.data())
+    def hide_or_reveal(self, data: st.DataObject) -> None:
+        before = self.encounter
+        who = data.draw(st.sampled_from([c.id for c in before.combatants]))
+        self._act("hidden", lambda e: toggle_hidden(e, who))
+        after = self.encounter
+        # Hiding is for the players' screen only: the round is exactly as it was.
+        assert (after.current, after.acted, round_order(after)) == (
+            before.current, before.acted, round_order(before))
+        assert after.combatant(who).hidden is not before.combatant(who).hidden
+
     @rule(mode=st.sampled_from(list(InitiativeMode)), seed=st.integers(0, 9))
     def mode(self, mode: InitiativeMode, seed: int) -> None:
         before = self.encounter
@@ -437,6 +450,25 @@ class RoundMachine(RuleBasedStateMachine):
             return
         after = next_turn(encounter).encounter.current
         assert on_deck(encounter) == (None if after == END else after)
+
+    @invariant()
+    def the_players_see_no_one_hidden_and_no_npc_numbers(self) -> None:
+        if not self.store.encounters():
+            return
+        encounter = self.encounter
+        picture = player_picture("c", 1, encounter, self.pcs())
+        shown = sorted(c.name for c in encounter.combatants
+                       if not c.hidden and c.status is not Status.REMOVED)
+        assert sorted(row.name for row in picture.rows) == shown
+        turn = current_turn(encounter)
+        now = {encounter.combatant(m).name for m in (turn.members if turn else ())}
+        for row in picture.rows:
+            assert row.mark != "now" or row.name in now
+            if not row.is_pc:
+                assert row.nish is None and row.health in HEALTH_WORDS
+                assert row.states == () and row.conditions == ()
+        hidden = {c.name for c in encounter.combatants if c.hidden}
+        assert not hidden & {h.victim for h in picture.hazards}
 
     @invariant()
     def the_owed_checks_are_only_ever_those_of_this_round(self) -> None:

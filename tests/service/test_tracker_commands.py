@@ -241,3 +241,26 @@ def test_the_whole_party_joins_with_one_key_and_leaves_with_one_undo() -> None:
         service.tracker.join_party()
     service.undo()
     assert [c.name for c in service.encounter().combatants] == ["Kara"]  # type: ignore[union-attr]
+
+
+def test_hiding_from_the_players_is_stored_undoable_and_read_by_their_view(
+        tmp_path: Path) -> None:
+    store = CampaignStore.create(tmp_path, "Dock")
+    service = fight(seeded(store))
+    service.tracker.call_for_nish({1: 7, 2: 8})
+    leader = next(c for c in service.encounter().combatants  # type: ignore[union-attr]
+                  if c.name == "Skrak leader")
+    order_before = names(service)
+    outcome = service.tracker.toggle_hidden(leader.id)
+    assert outcome.notices == ("Skrak leader: hidden from the players",)
+    assert names(service) == order_before  # the GM's round is untouched
+    assert "Skrak leader" not in [r.name for r in service.players.picture().rows]
+    store.close()
+    with CampaignStore.open(tmp_path, "Dock", read_only=True) as reopened:
+        players = seeded(reopened).players.picture()  # another console agrees
+        assert [r.name for r in players.rows] == ["Skrak 1", "Skrak 2", "Kara", "Brice"]
+        assert {r.health for r in players.rows if not r.is_pc} == {"unhurt"}
+    with CampaignStore.open(tmp_path, "Dock") as reopened:
+        again = seeded(reopened)
+        again.undo()
+        assert "Skrak leader" in [r.name for r in again.players.picture().rows]

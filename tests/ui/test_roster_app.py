@@ -29,8 +29,9 @@ async def test_templates_copies_and_sheets(seed: CampaignService, open_app) -> N
         assert isinstance(app.screen, FormDialog)
         assert "Atk: 7Q: die must be 6, 8 or 10" in str(app.screen.query_one("#error").render())
         await pilot.press("escape", "escape", "s")  # a changed form: escape asks first
-        await type_in(pilot, "4", "y")
+        await type_in(pilot, "4", "y", "y")  # four, one Nish, hidden from the players
         assert table_names(app)[:4] == ["Skrak 1", "Skrak 2", "Skrak 3", "Skrak 4"]
+        assert all(c.hidden for c in app.service.running().combatants)
         await pilot.press("y")
         assert roster_rows(app) == ["Skrak", "Skrak (copy)"]
         await pilot.press("slash")

@@ -40,6 +40,7 @@ __all__ = [
     "due",
     "fall_damage",
     "finished",
+    "for_players",
     "start",
     "status",
     "wounds_after_armor",
@@ -207,3 +208,9 @@ def status(state: FallState) -> str:
     kind = "drops" if state.intentional else "falls"
     text = f"{kind} {state.feet} ft ({state.damage} damage before armor)"
     return text if state.phase is not Phase.DONE else text + ": over"
+
+
+def for_players(state: FallState) -> str:
+    """What the table may see: how far he falls (the GM's grab Dif stays his)."""
+    kind = "dropping" if state.intentional else "falling"
+    return f"{kind} {state.feet} ft" + (": landed" if state.phase is Phase.DONE else "")

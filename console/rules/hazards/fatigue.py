@@ -23,7 +23,15 @@ from console.rules.hazards.common import (
     judge_check,
 )
 
-__all__ = ["FatigueState", "Kind", "apply", "due", "start", "status"]
+__all__ = [
+    "FatigueState",
+    "Kind",
+    "apply",
+    "due",
+    "for_players",
+    "start",
+    "status",
+]
 
 
 class Kind(StrEnum):
@@ -96,3 +104,8 @@ def status(state: FatigueState) -> str:
     """One line for the UI: checks left and the penalty so far."""
     total = state.penalty or "no penalty"
     return f"{state.kind} fatigue: {state.checks_left} check(s) left, {total}"
+
+
+def for_players(state: FatigueState) -> str:
+    """What the table may see: the fatigue and the checks still to come."""
+    return f"{state.kind} fatigue: {state.checks_left} check(s) to go"

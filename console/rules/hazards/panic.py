@@ -31,6 +31,7 @@ __all__ = [
     "apply",
     "check",
     "due",
+    "for_players",
     "nish",
     "resolve",
     "roll_effect",
@@ -153,3 +154,10 @@ def status(state: PanicState) -> str:
     if state.ended:
         return f"{state.info.name}: over"
     return f"{state.info.name}: {state.info.behaviour}; WP vs {END_DIF} each round"
+
+
+def for_players(state: PanicState) -> str:
+    """What the table may see: the panic's effect and for how many rounds."""
+    if state.ended:
+        return f"{state.info.name}: over"
+    return f"{state.info.name}: round {state.rounds}"

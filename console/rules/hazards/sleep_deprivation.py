@@ -21,7 +21,16 @@ from console.rules.hazards.common import (
 )
 from console.rules.ratings import Rating
 
-__all__ = ["SleepState", "apply", "day", "due", "end", "start", "status"]
+__all__ = [
+    "SleepState",
+    "apply",
+    "day",
+    "due",
+    "end",
+    "for_players",
+    "start",
+    "status",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,3 +99,9 @@ def status(state: SleepState) -> str:
     if state.days < state.free_days:
         return f"day {state.days} awake: {state.free_days - state.days} day(s) before checks"
     return f"day {state.days} awake: WP vs total days, daily"
+
+
+def for_players(state: SleepState) -> str:
+    """What the table may see: days without sleep."""
+    return f"no sleep: over after {state.days} days" if state.ended else (
+        f"no sleep: day {state.days}")

@@ -31,6 +31,7 @@ __all__ = [
     "day",
     "due",
     "end",
+    "for_players",
     "free_days",
     "hour",
     "start",
@@ -157,3 +158,10 @@ def status(state: StarvationState) -> str:
     if state.days < state.free_days:
         return f"day {state.days} without {state.need}: {state.free_days - state.days} free"
     return f"day {state.days} without {state.need}: FR vs total days, daily"
+
+
+def for_players(state: StarvationState) -> str:
+    """What the table may see: days without food or water."""
+    if state.phase is Phase.ENDED:
+        return f"without {state.need}: over after {state.days} days"
+    return f"without {state.need}: day {state.days}"

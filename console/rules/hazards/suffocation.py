@@ -41,6 +41,7 @@ __all__ = [
     "breath_rounds",
     "due",
     "end",
+    "for_players",
     "inhale",
     "nish",
     "start",
@@ -234,3 +235,13 @@ def status(state: SuffocationState) -> str:
         case Phase.DEAD:
             return f"dead; {state.rounds} rounds so far (revive Dif when air is back)"
     return f"ended after {state.rounds} rounds"
+
+
+def for_players(state: SuffocationState) -> str:
+    """What the table may see: drowning or out of air, and for how many rounds (no Dif)."""
+    what = "drowning" if state.medium is Medium.WATER else "out of air"
+    if state.phase is Phase.IMMUNE:
+        return f"{what}: does not breathe"
+    if state.phase is Phase.ENDED:
+        return f"{what}: over after {state.rounds} rounds"
+    return f"{what}: round {state.rounds}"

@@ -55,6 +55,7 @@ __all__ = [
     "change_temperature",
     "due",
     "end",
+    "for_players",
     "grace_rounds",
     "lookup",
     "modified_fr",
@@ -381,3 +382,11 @@ def status(state: TemperatureState) -> str:
         return f"{state.fahrenheit} F: grace, {state.grace - state.rounds} round(s) left"
     extra = " (beyond the table: GM's call)" if row.beyond_table else ""
     return f"{state.fahrenheit} F: FR vs {row.difficulty} {row.frequency}{extra}"
+
+
+def for_players(state: TemperatureState) -> str:
+    """What the table may see: cold or heat, the temperature, and how long it has lasted."""
+    if state.ended:
+        return f"{state.kind}: over"
+    spent = f"{state.minutes} min" if state.minutes else f"round {state.rounds}"
+    return f"{state.kind}, {state.fahrenheit} F: {spent}"

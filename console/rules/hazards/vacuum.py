@@ -51,6 +51,7 @@ __all__ = [
     "breathe_in",
     "due",
     "end",
+    "for_players",
     "hold_on_check",
     "nish",
     "roll_depressurization",
@@ -300,3 +301,13 @@ def status(state: VacuumState) -> str:
         return f"ended after {state.breathing.rounds} rounds in vacuum"
     ears = ", eardrum check" if state.ears_exposed and not state.eardrum_checked else ""
     return f"in vacuum: {suffocation.status(state.breathing)}; NAR vs 10 damage{ears}"
+
+
+def for_players(state: VacuumState) -> str:
+    """What the table may see: the breach or the vacuum, and for how many rounds."""
+    if state.phase is Phase.BREACH:
+        return f"hull breach: round {state.breach_rounds}"
+    rounds = state.breathing.rounds
+    if state.phase is Phase.ENDED:
+        return f"vacuum: over after {rounds} rounds"
+    return f"in vacuum: round {rounds}"

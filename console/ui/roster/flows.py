@@ -51,10 +51,13 @@ class RosterFlows(Flows):
             Field("count", f"How many {template.name}s", whole_number("how many", COUNT),
                   value="2"),
             Field("shared", "One Nish for the group (y/n)", yes_no("one Nish"), value="y"),
+            Field("hidden", "Hidden from the players (y/n)",
+                  yes_no("hidden"), value="n"),
         ])
         if values is not None:
             self.show(self.service.roster.spawn(template, values["count"],
-                                                shared_nish=values["shared"]))
+                                                shared_nish=values["shared"],
+                                                hidden=values["hidden"]))
 
     def edit(self, entry: Entry | None) -> None:
         sheet = self.sheet(entry)

@@ -146,6 +146,8 @@ class DetailPane(Static):
             head.append(f"  Nish rating {sheet.nish.canonical}")
         elif combatant.recorded_nish is not None:
             head.append(f"  recorded Nish {combatant.recorded_nish}")
+        if combatant.hidden:
+            head.append("  hidden from the players (v reveals him)", style="italic dim")
         lines.append(head)
         for condition in encounter.conditions:
             if condition.target != combatant.id:

@@ -56,6 +56,10 @@ class TrackerFlows(Flows):
         self.command(lambda: self.service.tracker.toggle_status(
             self.combatant(combatant_id).id, status))
 
+    def toggle_hidden(self, combatant_id: int | None) -> None:
+        self.command(lambda: self.service.tracker.toggle_hidden(
+            self.combatant(combatant_id).id))
+
     def cycle_shock(self, combatant_id: int | None) -> None:
         self.command(lambda: self.service.tracker.cycle_shock(self.combatant(combatant_id).id))
 

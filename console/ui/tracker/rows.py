@@ -54,6 +54,8 @@ def _state_text(combatant: Combatant) -> Text:
         parts.append(("shock: Nish 0", "magenta"))
     elif combatant.shock is Shock.CRITICAL:
         parts.append(("shock: no Nish", "bold magenta"))
+    if combatant.hidden:
+        parts.append(("hidden", "italic dim"))  # from the players' view (v)
     text = Text()
     for index, (label, style) in enumerate(parts):
         if index:

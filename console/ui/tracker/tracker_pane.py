@@ -44,6 +44,12 @@ critical: no Nish this round). `u` unconscious, `d` dead, `x` removes, `e` edits
 Nish, `c` adds a condition with a duration: "one round" lasts until the end of the next
 round. The detail pane shows what expires when and the checks a critically wounded PC owes.
 
+`v` hides the selected combatant from the players' view (`gm-console player-view`, `gm-console
+serve`), or reveals him: an ambush stays off their screen until it strikes (the roster's
+spawn form can add copies hidden). Hidden ones are marked "hidden" here and still take their
+turns. The players see NPCs' health as a word (unhurt, hurt, badly hurt, down), never
+their numbers, stats or your notes.
+
 Typed on the selected combatant, `-7` puts 7 wounds on him (the GM's own figure: no roll,
 no armor; critical damage as always) and `+3` heals a PC 3 (in the `-` form, `+3` heals an
 NPC). `a` adds a fighter, `p` the whole party (every PC not in the fight yet, one undo).
@@ -83,6 +89,8 @@ failure.
         Binding("d", "dead", "Dead", id="tracker.dead", show=False),
         Binding("x", "remove", "Remove", id="tracker.remove", show=False),
         Binding("c", "condition", "Cond.", tooltip="Add a condition", id="tracker.condition"),
+        Binding("v", "hidden", "Hide/reveal", tooltip="Hide from the players' view, or reveal",
+                id="tracker.hidden", show=False),
         Binding("m", "mode", "Mode", id="tracker.mode"),
         Binding("A", "attack", "Attack", id="tracker.attack"),
         Binding("k", "checks", "Checks", id="tracker.checks", show=False),
@@ -194,6 +202,9 @@ failure.
 
     def action_remove(self) -> None:
         self.tracker.toggle_status(self.selected_id, Status.REMOVED)
+
+    def action_hidden(self) -> None:
+        self.tracker.toggle_hidden(self.selected_id)
 
     def action_condition(self) -> None:
         self.tracker.add_condition(self.selected_id)
