@@ -196,7 +196,8 @@ class TrackerCommands:
     def cycle_shock(self, combatant_id: int) -> Outcome:
         return self._on("tracker.shock", lambda e: cycle_shock(e, combatant_id))
 
-    def add_condition(self, combatant_id: int, name: str, rounds: int | None) -> Outcome:
+    def add_condition(self, combatant_id: int | None, name: str, rounds: int | None) -> Outcome:
+        """On one combatant, or (None) on the whole fight."""
         return self._on("tracker.condition",
                         lambda e: add_condition(e, name, combatant_id, rounds))
 

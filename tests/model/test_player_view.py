@@ -95,7 +95,7 @@ def test_hazards_show_their_name_and_rounds_never_their_difficulty() -> None:
     encounter = attach_hazard(encounter, 1, state, "smoke").encounter
     encounter = attach_hazard(encounter, 3, state, "smoke").encounter  # the hidden sniper
     picture = player_picture("Dock", 2, encounter, PCS)
-    assert [(h.victim, h.line) for h in picture.hazards] == [("Vera", "out of air: round 0")]
+    assert [(h.victim, h.line) for h in picture.hazards] == [("Vera", "out of air: just begun")]
 
 
 def test_every_lasting_hazard_has_a_line_for_the_players() -> None:

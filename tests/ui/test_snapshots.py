@@ -38,8 +38,10 @@ from console.rules.hazards import suffocation, vacuum
 from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
+from console.ui.player.player_app import PlayerViewApp
 from tests.ui.conftest import SIZE, START, FakeClock
 from tests.ui.test_awards_app import PARTY
+from tests.ui.test_player_app import gm_fight
 
 
 @pytest.fixture(autouse=True)
@@ -250,3 +252,22 @@ def test_a_form_at_80x24(snap_compare, app: GMConsoleApp) -> None:  # type: igno
 def test_a_maximised_pane_at_80x24(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
     """F: the tracker over the whole screen, its columns fitted to it."""
     assert snap_compare(app, terminal_size=SMALL, press=["F"])
+
+
+def player_view(tmp_path: Path) -> PlayerViewApp:
+    """The players' view of a fight: a hidden sniper, Skrak 1 badly hurt, Vera drowning and
+    stunned, smoke over the whole fight."""
+    gm = gm_fight(tmp_path)
+    vera = next(c for c in gm.running().combatants if c.name == "Vera")
+    gm.hazards.start(vera, "drowning", suffocation.start("water", prepared=False))
+    gm.tracker.add_condition(vera.id, "Stunned", 1)
+    gm.tracker.add_condition(None, "Smoke", None)
+    gm._store.close()
+    store = CampaignStore.open(tmp_path, "Dock", read_only=True)
+    return PlayerViewApp(CampaignService(store))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_the_players_view(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
+                          size: tuple[int, int]) -> None:
+    assert snap_compare(player_view(tmp_path), terminal_size=size)

@@ -32,6 +32,7 @@ __all__ = [
     "format_steps",
     "judge_check",
     "load_state",
+    "rounds_so_far",
     "to_rating",
 ]
 
@@ -130,6 +131,11 @@ def check_difficulty(difficulty: object, what: str = "difficulty") -> int:
     if difficulty < 1:
         raise RulesError(f"{what} must be 1 or more, not {difficulty}")
     return difficulty
+
+
+def rounds_so_far(rounds: int) -> str:
+    """How long a hazard has run, for the players' view: "just begun", "1 round", "3 rounds"."""
+    return "just begun" if rounds == 0 else f"{rounds} round{'' if rounds == 1 else 's'}"
 
 
 def check_count(value: object, what: str, minimum: int = 0) -> int:

@@ -21,6 +21,7 @@ from console.rules.hazards.common import (
     check_count,
     check_difficulty,
     judge_check,
+    rounds_so_far,
 )
 
 __all__ = [
@@ -160,4 +161,4 @@ def for_players(state: PanicState) -> str:
     """What the table may see: the panic's effect and for how many rounds."""
     if state.ended:
         return f"{state.info.name}: over"
-    return f"{state.info.name}: round {state.rounds}"
+    return f"{state.info.name}: {rounds_so_far(state.rounds)}"

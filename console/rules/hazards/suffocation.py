@@ -29,6 +29,7 @@ from console.rules.hazards.common import (
     HazardStep,
     check_count,
     judge_check,
+    rounds_so_far,
     to_rating,
 )
 from console.rules.ratings import Rating
@@ -244,4 +245,4 @@ def for_players(state: SuffocationState) -> str:
         return f"{what}: does not breathe"
     if state.phase is Phase.ENDED:
         return f"{what}: over after {state.rounds} rounds"
-    return f"{what}: round {state.rounds}"
+    return f"{what}: {rounds_so_far(state.rounds)}"

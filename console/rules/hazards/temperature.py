@@ -36,6 +36,7 @@ from console.rules.hazards.common import (
     check_count,
     format_steps,
     judge_check,
+    rounds_so_far,
     to_rating,
 )
 from console.rules.ratings import Rating
@@ -388,5 +389,5 @@ def for_players(state: TemperatureState) -> str:
     """What the table may see: cold or heat, the temperature, and how long it has lasted."""
     if state.ended:
         return f"{state.kind}: over"
-    spent = f"{state.minutes} min" if state.minutes else f"round {state.rounds}"
+    spent = f"{state.minutes} min" if state.minutes else rounds_so_far(state.rounds)
     return f"{state.kind}, {state.fahrenheit} F: {spent}"

@@ -36,6 +36,7 @@ from console.rules.hazards.common import (
     HazardStep,
     check_count,
     judge_check,
+    rounds_so_far,
 )
 from console.rules.hazards.suffocation import Medium, SuffocationState
 
@@ -306,8 +307,8 @@ def status(state: VacuumState) -> str:
 def for_players(state: VacuumState) -> str:
     """What the table may see: the breach or the vacuum, and for how many rounds."""
     if state.phase is Phase.BREACH:
-        return f"hull breach: round {state.breach_rounds}"
+        return f"hull breach: {rounds_so_far(state.breach_rounds)}"
     rounds = state.breathing.rounds
     if state.phase is Phase.ENDED:
         return f"vacuum: over after {rounds} rounds"
-    return f"in vacuum: round {rounds}"
+    return f"in vacuum: {rounds_so_far(rounds)}"

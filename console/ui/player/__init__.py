@@ -1,0 +1,1 @@
+"""The players' view: a calm, read-only screen of the fight for the table."""

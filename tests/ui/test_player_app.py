@@ -1,0 +1,186 @@
+"""The players' view (issue 16): what it shows and hides, that it follows the GM's console
+live, and that it never writes: not a byte, not a lock, on a read-only copy of the saves."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import shutil
+import stat
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from console.service import CampaignService
+from console.store import CampaignStore
+from console.ui.player.order_board import OrderBoard
+from console.ui.player.player_app import PlayerViewApp
+from tests.clock import FakeClock
+
+SIZE = (100, 30)
+
+
+def gm_fight(saves: Path) -> CampaignService:
+    """Session 1: Vera and Kess against two Skraks and a hidden sniper, Skrak 1 hurt."""
+    store = CampaignStore.create(saves, "Dock")
+    gm = CampaignService(store, random.Random(1), FakeClock())
+    gm.sessions.toggle()
+    gm.tracker.new_encounter("Ambush (the captain's men)")
+    gm.tracker.join_pc("Vera", vit_max=18)
+    gm.tracker.join_pc("Kess", vit_max=16)
+    gm.tracker.add_npc("Skrak 1", 10, 12)
+    gm.tracker.add_npc("Skrak 2", 10, 12)
+    gm.tracker.add_npc("Sniper", 19, 10)
+    ids = {c.name: c.id for c in gm.running().combatants}
+    gm.tracker.toggle_hidden(ids["Sniper"])
+    gm.tracker.call_for_nish({ids["Vera"]: 14, ids["Kess"]: 8})
+    gm.combat.change_wounds(gm.running().combatant(ids["Skrak 1"]), -7)  # type: ignore[arg-type]
+    return gm
+
+
+def board_text(app: PlayerViewApp) -> str:
+    board = app.query_one(OrderBoard)
+    console = Console(width=board.size.width, file=io.StringIO())
+    console.print(board.render())
+    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+@pytest.fixture
+def gm(tmp_path: Path) -> Iterator[CampaignService]:
+    service = gm_fight(tmp_path)
+    yield service
+    service._store.close()
+
+
+def players_on(saves: Path) -> tuple[PlayerViewApp, CampaignStore]:
+    store = CampaignStore.open(saves, "Dock", read_only=True)
+    return PlayerViewApp(CampaignService(store)), store
+
+
+async def test_the_players_see_the_order_words_and_no_secrets(
+        gm: CampaignService, tmp_path: Path) -> None:
+    app, store = players_on(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = board_text(app)
+            line = {name: next(li for li in text.splitlines() if name in li)
+                    for name in ("Vera", "Skrak 1", "Skrak 2", "Kess")}
+            assert sorted(line, key=text.index) == ["Vera", "Skrak 1", "Skrak 2", "Kess"]
+            # The hidden sniper's turn (Nish 19) is in progress: no one is marked acting.
+            assert "▶" not in text
+            assert "▷" in line["Vera"] and "14" in line["Vera"] and "0/18" in line["Vera"]
+            assert "badly hurt" in line["Skrak 1"]
+            assert "unhurt" in line["Skrak 2"] and "0/16" in line["Kess"]
+            for secret in ("Sniper", "captain", "7/12", "12", "10"):  # NPC Nish 10, Vit 12
+                assert secret not in text
+    finally:
+        store.close()
+
+
+async def test_it_follows_the_gm_within_half_a_second(
+        gm: CampaignService, tmp_path: Path) -> None:
+    app, store = players_on(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.picture is not None and app.picture.round == 1
+            sniper = next(c for c in gm.running().combatants if c.name == "Sniper")
+            gm.tracker.toggle_hidden(sniper.id)  # the ambush strikes
+            gm.tracker.next_turn()
+            await pilot.pause(0.5)
+            rows = app.picture.rows
+            assert [(r.name, r.mark) for r in rows[:2]] == [("Sniper", ""), ("Vera", "now")]
+            gm.tracker.end_encounter()
+            await pilot.pause(0.5)
+            assert not app.picture.fighting
+            assert "No fight right now" in board_text(app)
+    finally:
+        store.close()
+
+
+async def test_a_campaign_that_cannot_be_read_keeps_the_last_picture(
+        gm: CampaignService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, store = players_on(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            shown = app.picture
+
+            def broken() -> bool:
+                raise OSError("session file gone")
+
+            monkeypatch.setattr(app.service.players, "follow", broken)
+            await pilot.pause(0.4)
+            assert app.picture is shown and app.is_running
+            assert "waiting for the campaign (session file gone)" in str(
+                app.query_one("#status").render())
+    finally:
+        store.close()
+
+
+# ----- never a write -----------------------------------------------------------------------
+
+_WRITES = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+_CHANGING = {"os.rename", "os.replace", "os.remove", "os.unlink", "os.mkdir", "os.rmdir",
+             "os.link", "os.symlink", "os.truncate", "os.chmod", "os.chown", "os.utime",
+             "shutil.rmtree", "shutil.copyfile"}
+_WATCHING: list[list[str]] = []  # the writes seen while a test watches (the hook stays)
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    if not _WATCHING:
+        return
+    if event == "open":
+        path, mode, flags = args
+        writes = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+            isinstance(flags, int) and flags & _WRITES)
+        if writes:
+            _WATCHING[-1].append(f"open {path} {mode or ''} {flags}")
+    elif event in _CHANGING:
+        _WATCHING[-1].append(f"{event} {args[:2]}")
+
+
+def _tree(root: Path) -> dict[str, tuple[bytes, int]]:
+    return {str(p.relative_to(root)): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _set_writable(root: Path, writable: bool) -> None:
+    for path in [root, *root.rglob("*")]:
+        mode = path.stat().st_mode
+        bits = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+        os.chmod(path, (mode | stat.S_IWUSR) if writable else (mode & ~bits))
+
+
+async def test_it_never_writes_on_a_read_only_copy_of_the_saves(
+        gm: CampaignService, tmp_path: Path) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(tmp_path / "Dock", copy / "Dock")
+    _set_writable(copy, False)
+    before = _tree(copy)
+    sys.addaudithook(_audit)
+    seen: list[str] = []
+    try:
+        _WATCHING.append(seen)
+        app, store = players_on(copy)  # opened inside the watch: the opening reads only too
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause(0.6)  # two looks at the campaign
+                _WATCHING.clear()  # the GM's console writes its own folder, not this copy
+                gm.tracker.next_turn()
+                _WATCHING.append(seen)
+                await pilot.pause(0.3)
+                assert "Vera" in board_text(app)
+        finally:
+            store.close()
+    finally:
+        _WATCHING.clear()
+        _set_writable(copy, True)
+    assert seen == []
+    assert _tree(copy) == before
