@@ -191,10 +191,9 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
             # then the commit record again: if a writer committed in between, read again.
             # (The writer writes the session file first, so the other files are never
             # ahead of it, and at most the newest operation is missing from them.)
-            numbers = self._backend.session_numbers()
-            self._number = numbers[-1] if numbers else 0
+            self._number = self._newest_session()
             self._session = self._backend.load(session_rel(self._number), "session")
-            self._roots = {kind: self._backend.load(rel, kind)
+            self._roots = {kind: self._read_shard(rel, kind)
                            for kind, rel in ROOT_FILES.items()}
             if not self.read_only or self._session_unchanged():
                 break
@@ -214,8 +213,7 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
 
     def _session_unchanged(self) -> bool:
         assert self._session is not None
-        numbers = self._backend.session_numbers()
-        if not numbers or numbers[-1] != self._number:
+        if self._newest_session() != self._number:
             return False
         again = self._backend.load(session_rel(self._number), "session")
         return again.opno == self._session.opno
@@ -234,6 +232,7 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
                 touched.add(kind)
         for kind in touched:
             behind[kind].opno = op.opno
+            self._forget_kept(ROOT_FILES[kind])  # now ahead of its file: never kept
 
     def close(self) -> None:
         """Release the lock. Every acknowledged action is already on disk."""

@@ -34,6 +34,26 @@ def test_a_read_only_store_reads_again_only_what_was_committed(saves: Path) -> N
         writer.close()
 
 
+def test_following_reads_only_the_files_that_changed(saves: Path) -> None:
+    writer = CampaignStore.create(saves, "Tide")
+    writer.apply("pc", "Kira", [("pcs", 1, make_pc(1).to_dict())])
+    viewer = CampaignStore.open(saves, "Tide", read_only=True)
+    try:
+        roots = dict(viewer._roots)
+        writer.apply("pc", "wounds", [("pcs", 1, make_pc(1, wounds=4).to_dict())])
+        assert viewer.reload_if_changed()
+        # The PCs' file was replaced: read again; the others were not: kept as parsed.
+        changed = {kind for kind, shard in viewer._roots.items() if shard is not roots[kind]}
+        assert changed == {"pcs"}
+        assert viewer.pcs()[0].wounds == 4
+        writer.start_session()
+        writer.start_session()  # two sessions on between two looks: both seen
+        assert viewer.reload_if_changed() and viewer.session().number == 2
+    finally:
+        viewer.close()
+        writer.close()
+
+
 @pytest.mark.serial
 def test_the_service_follows_a_writer_in_another_process_within_half_a_second(
         saves: Path) -> None:
