@@ -13,14 +13,14 @@ import sys
 from collections.abc import Sequence
 
 from console import __version__
-from console.cli import campaigns, dice, players
+from console.cli import campaigns, dice, forecast, players
 from console.cli.errors import CommandError, Parser
 from console.rules.errors import RulesError
 
 __all__ = ["build_parser", "main"]
 
 # Modules that add subcommands, in the order their commands appear in --help.
-_COMMAND_GROUPS = [dice, campaigns, players]
+_COMMAND_GROUPS = [dice, campaigns, forecast, players]
 
 
 def build_parser() -> argparse.ArgumentParser:

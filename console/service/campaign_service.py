@@ -3,7 +3,7 @@ screens (and the tests) use.
 
 ``service.tracker``, ``.combat``, ``.hazards``, ``.roster``, ``.awards`` and ``.sessions``
 each group one feature's commands, in a module of its own (``.players`` is the players'
-view's read); every command returns an
+view's read, ``.forecast`` the encounter forecast, which only reads); every command returns an
 :class:`~console.model.outcome.Outcome`, saved by :meth:`CampaignCore.run` as one undoable
 action. The reads are the core's.
 """
@@ -17,6 +17,7 @@ from datetime import datetime
 from console.service.awards import AwardCommands
 from console.service.combat import CombatCommands
 from console.service.core import CampaignCore
+from console.service.forecast import ForecastCommands
 from console.service.hazards import HazardCommands
 from console.service.players import PlayersView
 from console.service.roster import RosterCommands
@@ -38,3 +39,4 @@ class CampaignService(CampaignCore):
         self.awards = AwardCommands(self)
         self.sessions = SessionCommands(self)
         self.players = PlayersView(self)
+        self.forecast = ForecastCommands(self)

@@ -38,9 +38,11 @@ from console.rules.hazards import suffocation, vacuum
 from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
+from console.ui.forecast.flows import ForecastFlows
 from console.ui.player.player_app import PlayerViewApp
 from tests.ui.conftest import SIZE, START, FakeClock
 from tests.ui.test_awards_app import PARTY
+from tests.ui.test_forecast_app import forecast_app, wait_for_result
 from tests.ui.test_player_app import gm_fight
 
 
@@ -271,3 +273,15 @@ def player_view(tmp_path: Path) -> PlayerViewApp:
 def test_the_players_view(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
                           size: tuple[int, int]) -> None:
     assert snap_compare(player_view(tmp_path), terminal_size=size)
+
+
+def test_the_forecast(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
+                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ForecastFlows, "RUNS", 400)
+    monkeypatch.setattr(ForecastFlows, "SIDE_RUNS", 200)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("f")
+        await wait_for_result(pilot)
+
+    assert snap_compare(forecast_app(tmp_path), terminal_size=SIZE, run_before=run_before)

@@ -22,6 +22,7 @@ from console.service import CampaignService, View
 from console.ui.awards.flows import AwardFlows
 from console.ui.awards.session_ap_pane import SessionApPane
 from console.ui.combat.flows import CombatFlows
+from console.ui.forecast.flows import ForecastFlows
 from console.ui.hazards.flows import HazardFlows
 from console.ui.hazards.hazards_pane import HazardsPane
 from console.ui.log.log_pane import LogPane
@@ -56,6 +57,8 @@ class MainScreen(Screen[None]):
         Binding("C", "remove_condition", "Remove condition", id="main.remove_condition",
                 show=False),
         Binding("g", "grab_bag", "Grab", tooltip="Grab bag", id="main.grab_bag"),
+        Binding("f", "forecast", "Forecast", tooltip="Forecast the fight by Table 18",
+                id="main.forecast", show=False),
         Binding("w", "awards", "AP", tooltip="AP awards", id="main.awards"),
     ]
 
@@ -68,6 +71,7 @@ class MainScreen(Screen[None]):
         self.hazard_flows = HazardFlows(self, service)
         self.roster_flows = RosterFlows(self, service)
         self.award_flows = AwardFlows(self, service)
+        self.forecast_flows = ForecastFlows(self, service)
 
     def compose(self) -> ComposeResult:
         yield StatusHeader(self.service.clock, id="status")
@@ -153,6 +157,9 @@ class MainScreen(Screen[None]):
 
     def action_grab_bag(self) -> None:
         self.award_flows.grab_bag(self._selected_pc_id())
+
+    def action_forecast(self) -> None:
+        self.forecast_flows.open()
 
     def action_awards(self) -> None:
         from console.ui.awards.awards_screen import AwardsScreen  # loaded after start-up

@@ -1,0 +1,44 @@
+"""The encounter forecast (issue 17): how a fight will likely end, by Table 18, from many
+simulated fights played by the book with stated tactics, each roll drawn from its exact
+distribution. Pure and seeded: the same matchup and seed give the same forecast."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from console.rules.errors import RulesError
+from console.rules.forecast.fight import FightEnd, prepare, run_fight
+from console.rules.forecast.outcome import (
+    BOOK,
+    LABELS,
+    ROWS,
+    UNPRINTED,
+    Forecast,
+    PcFate,
+    classify,
+    summarize,
+)
+from console.rules.forecast.sides import Matchup, NpcFighter, PcFighter
+from console.rules.forecast.tactics import MAX_ROUNDS, TACTICS
+
+__all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "ROWS", "TACTICS", "UNPRINTED",
+           "FightEnd", "Forecast", "Matchup", "NpcFighter", "PcFate", "PcFighter",
+           "classify", "forecast"]
+
+MAX_RUNS = 200_000  # about 20 s of fights: beyond it the figures move no more
+
+
+def forecast(matchup: Matchup, runs: int = 10_000, seed: int = 0,
+             progress: Callable[[int], None] | None = None) -> Forecast:
+    """``runs`` simulated fights of ``matchup``; ``progress(done)`` is called every 500."""
+    if not 1 <= runs <= MAX_RUNS:
+        raise RulesError(f"runs: 1 to {MAX_RUNS:,}, not {runs}")
+    prepared = prepare(matchup)
+    draw = random.Random(seed).random
+    ends = []
+    for done in range(1, runs + 1):
+        ends.append(run_fight(prepared, draw))
+        if progress is not None and done % 500 == 0:
+            progress(done)
+    return summarize(ends, tuple(pc.name for pc in matchup.pcs), seed, matchup.rounds_before)

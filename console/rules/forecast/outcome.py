@@ -1,0 +1,117 @@
+"""Table 18 (Encounter Outcome): each simulated fight read as one of the book's seven rows,
+and the runs summed up against the book's column.
+
+The book prints rows 2-6 (20, 50, 10, 5 and 5%, 90% together) and no figure for row 1 (no
+damage at all) or row 7 (a character dies with no way out). The console reads those two as
+sharing the remaining 10% between them, unsplit: it shows them with no figure of their own
+(null in JSON) and their combined share against that 10%.
+
+The thresholds, on the party as the fight leaves it:
+- ``untouched``: won, and no PC took a wound;
+- ``slight``: won; every PC at or under 25% of his Vit in wounds, none critically damaged or
+  down;
+- ``moderate``: won; every PC at or under 60% of his Vit, none critically damaged or down;
+- ``heavy_win``: won, someone above 60% of his Vit, critically damaged or down, no one dead;
+- ``heavy_flee``: the party fled (or broke off), no one dead;
+- ``rout``: the party fled having lost a character;
+- ``death``: a character died and the party did not flee, or the whole party went down with
+  foes standing (no one is left to flee).
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from fractions import Fraction
+
+from console.rules.forecast.fight import FLED, WON, FightEnd
+
+__all__ = [
+    "BOOK",
+    "LABELS",
+    "MODERATE_SHARE",
+    "ROWS",
+    "SLIGHT_SHARE",
+    "UNPRINTED",
+    "Forecast",
+    "PcFate",
+    "classify",
+    "summarize",
+]
+
+ROWS = ("untouched", "slight", "moderate", "heavy_win", "heavy_flee", "rout", "death")
+BOOK: dict[str, Fraction | None] = {
+    "untouched": None, "slight": Fraction(20, 100), "moderate": Fraction(50, 100),
+    "heavy_win": Fraction(10, 100), "heavy_flee": Fraction(5, 100),
+    "rout": Fraction(5, 100), "death": None,
+}
+UNPRINTED = Fraction(10, 100)  # untouched and death together
+LABELS = {
+    "untouched": "no damage at all", "slight": "slight damage", "moderate": "moderate wounds",
+    "heavy_win": "heavily wounded, triumph", "heavy_flee": "heavily wounded, must flee",
+    "rout": "must flee, heavy losses", "death": "a character dies",
+}
+SLIGHT_SHARE = 0.25
+MODERATE_SHARE = 0.60
+
+
+def classify(end: FightEnd) -> str:
+    """The Table 18 row of one fight (module docstring)."""
+    died = any(end.dead)
+    if end.result == FLED:
+        return "rout" if died else "heavy_flee"
+    if died or end.result != WON:
+        return "death"
+    if end.worst_share == 0:
+        return "untouched"
+    hurt_badly = end.critical or any(end.down)
+    if not hurt_badly and end.worst_share <= SLIGHT_SHARE:
+        return "slight"
+    if not hurt_badly and end.worst_share <= MODERATE_SHARE:
+        return "moderate"
+    return "heavy_win"
+
+
+@dataclass(frozen=True, slots=True)
+class PcFate:
+    name: str
+    down: float  # share of the runs in which he went down
+    dead: float
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    runs: int
+    seed: int
+    outcomes: dict[str, float]  # each row's share of the runs, ROWS order, summing to 1
+    pcs: tuple[PcFate, ...]
+    rounds_median: float
+    rounds_p90: int
+    foes_left: float  # on average, at the end
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "runs": self.runs, "seed": self.seed, "outcomes": dict(self.outcomes),
+            "book": {row: None if BOOK[row] is None else float(BOOK[row])  # type: ignore[arg-type]
+                     for row in ROWS},
+            "pcs": [{"name": p.name, "down": p.down, "dead": p.dead} for p in self.pcs],
+            "rounds": {"median": self.rounds_median, "p90": self.rounds_p90},
+            "foes_left": self.foes_left,
+        }
+
+
+def summarize(ends: list[FightEnd], names: tuple[str, ...], seed: int,
+              rounds_before: int = 0) -> Forecast:
+    runs = len(ends)
+    counts = dict.fromkeys(ROWS, 0)
+    for end in ends:
+        counts[classify(end)] += 1
+    rounds = sorted(rounds_before + end.rounds for end in ends)
+    p90 = rounds[min(runs - 1, -(-9 * runs // 10) - 1)]
+    fates = tuple(
+        PcFate(name, sum(end.down[i] for end in ends) / runs,
+               sum(end.dead[i] for end in ends) / runs)
+        for i, name in enumerate(names))
+    return Forecast(runs, seed, {row: counts[row] / runs for row in ROWS}, fates,
+                    float(statistics.median(rounds)), p90,
+                    sum(end.foes_left for end in ends) / runs)

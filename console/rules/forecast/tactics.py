@@ -1,0 +1,29 @@
+"""How the simulated fights are played: simple, stated policies, the same in every run.
+
+These are the forecast's assumptions; the console shows them beside its figures, because
+a forecast is only as good as its picture of how the table fights.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MAX_ROUNDS", "TACTICS"]
+
+MAX_ROUNDS = 30  # a fight still undecided after this many rounds is broken off
+
+TACTICS: tuple[str, ...] = (
+    "Every round the PCs roll Nish; NPCs act on their set Nish; highest first, and a tie "
+    "acts at once (all its attacks land together).",
+    "Each PC makes one attack a round with his first weapon, on the NPC he is likeliest to "
+    "bring down with it (ties: the most wounded).",
+    "NPCs spread their attacks: their blows go round the standing PCs in turn, from a PC "
+    "drawn at random each round. They never strike a PC who is down.",
+    "An NPC dies at any critical damage. A PC's critical-damage checks are rolled as the "
+    "book says: at the damage, then each round on his Nish before he acts; an unconscious "
+    "PC wakes on a successful unconsciousness check. A PC with no Healing rating fails "
+    "every Vitality-drain check.",
+    "The party flees at the end of a round in which half of it or more is down "
+    "(unconscious or dead) and foes still stand; with no PC standing the fight is lost.",
+    f"A fight still undecided after {MAX_ROUNDS} rounds is broken off: the party withdraws.",
+    "Mid-fight, the forecast starts from the wounds, critical damage and states as they "
+    "stand, with the round in progress played again from its start.",
+)

@@ -1,0 +1,63 @@
+"""The encounter forecast on the campaign's running fight (issue 17): the matchup read from
+the fight as it stands, the forecast itself, and the "what if" with one foe fewer or more.
+Nothing is saved: a forecast only reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from console.model.errors import ModelError
+from console.model.forecast import matchup_from_encounter, one_more
+from console.rules.errors import RulesError
+from console.rules.forecast import Forecast, Matchup, forecast
+from console.service.core import CampaignCore
+from console.service.errors import ActionRefused
+
+__all__ = ["ForecastCommands", "WhatIf"]
+
+
+@dataclass(frozen=True, slots=True)
+class WhatIf:
+    """This fight's forecast, and the same with one foe fewer (None: he is the only one)
+    and one more (a fresh copy of the last foe listed)."""
+
+    now: Forecast
+    fewer: Forecast | None
+    more: Forecast
+
+
+class ForecastCommands:
+    def __init__(self, core: CampaignCore) -> None:
+        self._core = core
+
+    def matchup(self) -> Matchup:
+        core = self._core
+        encounter = core.running()
+        try:
+            return matchup_from_encounter(encounter, core.pcs(), core.npcs())
+        except (ModelError, RulesError) as error:
+            raise ActionRefused(str(error)) from None
+
+    def run(self, runs: int = 10_000, seed: int = 0,
+            progress: Callable[[int], None] | None = None) -> Forecast:
+        return self._core.guard(lambda: forecast(self.matchup(), runs, seed, progress))
+
+    @staticmethod
+    def what_if(matchup: Matchup, runs: int = 10_000, seed: int = 0, side_runs: int = 5_000,
+                progress: Callable[[float], None] | None = None) -> WhatIf:
+        """The three forecasts of ``matchup``; ``progress(share done)`` as they go. Reads
+        nothing from the campaign (take the matchup first): a worker thread may run it."""
+        total = runs + 2 * side_runs
+
+        def step(before: int) -> Callable[[int], None] | None:
+            return None if progress is None else lambda done: progress((before + done) / total)
+
+        try:
+            now = forecast(matchup, runs, seed, step(0))
+            fewer = (forecast(matchup.without(len(matchup.npcs) - 1), side_runs, seed,
+                              step(runs)) if len(matchup.npcs) > 1 else None)
+            more = forecast(one_more(matchup), side_runs, seed, step(runs + side_runs))
+        except (ModelError, RulesError) as error:
+            raise ActionRefused(str(error)) from None
+        return WhatIf(now, fewer, more)

@@ -1,0 +1,1 @@
+"""The encounter forecast screen (issue 17)."""

@@ -1,0 +1,189 @@
+"""The encounter forecast (issue 17): exact exchanges drawn honestly, fights that end as a
+lopsided matchup must, seeded repeatability, and Table 18's thresholds row by row."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from console.rules.combat_odds import npc_attack_odds, pc_attack_odds
+from console.rules.errors import RulesError
+from console.rules.forecast import (
+    BOOK,
+    ROWS,
+    UNPRINTED,
+    FightEnd,
+    Matchup,
+    NpcFighter,
+    PcFighter,
+    classify,
+    forecast,
+)
+from console.rules.forecast.exchange import npc_hits_pc, pc_hits_npc
+from console.rules.ratings import Rating, RatingType
+
+R = Rating.parse
+
+
+def hero(name: str = "Vera", level: str = "8M", **changes: object) -> PcFighter:
+    fields: dict[str, object] = dict(def_=R(level), ar=R("6M"), vit=20, vit_rating=R("10L"),
+                                     nish=R("8M"), wp=R("8M"), atk=R(level), dmg=R("10M"),
+                                     healing=R("6M"))
+    fields.update(changes)
+    return PcFighter(name, **fields)  # type: ignore[arg-type]
+
+
+def foe(name: str = "Skrak", **changes: int) -> NpcFighter:
+    values = dict(atk=15, def_=16, dmg=12, ar=4, vit=12, nish=10)
+    values.update(changes)
+    return NpcFighter(name, **values)  # type: ignore[arg-type]
+
+
+# ----- one exchange, exactly and drawn ---------------------------------------------------------
+
+def test_a_pc_attack_sampler_holds_the_dice_engines_exact_odds() -> None:
+    sampler = pc_hits_npc(R("8M"), R("10M"), 16, 4, 12)
+    odds = pc_attack_odds(R("8M"), R("10M"), 16, 4, 12)
+    assert sum(sampler.exact) == 1
+    assert 1 - sampler.chance_of(0) == odds.chance_wounded
+    assert sampler.chance_of(13) == odds.chance_kill  # Vit 12: 13 wounds kill him
+    expected = sum((v * p for v, p in zip(sampler.values, sampler.exact, strict=True)),
+                   Fraction(0))
+    assert expected == odds.expected_wounds  # the same capped mean
+
+
+def test_an_npc_attack_sampler_holds_the_dice_engines_exact_odds() -> None:
+    sampler = npc_hits_pc(R("8M"), R("6M"), 15, 12, attacks=2)
+    odds = npc_attack_odds(R("8M"), R("6M"), 15, 12, attacks=2)
+    assert 1 - sampler.chance_of(0) == odds.chance_wounded
+    assert sum((v * p for v, p in zip(sampler.values, sampler.exact, strict=True)),
+               Fraction(0)) == odds.expected_wounds
+
+
+def test_mixed_types_convert_damage_as_the_detail_pane_does() -> None:
+    # A PC's 10M damage (20 points on average) on a vehicle counts in tens.
+    sampler = pc_hits_npc(R("8M"), R("10HV"), 10, 2, 5, RatingType.V)
+    odds = pc_attack_odds(R("8M"), R("10HV"), 10, 2, 5, npc_type=RatingType.V,
+                          atk_adjustments=["+1c"])  # Table 13: Personal on Vehicle, +1c
+    assert sampler.chance_of(6) == odds.chance_kill
+
+
+@pytest.mark.parametrize("kind", ["pc", "npc"])
+def test_200000_draws_agree_with_the_exact_chances_within_4_standard_errors(kind: str) -> None:
+    sampler = (pc_hits_npc(R("8M"), R("10M"), 16, 4, 12) if kind == "pc"
+               else npc_hits_pc(R("8M"), R("6M"), 15, 12))
+    draw = random.Random(2026).random
+    n = 200_000
+    counts: dict[int, int] = {}
+    for _ in range(n):
+        value = sampler.draw(draw())
+        counts[value] = counts.get(value, 0) + 1
+    for value, exact in zip(sampler.values, sampler.exact, strict=True):
+        p = float(exact)
+        error = math.sqrt(p * (1 - p) / n)
+        assert abs(counts.get(value, 0) / n - p) <= 4 * error + 1e-12, value
+
+
+# ----- whole fights ------------------------------------------------------------------------------
+
+def test_four_strong_pcs_against_one_weak_npc_come_out_untouched() -> None:
+    party = tuple(hero(f"PC {n}", "10H") for n in range(4))
+    weakling = foe("Rat", atk=2, def_=2, dmg=3, ar=0, vit=2, nish=1)
+    result = forecast(Matchup(party, (weakling,)), 2000, 1)
+    assert result.outcomes["untouched"] > 0.9
+    assert result.rounds_median == 1 and result.foes_left < 0.05
+
+
+def test_one_weak_pc_against_six_strong_npcs_dies_or_flees() -> None:
+    horde = tuple(foe(f"Brute {n}", atk=40, def_=40, dmg=40, ar=20, vit=60, nish=30)
+                  for n in range(6))
+    result = forecast(Matchup((hero("Kess", "6L"),), horde), 2000, 1)
+    assert result.outcomes["death"] + result.outcomes["rout"] > 0.9
+    assert result.pcs[0].down > 0.95
+
+
+def test_the_same_seed_gives_the_same_json_and_another_seed_differs() -> None:
+    matchup = Matchup((hero("Vera"), hero("Kara")), (foe("Skrak 1"), foe("Skrak 2")))
+    first = json.dumps(forecast(matchup, 500, 7).to_json())
+    assert json.dumps(forecast(matchup, 500, 7).to_json()) == first
+    assert json.dumps(forecast(matchup, 500, 8).to_json()) != first
+
+
+def test_a_party_already_bleeding_fares_worse_than_a_fresh_one() -> None:
+    foes = (foe("Skrak 1"), foe("Skrak 2"), foe("Skrak 3"))
+    fresh = forecast(Matchup((hero("Vera"), hero("Kara")), foes), 3000, 3)
+    bleeding = forecast(Matchup((hero("Vera", wounds=22), hero("Kara", wounds=15)), foes,
+                                rounds_before=2), 3000, 3)
+    assert bleeding.pcs[0].down > fresh.pcs[0].down + 0.3
+    assert bleeding.outcomes["untouched"] == 0  # already wounded: never untouched
+    assert bleeding.rounds_median >= 3  # rounds count from the fight's start
+
+
+def test_shares_sum_to_one_and_the_book_column_is_the_tables() -> None:
+    result = forecast(Matchup((hero(),), (foe(),)), 300, 1)
+    assert math.isclose(sum(result.outcomes.values()), 1.0)
+    assert list(result.outcomes) == list(ROWS)
+    printed = [BOOK[row] for row in ROWS if BOOK[row] is not None]
+    assert sum(printed, Fraction(0)) + UNPRINTED == 1  # rows 1 and 7 share the rest
+    assert result.to_json()["book"] == {"untouched": None, "slight": 0.2, "moderate": 0.5,
+                                        "heavy_win": 0.1, "heavy_flee": 0.05, "rout": 0.05,
+                                        "death": None}
+
+
+def test_runs_have_a_range() -> None:
+    with pytest.raises(RulesError, match="runs: 1 to 200,000"):
+        forecast(Matchup((hero(),), (foe(),)), 0)
+    with pytest.raises(RulesError, match="runs"):
+        forecast(Matchup((hero(),), (foe(),)), 10**12)
+
+
+ratings = st.sampled_from(["6L", "10L", "8M", "6H", "10H"]).map(R)
+values = st.integers(0, 60)
+
+
+@settings(max_examples=40, deadline=None)
+@given(pcs=st.lists(st.tuples(ratings, ratings, st.integers(1, 40)), min_size=1, max_size=3),
+       npcs=st.lists(st.tuples(values, values, values, values, st.integers(0, 40), values,
+                               st.sampled_from(list(RatingType)[1:4]), st.integers(1, 3)),
+                     min_size=1, max_size=4),
+       seed=st.integers(0, 99))
+def test_any_matchup_forecasts_shares_that_add_up(pcs, npcs, seed) -> None:  # type: ignore[no-untyped-def]
+    party = tuple(PcFighter(f"P{n}", def_=d, ar=a, vit=v, vit_rating=d, nish=a, wp=d, atk=d,
+                            dmg=a) for n, (d, a, v) in enumerate(pcs))
+    foes = tuple(NpcFighter(f"N{n}", atk, dfn, dmg, ar, vit, nish, kind, attacks)
+                 for n, (atk, dfn, dmg, ar, vit, nish, kind, attacks) in enumerate(npcs))
+    result = forecast(Matchup(party, foes), 30, seed)
+    assert math.isclose(sum(result.outcomes.values()), 1.0)
+    assert all(0 <= fate.dead <= fate.down <= 1 for fate in result.pcs)
+    assert 1 <= result.rounds_median <= result.rounds_p90 <= 30
+
+
+# ----- Table 18's rows ---------------------------------------------------------------------
+
+def end(result: str = "won", worst: float = 0.0, *, critical: bool = False,
+        down: bool = False, dead: bool = False) -> FightEnd:
+    return FightEnd(result, 3, worst, critical, (down, False), (dead, False), 0)
+
+
+@pytest.mark.parametrize(("fight", "row"), [
+    (end(worst=0.0), "untouched"),
+    (end(worst=0.05), "slight"),
+    (end(worst=0.25), "slight"),  # 25% of his Vit: still slight
+    (end(worst=0.26), "moderate"),
+    (end(worst=0.60), "moderate"),  # 60%: still moderate
+    (end(worst=0.61), "heavy_win"),
+    (end(worst=0.10, down=True), "heavy_win"),  # anyone down: heavily wounded
+    (end(worst=1.0, critical=True), "heavy_win"),
+    (end("fled", worst=0.7), "heavy_flee"),
+    (end("fled", worst=1.2, down=True, dead=True), "rout"),
+    (end(worst=1.5, dead=True), "death"),  # won, at the cost of a life
+    (end("lost", worst=1.1, down=True), "death"),  # all down, foes standing
+])
+def test_each_threshold(fight: FightEnd, row: str) -> None:
+    assert classify(fight) == row
