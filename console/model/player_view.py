@@ -33,10 +33,11 @@ HEALTH_WORDS = ("unhurt", "hurt", "badly hurt", "down")
 
 def health_word(wounds: int, vit_max: int | None, status: Status) -> str:
     """unhurt: no wounds; hurt: wounds under half his Vit; badly hurt: half his Vit or more;
-    down: unconscious, dead, or wounds up to his Vit (an NPC dies at any critical damage).
-    With no Vit recorded, any wound is "hurt": nothing says how far he is from down."""
+    down: unconscious, dead, or wounds past his Vit (critical damage, which kills an NPC
+    unless the GM keeps him up). With no Vit recorded, any wound is "hurt": nothing says
+    how far he is from down."""
     if status in (Status.UNCONSCIOUS, Status.DEAD) or (
-            vit_max is not None and wounds >= vit_max):
+            vit_max is not None and wounds > vit_max):
         return "down"
     if wounds == 0:
         return "unhurt"

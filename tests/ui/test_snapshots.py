@@ -275,8 +275,9 @@ def test_the_players_view(snap_compare, tmp_path: Path,  # type: ignore[no-untyp
     assert snap_compare(player_view(tmp_path), terminal_size=size)
 
 
+@pytest.mark.parametrize("size", [SIZE, (80, 24)])
 def test_the_forecast(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
-                      monkeypatch: pytest.MonkeyPatch) -> None:
+                      monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
     monkeypatch.setattr(ForecastFlows, "RUNS", 400)
     monkeypatch.setattr(ForecastFlows, "SIDE_RUNS", 200)
 
@@ -284,4 +285,4 @@ def test_the_forecast(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-d
         await pilot.press("f")
         await wait_for_result(pilot)
 
-    assert snap_compare(forecast_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(forecast_app(tmp_path), terminal_size=size, run_before=run_before)

@@ -28,38 +28,40 @@ from console.ui.dialogs.dialog import Dialog
 
 __all__ = ["ForecastScreen", "forecast_table"]
 
-_BAR = 20
+_BAR = 20  # the widest bar; narrower where the screen is (80 columns: 8)
+_TABLE_WITHOUT_BAR = 66  # the table's other columns and padding
 
 
 def _share(value: float) -> str:
     return f"{value * 100:.1f}%"
 
 
-def _cell(result: Forecast | None, row: str, *, bar: bool = False) -> Text:
+def _cell(result: Forecast | None, row: str, *, bar: int = 0) -> Text:
     if result is None:
         return Text("-", style="dim")
     share = result.outcomes[row]
     text = Text()
     if bar:
-        filled = round(share * _BAR)
+        filled = round(share * bar)
         text.append("█" * filled, style="red" if row in ("rout", "death") else "green")
-        text.append(" " * (_BAR - filled + 1))
+        text.append(" " * (bar - filled + 1))
     text.append(f"{_share(share):>6}")
     return text
 
 
-def forecast_table(what_if: WhatIf) -> RenderableType:
+def forecast_table(what_if: WhatIf, width: int = 94) -> RenderableType:
     """Table 18's rows: the book, this fight (with a bar), one foe fewer, one more."""
+    bar = max(0, min(_BAR, width - _TABLE_WITHOUT_BAR))
     table = Table(box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 1))
     table.add_column("Table 18", no_wrap=True)
-    table.add_column("book", justify="right")
+    table.add_column("book", justify="right", no_wrap=True)
     table.add_column("this fight", no_wrap=True)
-    table.add_column("1 foe fewer", justify="right")
-    table.add_column("1 foe more", justify="right")
+    table.add_column("-1 foe", justify="right", no_wrap=True)
+    table.add_column("+1 foe", justify="right", no_wrap=True)
     for row in ROWS:
         book = BOOK[row]
         table.add_row(LABELS[row], "-" if book is None else f"{float(book) * 100:.0f}%",
-                      _cell(what_if.now, row, bar=True), _cell(what_if.fewer, row),
+                      _cell(what_if.now, row, bar=bar), _cell(what_if.fewer, row),
                       _cell(what_if.more, row))
     now = what_if.now
     both = now.outcomes["untouched"] + now.outcomes["death"]
@@ -104,7 +106,8 @@ class ForecastScreen(Dialog[None]):
                 yield Static("", id="result")
                 yield Static("How the fights are played:\n" + "\n".join(
                     f"• {line}" for line in TACTICS), id="tactics")
-            yield Static("escape or f: close", classes="hint")
+            yield Static("escape: close · -1 foe: the last one listed left out · +1: one "
+                         "more of him", classes="hint")
 
     def on_mount(self) -> None:
         self._run()
@@ -127,7 +130,8 @@ class ForecastScreen(Dialog[None]):
     def _show(self, result: WhatIf) -> None:
         self.result = result
         self.query_one("#progress", ProgressBar).display = False
-        self.query_one("#result", Static).update(forecast_table(result))
+        shown = self.query_one("#result", Static)
+        shown.update(forecast_table(result, shown.size.width or 94))
 
     def _refused(self, message: str) -> None:
         self.query_one("#progress", ProgressBar).display = False
