@@ -8,8 +8,9 @@ A spec (``gm-console forecast --spec FILE.json``)::
 
 Each stat is a value (15) or a rating (8M), as in the roster forms: what a PC's player rolls
 is his rating (a value is read by Table 7); an NPC's are values. From a campaign, each PC is
-his sheet (his first weapon) with the wounds and states of the fight, each NPC his template
-(or the values the tracker holds) with his wounds; the dead and removed are left out. Every
+his sheet (his first weapon) with the wounds and states of the fight (a dead PC too: he
+counts when the party weighs fleeing), each NPC his template (or the values the tracker
+holds) with his wounds; dead NPCs and the removed are left out. Every
 refusal names the field, or lists who lacks what.
 """
 
@@ -134,6 +135,7 @@ _PC_NEEDS = (("def_", "Def"), ("ar", "AR"), ("vit_max", "Vit"), ("nish", "Nish")
 
 def _pc_fighter(sheet: PlayerCharacter, combatant_wounds: int, status: Status,
                 pass_out_done: bool, drain_stopped: bool) -> PcFighter | str:
+    """His sheet's ratings and first weapon, with his wounds and state in the fight."""
     missing = [label for attribute, label in _PC_NEEDS if getattr(sheet, attribute) is None]
     if missing:
         return f"{sheet.name} ({', '.join(missing)})"
@@ -150,6 +152,7 @@ def _pc_fighter(sheet: PlayerCharacter, combatant_wounds: int, status: Status,
             dmg=weapon.dmg.as_rating() if armed and weapon and weapon.dmg else None,
             healing=sheet.healing.as_rating() if sheet.healing is not None else None,
             wounds=combatant_wounds, unconscious=status is Status.UNCONSCIOUS,
+            dead=status is Status.DEAD,
             pass_out_check_done=pass_out_done, drain_stopped=drain_stopped)
     except RulesError as error:
         return f"{sheet.name} ({error})"
@@ -177,8 +180,9 @@ def matchup_from_encounter(encounter: Encounter, pcs: Mapping[int, PlayerCharact
     foes: list[NpcFighter] = []
     lacking: list[str] = []
     for combatant in encounter.combatants:
-        if combatant.status in (Status.DEAD, Status.REMOVED):
-            continue
+        if combatant.status is Status.REMOVED or (
+                combatant.status is Status.DEAD and combatant.side is Side.NPC):
+            continue  # a dead PC stays: he counts when the party weighs fleeing
         if combatant.side is Side.PC:
             sheet = pcs.get(combatant.ref) if combatant.ref is not None else None
             if sheet is None:

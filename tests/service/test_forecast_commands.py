@@ -69,3 +69,15 @@ def test_what_if_one_foe_fewer_and_one_more(memory: CampaignService) -> None:
     assert seen == sorted(seen) and seen[-1] == 1.0  # progress only goes up, to the end
     alone = service.forecast.what_if(matchup.without(1), 200, 4, 100)
     assert alone.fewer is None  # one foe: none fewer to try
+
+
+def test_a_dead_pc_stays_in_the_reckoning(memory: CampaignService) -> None:
+    service = armed(memory)
+    ids = {c.name: c.id for c in service.running().combatants}
+    service.tracker.toggle_status(ids["Kara"], Status.DEAD)
+    matchup = service.forecast.matchup()
+    assert [(p.name, p.dead) for p in matchup.pcs] == [("Brice", False), ("Kara", True)]
+    result = service.forecast.what_if(matchup, 300, 1, 100).now
+    # Half the party is already down: the party withdraws after the first round.
+    assert result.outcomes["rout"] == 1.0 and result.rounds_median == 1
+    assert result.pcs[1].dead == 1.0
