@@ -142,3 +142,59 @@ def test_python_dash_m_is_the_same_program() -> None:
     )
     assert bad.returncode == 2
     assert bad.stderr == "gm-console: 7M: die must be 6, 8 or 10\n"
+
+
+# ----- the other systems (issue 18) ----------------------------------------------------------
+
+
+def test_odds_in_the_other_systems(capsys: pytest.CaptureFixture[str]) -> None:
+    metal = run_json(capsys, "odds", "--system", "metalface", "3d6+2", "hard")
+    assert (metal["p"], metal["exact"]) == (0.875, "7/8")  # a 4 or more on the highest die
+    trait = run_json(capsys, "odds", "--system", "facade", "12", "14")
+    assert trait["exact"] == "1/2"  # 2d10+d4 is symmetric about 13.5
+    assert trait["levels"]["near_miss"] == 0.175 and set(trait["levels"]) >= {"failure", "9"}
+    pool = run_json(capsys, "odds", "--system", "d10pool", "5@3", "2")
+    assert pool["exact"] == "2072/3125"  # 1 - 0.6^5 - 5(0.4)(0.6^4)
+    assert pool["critical_failure"] == 0.04651  # 0.6^5 - 0.5^5
+    assert run_json(capsys, "odds", "--system", "d10pool", "5@3")["p"] == 0.92224  # 1 needed
+
+
+def test_opposed_contests_and_risk(capsys: pytest.CaptureFixture[str]) -> None:
+    opposed = run_json(capsys, "odds", "--system", "metalface", "1d6", "4", "--against", "1d6")
+    assert opposed["against"]["standoff"] == pytest.approx(1 / 6)
+    contest = run_json(capsys, "odds", "--system", "facade", "10", "10", "--against", "10")
+    assert contest["against"]["full"] == pytest.approx(contest["against"]["lost_full"])
+    risky = run_json(capsys, "odds", "--system", "d10pool", "1@4", "1", "--risk", "1")
+    assert risky["exact"] == "23/40"  # half of (9/10 + 1/4)
+
+
+def test_rolls_and_faces_in_the_other_systems(capsys: pytest.CaptureFixture[str]) -> None:
+    read = run_json(capsys, "roll", "--system", "d10pool", "3@3", "--faces", "1,2,0,3,8",
+                    "--vs", "3")
+    assert (read["result"], read["vs"]["success"]) == (4, True)
+    trait = run_json(capsys, "roll", "--system", "facade", "12", "--faces", "7,3,2", "--vs", "9")
+    assert (trait["result"], trait["vs"]["reading"]) == (12, "Minor Success (level 1): 12 vs 9")
+    seeded = run_json(capsys, "roll", "--system", "metalface", "3d6+2", "--seed", "4")
+    assert seeded == run_json(capsys, "roll", "--system", "metalface", "3d6+2", "--seed", "4")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["odds", "--system", "metalface", "3d6+2"], "give a difficulty"),
+    (["odds", "--system", "metalface", "3d6+2", "tough"], "a difficulty is easy 4"),
+    (["odds", "--system", "facade", "19", "10"], "a Façade trait is 1 to 18"),
+    (["odds", "--system", "d10pool", "5@9", "1"], "easiness 9"),
+    (["odds", "--system", "d10pool", "5@3", "0"], "successes needed: 1 to 100"),
+    (["odds", "--system", "facade", "12", "10", "--risk", "2"], "--risk is the d10 pool's"),
+    (["odds", "8M", "15", "--against", "8M"], "--against and --risk are for"),
+    (["roll", "--system", "metalface", "3d6", "--faces", "1,2"], "type 3 faces"),
+    (["roll", "--system", "d10pool", "2@3", "--faces", "1,5,2"], "rolled on only while"),
+    (["odds", "--system", "gurps", "3d6", "10"], "invalid choice"),
+])
+def test_bad_input_in_the_other_systems(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                        said: str) -> None:
+    try:
+        code = main(argv)
+    except SystemExit as stopped:
+        code = int(stopped.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2 and said in err and err.count("\n") == 1

@@ -81,26 +81,32 @@ def register(subparsers: Any) -> None:
     )
 
     roll_cmd = add("roll", _roll, "Roll a rating, or resolve the faces a player rolled.")
-    roll_cmd.add_argument("rating", help="a rating such as 8MV")
+    roll_cmd.add_argument("rating", help="a rating such as 8MV (with --system, that system's "
+                                         "roll: 3d6+2, 12, 5@3)")
+    _system_option(roll_cmd)
     source = roll_cmd.add_mutually_exclusive_group()
     source.add_argument("--seed", type=_whole_number("seed", SEED),
                         help="repeatable random roll")
     source.add_argument(
-        "--faces", metavar="DIE:FACES", help="faces rolled on real dice, e.g. 5:t,c,1"
+        "--faces", metavar="DIE:FACES", help="faces rolled on real dice, e.g. 5:t,c,1 "
+                                             "(other systems: 5,3,2)"
     )
     roll_cmd.add_argument(
         "--non-doubling", action="store_true", help="roll the die only (x1 column)"
     )
-    roll_cmd.add_argument(
-        "--vs", type=_whole_number("difficulty", RESULT), metavar="DIF",
-        help="judge against a Dif"
-    )
+    roll_cmd.add_argument("--vs", metavar="DIF", help="judge against a Dif")
 
     odds = add("odds", _odds, "Exact chance that a roll reaches a difficulty.")
-    odds.add_argument("rating", help="a rating such as 8M")
-    odds.add_argument("difficulty", type=_whole_number("difficulty", RESULT),
-                      help="a whole number")
+    odds.add_argument("rating", help="a rating such as 8M (with --system, that system's roll)")
+    odds.add_argument("difficulty", nargs="?",
+                      help="a whole number (metalface: easy, normal, hard, extreme, insane; "
+                           "d10pool: successes needed, default 1)")
     odds.add_argument("--non-doubling", action="store_true", help="the die only (x1 column)")
+    _system_option(odds)
+    odds.add_argument("--against", metavar="ROLL",
+                      help="metalface: an opposed roll; facade: an active contest")
+    odds.add_argument("--risk", type=_whole_number("risk level", Range(0, 5, "risk")),
+                      default=0, metavar="N", help="d10pool: a risk roll of this level")
 
     combine = add("combine", _combine, "Combine ratings: cat (category) or high.")
     combine.add_argument("method", choices=["cat", "high"], help="cat or high")
@@ -110,6 +116,22 @@ def register(subparsers: Any) -> None:
         metavar="RATING",
         help="cat only: the two ratings are characters and this is their equipment",
     )
+
+
+def _system_option(command: Any) -> None:
+    command.add_argument("--system", default="metascape",
+                         choices=["metascape", "metalface", "facade", "d10pool"],
+                         help="the dice system (default metascape)")
+
+
+def _difficulty(text: str | None) -> int:
+    """MetaScape's difficulty, as the option's own message would refuse it."""
+    if text is None:
+        raise CommandError("odds: give a difficulty, like 15")
+    try:
+        return _whole_number("difficulty", RESULT)(text)
+    except argparse.ArgumentTypeError as error:
+        raise CommandError(str(error)) from None
 
 
 # A seed only picks a sequence of rolls: any 64-bit number will do.
@@ -181,6 +203,10 @@ def _convert(args: argparse.Namespace) -> int:
 
 
 def _roll(args: argparse.Namespace) -> int:
+    if args.system != "metascape":
+        from console.cli.system_dice import roll_in_system
+
+        return _emit(args, *roll_in_system(args))
     rating = Rating.parse(args.rating)
     if args.non_doubling:
         made = _non_doubling_roll(rating, args)
@@ -206,8 +232,9 @@ def _roll(args: argparse.Namespace) -> int:
         working += f" x{made.multiplier}"
     lines.append(f"result {made.result}  (read on {made.final_rating}: {working})")
     if args.vs is not None:
-        outcome = judge(made.result, args.vs)
-        data["vs"] = {"difficulty": args.vs, "success": outcome.success, "amount": outcome.amount}
+        versus = _difficulty(args.vs)
+        outcome = judge(made.result, versus)
+        data["vs"] = {"difficulty": versus, "success": outcome.success, "amount": outcome.amount}
         lines.append(outcome.describe())
     return _emit(args, data, lines)
 
@@ -241,8 +268,15 @@ def _percent(chance: Fraction) -> str:
 
 
 def _odds(args: argparse.Namespace) -> int:
+    if args.system != "metascape":
+        from console.cli.system_dice import odds_in_system
+
+        return _emit(args, *odds_in_system(args))
+    if args.against is not None or args.risk:
+        raise CommandError("odds: --against and --risk are for --system metalface, facade "
+                           "or d10pool")
     rating = Rating.parse(args.rating)
-    difficulty = args.difficulty
+    difficulty = _difficulty(args.difficulty)
     label = difficulty_label(difficulty)
     if args.non_doubling:
         chance = chance_at_least_non_doubling(rating, difficulty)
