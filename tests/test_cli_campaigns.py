@@ -184,3 +184,12 @@ def test_demo_makes_a_campaign_ready_to_try(tmp_path: Path,
         assert fight.round == 1 and len(fight.combatants) == 8
     code, _, err = run(capsys, "demo", "--saves", str(saves))  # never replaced
     assert code == 2 and "already exists" in err
+
+
+def test_new_with_a_dice_system(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "new", "Masks", "--saves", str(tmp_path), "--system", "facade")
+    assert code == 0 and out.rstrip().endswith(", playing facade")
+    with CampaignStore.open(tmp_path, "Masks") as store:
+        assert store.campaign().system == "facade"
+    with pytest.raises(SystemExit):
+        main(["new", "Other", "--saves", str(tmp_path), "--system", "gurps"])

@@ -57,7 +57,13 @@ def _summary(args: argparse.Namespace) -> int:
 
 def _new(args: argparse.Namespace) -> int:
     with CampaignStore.create(args.saves, args.name) as store:
-        print(f"created campaign {store.name!r} in {store.root}")
+        played = ""
+        if args.system != "metascape":
+            from console.service import CampaignService
+
+            CampaignService(store).settings.set_system(args.system)
+            played = f", playing {args.system}"
+        print(f"created campaign {store.name!r} in {store.root}{played}")
     return 0
 
 

@@ -31,7 +31,12 @@ def register(subparsers: Any) -> None:
         command.set_defaults(handler=_run(name))
         return command
 
-    add("new", "Create a new campaign.").add_argument("name", help="campaign name")
+    new = add("new", "Create a new campaign.")
+    new.add_argument("name", help="campaign name")
+    new.add_argument("--system", default="metascape",
+                     choices=["metascape", "metalface", "facade", "d10pool"],
+                     help="the dice system its table plays (default metascape; facade fights "
+                          "act lowest first); D in the console changes it")
     add("list", "List the campaigns in the saves folder.")
     add("demo", "Create a ready-made demo campaign to try the console on (a party, NPC "
                 "templates, a session and a fight in its first round).").add_argument(

@@ -16,6 +16,7 @@ from console.model.fields import (
     parse_time,
 )
 from console.rules.ap_awards import TimeRounding
+from console.rules.systems import DEFAULT, SYSTEMS
 
 __all__ = ["DEFAULT_KEEP_BACKUPS", "SCHEMA_VERSION", "Campaign"]
 
@@ -40,6 +41,7 @@ class Campaign:
     keep_backups: int = DEFAULT_KEEP_BACKUPS
     veterans_pocket: bool = False  # the optional veteran's pocket rule is in play
     time_rounding: str = "NEAREST"  # the GM's last choice (a TimeRounding member name)
+    system: str = DEFAULT  # the dice system its table plays (console.rules.systems)
 
     def __post_init__(self) -> None:
         if not need_str(self.name, "campaign name").strip():
@@ -52,6 +54,9 @@ class Campaign:
             raise ModelError("campaign veteran's pocket: expected true or false")
         if need_str(self.time_rounding, "campaign time rounding") not in TimeRounding.__members__:
             raise ModelError(f"campaign time rounding: unknown rule {self.time_rounding!r}")
+        if need_str(self.system, "campaign dice system") not in SYSTEMS:
+            raise ModelError(f"campaign dice system: one of {', '.join(SYSTEMS)}, not "
+                             f"{self.system!r}")
 
     @property
     def id(self) -> int:
@@ -63,13 +68,16 @@ class Campaign:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "created_at": format_time(self.created_at),
                 "notes": self.notes, "keep_backups": self.keep_backups,
-                "veterans_pocket": self.veterans_pocket, "time_rounding": self.time_rounding}
+                "veterans_pocket": self.veterans_pocket, "time_rounding": self.time_rounding,
+                "system": self.system}
 
     @classmethod
     def from_dict(cls, data: object) -> Campaign:
         raw = need_mapping(data, "campaign")
         check_keys(raw, "campaign", {"name", "created_at", "notes", "keep_backups",
-                                     "veterans_pocket", "time_rounding"}, {"name", "created_at"})
+                                     "veterans_pocket", "time_rounding", "system"},
+                   {"name", "created_at"})
         return cls(raw["name"], parse_time(raw["created_at"], "campaign created"),
                    raw.get("notes", ""), raw.get("keep_backups", DEFAULT_KEEP_BACKUPS),
-                   raw.get("veterans_pocket", False), raw.get("time_rounding", "NEAREST"))
+                   raw.get("veterans_pocket", False), raw.get("time_rounding", "NEAREST"),
+                   raw.get("system", DEFAULT))

@@ -235,10 +235,11 @@ class Encounter:
     active: bool = True
     hazards: tuple[Hazard, ...] = ()
     acted: tuple[int, ...] = ()
+    lowest_first: bool = False  # the lowest number acts first (a Façade campaign's fights)
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "combatants", "round", "current", "mode", "party_nish", "leader",
-         "conditions", "active", "hazards", "acted"}
+         "conditions", "active", "hazards", "acted", "lowest_first"}
     )
 
     def __post_init__(self) -> None:
@@ -260,6 +261,8 @@ class Encounter:
         opt_int(self.leader, f"{what}: leader", minimum=1)
         if not isinstance(self.active, bool):
             raise ModelError(f"{what}: active must be true or false")
+        if not isinstance(self.lowest_first, bool):
+            raise ModelError(f"{what}: lowest first must be true or false")
         acted = tuple(need_int(key, f"{what}: acted", minimum=1)
                       for key in need_list(self.acted, f"{what}: acted"))
         if len(set(acted)) != len(acted) or not set(acted) <= set(ids):
@@ -290,6 +293,7 @@ class Encounter:
             "active": self.active,
             "hazards": [h.to_dict() for h in self.hazards],
             "acted": list(self.acted),
+            "lowest_first": self.lowest_first,
         }
 
     @classmethod
@@ -312,4 +316,5 @@ class Encounter:
             hazards=tuple(Hazard.from_dict(h)
                           for h in need_list(raw.get("hazards", []), "hazards")),
             acted=tuple(need_list(raw.get("acted", []), "acted")),
+            lowest_first=raw.get("lowest_first", False),
         )

@@ -87,12 +87,14 @@ def running_encounter(encounters: Iterable[Encounter]) -> Encounter | None:
     return max(active, key=lambda e: e.id) if active else None
 
 
-def begin_encounter(encounters: Iterable[Encounter], new_id: int, name: str) -> Outcome:
-    """A new encounter; any still running ends first."""
+def begin_encounter(encounters: Iterable[Encounter], new_id: int, name: str, *,
+                    lowest_first: bool = False) -> Outcome:
+    """A new encounter; any still running ends first. ``lowest_first``: the campaign's
+    system acts lowest number first (Façade)."""
     outcome = Outcome()
     for running in (e for e in encounters if e.active):
         outcome = outcome.then(end_encounter(running))
-    encounter = Encounter(new_id, name.strip() or "Encounter")
+    encounter = Encounter(new_id, name.strip() or "Encounter", lowest_first=lowest_first)
     return outcome.then(Outcome.told(encounter, notices=(f"Encounter {encounter.name} begins",)))
 
 

@@ -57,15 +57,15 @@ def round_order(encounter: Encounter) -> RoundOrder:
                                     if c.status not in (Status.DEAD, Status.REMOVED)),
                           tuple(c.id for c in encounter.combatants if c.status is Status.DEAD))
     return _ordered(tuple(_entrant(c) for c in encounter.combatants), encounter.mode,
-                    encounter.party_nish)
+                    encounter.party_nish, encounter.lowest_first)
 
 
 @lru_cache(maxsize=16)
 def _ordered(entrants: tuple[Entrant, ...], mode: InitiativeMode,
-             party_nish: int | None) -> RoundOrder:
+             party_nish: int | None, lowest_first: bool = False) -> RoundOrder:
     # Remembered: a key asks for the same order several times (the step, the turn it lands
     # on, the screen), and most steps (next turn, a hold) leave the order itself unchanged.
-    return order_round(entrants, mode, party_nish=party_nish)
+    return order_round(entrants, mode, party_nish=party_nish, lowest_first=lowest_first)
 
 
 def current_turn(encounter: Encounter, order: RoundOrder | None = None) -> Turn | None:

@@ -162,8 +162,20 @@ def order_round(
     mode: InitiativeMode,
     *,
     party_nish: int | None = None,
+    lowest_first: bool = False,
 ) -> RoundOrder:
-    """The acting order of one round. ``party_nish`` is the group leader's roll (group mode)."""
+    """The acting order of one round. ``party_nish`` is the group leader's roll (group mode).
+    ``lowest_first``: the lowest number acts first (Façade: lowest Action declares first, and
+    a higher one may interrupt); a tie keeps the GM's order inside it."""
+    highest_first = _order_highest_first(entrants, mode, party_nish)
+    if not lowest_first:
+        return highest_first
+    turns = sorted(highest_first.turns, key=lambda turn: turn.nish)  # stable: ties keep order
+    return RoundOrder(_mark_ties(turns), highest_first.waiting, highest_first.out)
+
+
+def _order_highest_first(entrants: Iterable[Entrant], mode: InitiativeMode,
+                         party_nish: int | None) -> RoundOrder:
     present = [e for e in entrants if e.status is not Status.REMOVED]
     out = tuple(e.key for e in present if e.status is Status.DEAD)
     fighting = [e for e in present if e.status is not Status.DEAD]

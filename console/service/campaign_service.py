@@ -3,7 +3,8 @@ screens (and the tests) use.
 
 ``service.tracker``, ``.combat``, ``.hazards``, ``.roster``, ``.awards`` and ``.sessions``
 each group one feature's commands, in a module of its own (``.players`` is the players'
-view's read, ``.forecast`` the encounter forecast, which only reads); every command returns an
+view's read, ``.forecast`` the encounter forecast, which only reads, ``.settings`` the
+campaign-wide settings such as its dice system); every command returns an
 :class:`~console.model.outcome.Outcome`, saved by :meth:`CampaignCore.run` as one undoable
 action. The reads are the core's.
 """
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from console.service.awards import AwardCommands
+from console.service.campaign_settings import CampaignSettings
 from console.service.combat import CombatCommands
 from console.service.core import CampaignCore
 from console.service.forecast import ForecastCommands
@@ -40,3 +42,4 @@ class CampaignService(CampaignCore):
         self.sessions = SessionCommands(self)
         self.players = PlayersView(self)
         self.forecast = ForecastCommands(self)
+        self.settings = CampaignSettings(self)

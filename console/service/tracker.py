@@ -67,9 +67,11 @@ class TrackerCommands:
 
     def new_encounter(self, name: str) -> Outcome:
         service = self._service
+        # A Façade campaign's fights act lowest first (its own initiative rule).
+        lowest_first = service.campaign().system == "facade"
         return service.run("encounter.new", lambda: begin_encounter(
             service.session_record(service.session().number)[1],
-            service.new_id(Encounter.TABLE), name))
+            service.new_id(Encounter.TABLE), name, lowest_first=lowest_first))
 
     def end_encounter(self) -> Outcome:
         encounter = self._service.encounter()

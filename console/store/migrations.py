@@ -16,9 +16,10 @@ combatants gain status, shock, hold and tie order (defaults fill them in). Versi
 encounter records who has had his turn this round (``acted``), so a Nish edited or a
 combatant killed mid-round can neither skip nor repeat a turn; a combatant records the
 critical-damage checks he owes (defaults fill them in). Version 5 (current): a combatant may
-be hidden from the players' view (``hidden``; the default, shown, fills it in). Nothing is
-rewritten, but the number changes so that an older console refuses a file with hidden
-combatants instead of failing on a field it does not know.
+be hidden from the players' view (``hidden``), a campaign names its dice system (``system``)
+and an encounter may act lowest first (``lowest_first``, a Façade campaign's); the defaults
+(shown, MetaScape, highest first) fill them in. Nothing is rewritten, but the number changes
+so that an older console refuses such a file instead of failing on a field it does not know.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     1: {"pcs": _pc_v1_to_v2, "npcs": _npc_v1_to_v2},
     2: {"encounters": _encounter_v2_to_v3},
     3: {"encounters": _encounter_v3_to_v4},
-    4: {},  # combatants' "hidden": absent means shown, which the model's default says
+    4: {},  # "hidden", "system", "lowest_first": absent means the model's defaults
 }
 
 

@@ -158,9 +158,10 @@ class RoundMachine(RuleBasedStateMachine):
 
     # ----- set-up -----------------------------------------------------------------------
 
-    @initialize(npcs=st.lists(NISH, min_size=1, max_size=4))
-    def set_up(self, npcs: list[int]) -> None:
-        encounter = Encounter(1, "Machine fight")
+    @initialize(npcs=st.lists(NISH, min_size=1, max_size=4), lowest_first=st.booleans())
+    def set_up(self, npcs: list[int], lowest_first: bool) -> None:
+        # Lowest first: a Façade campaign's fights; every rule below holds the same.
+        encounter = Encounter(1, "Machine fight", lowest_first=lowest_first)
         for pc_id, sheet in PC_SHEETS.items():
             encounter = add_combatant(encounter, sheet.name, Side.PC, ref=pc_id).encounter
         for number, nish in enumerate(npcs, start=1):
@@ -450,6 +451,14 @@ class RoundMachine(RuleBasedStateMachine):
             return
         after = next_turn(encounter).encounter.current
         assert on_deck(encounter) == (None if after == END else after)
+
+    @invariant()
+    def the_order_runs_the_way_the_campaign_plays(self) -> None:
+        if not self.store.encounters():
+            return
+        encounter = self.encounter
+        numbers = [turn.nish for turn in round_order(encounter).turns]
+        assert numbers == sorted(numbers, reverse=not encounter.lowest_first)
 
     @invariant()
     def the_players_see_no_one_hidden_and_no_npc_numbers(self) -> None:

@@ -175,3 +175,13 @@ def test_one_round_lasts_until_the_end_of_the_next_round() -> None:
     assert rounds_left(4, 3) == 2 and rounds_left(4, 4) == 1 and rounds_left(4, 5) == 0
     with pytest.raises(RulesError):
         condition_end_round(3, 0)
+
+
+def test_lowest_first_reverses_the_order_and_keeps_a_ties_order() -> None:
+    entrants = [e(1, 10, tie_order=1), e(2, 10, NPC, tie_order=0), e(3, 4), e(4, 20)]
+    order = order_round(entrants, InitiativeMode.INDIVIDUAL, lowest_first=True)
+    assert members(order) == [(3,), (2,), (1,), (4,)]  # Façade: the lowest Action first
+    assert [t.tie for t in order.turns] == [None, 1, 1, None]
+    wave = order_round([e(1, 30), e(2, 2), e(3, 10, NPC), e(4, 12, NPC)],
+                       InitiativeMode.WAVE, lowest_first=True)
+    assert [t.key for t in wave.turns] == ["below", "wave", "above"]

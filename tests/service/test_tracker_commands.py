@@ -264,3 +264,16 @@ def test_hiding_from_the_players_is_stored_undoable_and_read_by_their_view(
         again = seeded(reopened)
         again.undo()
         assert "Skrak leader" in [r.name for r in again.players.picture().rows]
+
+
+def test_a_facade_campaigns_new_fights_act_lowest_first(memory: CampaignService) -> None:
+    assert memory.settings.system() == "metascape"
+    outcome = memory.settings.set_system("facade")
+    assert outcome.notices == ("This campaign plays Façade (new fights act lowest first)",)
+    fight(memory)
+    memory.tracker.call_for_nish({1: 7, 2: 8})
+    assert names(memory) == ["Brice", "Kara", "Skrak 1", "Skrak 2", "Skrak leader"]
+    assert turn(memory) == ["Brice"]
+    memory.undo()  # the call for Nish
+    with pytest.raises(ActionRefused, match="metascape, metalface, facade, d10pool"):
+        memory.settings.set_system("gurps")

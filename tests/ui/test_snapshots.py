@@ -190,6 +190,9 @@ MAIN_DIALOGS = {
     "npc_template": ("2", "n"),
     "spawn": ("2", "end", "s"),
     "roster_search": ("2", "slash"),
+    "dice": ("D",),
+    "dice_facade_faces": ("D", "ctrl+n", "ctrl+n", "tab", "tab", "7", "comma", "3", "comma",
+                          "2"),
 }
 
 
@@ -244,6 +247,10 @@ def test_main_screen_at_three_sizes(snap_compare, tmp_path: Path,  # type: ignor
 def test_the_side_page_at_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(with_hazards_and_awards(tmp_path), terminal_size=(80, 24),
                         press=["4"])
+
+
+def test_the_dice_calculator_at_80x24(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app, terminal_size=SMALL, run_before=dialog("D"))
 
 
 def test_a_form_at_80x24(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]

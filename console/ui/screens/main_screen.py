@@ -21,6 +21,7 @@ from textual.widget import Widget
 from console.service import CampaignService, View
 from console.ui.awards.flows import AwardFlows
 from console.ui.awards.session_ap_pane import SessionApPane
+from console.ui.calculator.flows import DiceFlows
 from console.ui.combat.flows import CombatFlows
 from console.ui.forecast.flows import ForecastFlows
 from console.ui.hazards.flows import HazardFlows
@@ -59,6 +60,8 @@ class MainScreen(Screen[None]):
         Binding("g", "grab_bag", "Grab", tooltip="Grab bag", id="main.grab_bag"),
         Binding("f", "forecast", "Forecast", tooltip="Forecast the fight by Table 18",
                 id="main.forecast", show=False),
+        Binding("D", "dice", "Dice", tooltip="Dice calculator: every system's odds",
+                id="main.dice", show=False),
         Binding("w", "awards", "AP", tooltip="AP awards", id="main.awards"),
     ]
 
@@ -72,6 +75,7 @@ class MainScreen(Screen[None]):
         self.roster_flows = RosterFlows(self, service)
         self.award_flows = AwardFlows(self, service)
         self.forecast_flows = ForecastFlows(self, service)
+        self.dice_flows = DiceFlows(self, service)
 
     def compose(self) -> ComposeResult:
         yield StatusHeader(self.service.clock, id="status")
@@ -157,6 +161,9 @@ class MainScreen(Screen[None]):
 
     def action_grab_bag(self) -> None:
         self.award_flows.grab_bag(self._selected_pc_id())
+
+    def action_dice(self) -> None:
+        self.dice_flows.open()
 
     def action_forecast(self) -> None:
         self.forecast_flows.open()

@@ -61,7 +61,9 @@ class StatusHeader(Static):
             text.append("  ·  no encounter (E)", style="dim")
         else:
             round_text = "Nish not called" if encounter.round == 0 else f"round {encounter.round}"
-            text.append(f"  ·  {encounter.name}  ·  {round_text}  ·  {encounter.mode.value}")
+            order = ", lowest first" if encounter.lowest_first else ""  # a Façade campaign
+            text.append(f"  ·  {encounter.name}  ·  {round_text}  ·  {encounter.mode.value}"
+                        f"{order}")
         if view.read_only:
             text.append("  READ-ONLY, following the console that writes", style="bold red")
         return text

@@ -1,0 +1,57 @@
+"""The dice calculator (issue 18): D opens it on the campaign's system; every field is read
+as it is typed; ctrl+n goes round the systems; ctrl+s makes the one shown the campaign's."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from textual.widgets import Input, Static
+
+from console.service import CampaignService
+from console.ui.calculator.dice_screen import DiceScreen
+from tests.ui.conftest import SIZE
+
+
+def shown(screen: DiceScreen, part: str) -> str:
+    console = Console(file=io.StringIO(), width=120)
+    console.print(screen.query_one(f"#{part}", Static).content)
+    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+async def test_the_calculator_reads_as_the_gm_types(seed: CampaignService,
+                                                    open_app) -> None:  # type: ignore[no-untyped-def]
+    seed.settings.set_system("metalface")
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("D")
+        screen = app.screen
+        assert isinstance(screen, DiceScreen) and screen.chosen.name == "metalface"
+        assert "3d6+2 vs 6: 87.50%" in shown(screen, "odds")  # hard: 1 - (3/6)^3
+        screen.query_one("#dice-against", Input).value = "normal"
+        await pilot.pause()
+        assert "96.30%" in shown(screen, "odds")  # 1 - (2/6)^3
+        screen.query_one("#dice-against", Input).value = "hard"
+        screen.query_one("#dice-faces", Input).value = "2,5,3"
+        await pilot.pause()
+        assert "success: 7 vs Hard 6" in shown(screen, "reading")
+        screen.query_one("#dice-roll", Input).value = "3d8"
+        await pilot.pause()
+        assert "Roll:" in shown(screen, "error")  # said, nothing else changes
+        await pilot.press("ctrl+n")  # Façade, with its example
+        assert screen.chosen.name == "facade" and "levels:" in shown(screen, "odds")
+        await pilot.press("ctrl+s")
+        assert app.service.settings.system() == "facade"
+        await pilot.press("escape")
+        assert not isinstance(app.screen, DiceScreen)
+
+
+async def test_rolling_in_the_calculator_reads_the_roll(seed: CampaignService,
+                                                        open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("D", "ctrl+n", "ctrl+n", "ctrl+n")  # the d10 pool
+        screen = app.screen
+        assert isinstance(screen, DiceScreen) and screen.chosen.name == "d10pool"
+        await pilot.press("ctrl+r")
+        assert "Read:" in shown(screen, "reading") and "needed" in shown(screen, "reading")
