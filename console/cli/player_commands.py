@@ -56,8 +56,8 @@ def serve(saves: Path, name: str | None, host: str, port: int) -> int:
                            "'metascape-gm-console[web]'") from None
     with open_read_only(saves, name) as store:  # refused now, not in every browser
         chosen = store.name
-    command = shlex.join([sys.executable, "-m", "console", "player-view", chosen,
-                          "--saves", str(saves.resolve())])
+    command = shlex.join([sys.executable, "-m", "console", "player-view",
+                          "--saves", str(saves.resolve()), "--", chosen])  # "-Dark" too
     shown = f"[{host}]" if ":" in host else host
     reach = ("this computer only; --host 0.0.0.0 lets the table's devices in"
              if _loopback(host) else

@@ -10,7 +10,7 @@ Each stat is a value (15) or a rating (8M), as in the roster forms: what a PC's 
 is his rating (a value is read by Table 7); an NPC's are values. From a campaign, each PC is
 his sheet (his first weapon) with the wounds and states of the fight (a dead PC too: he
 counts when the party weighs fleeing), each NPC his template (or the values the tracker
-holds) with his wounds; dead NPCs and the removed are left out. Every
+holds) with his wounds; dead or unconscious NPCs and the removed are left out. Every
 refusal names the field, or lists who lacks what.
 """
 
@@ -181,8 +181,9 @@ def matchup_from_encounter(encounter: Encounter, pcs: Mapping[int, PlayerCharact
     lacking: list[str] = []
     for combatant in encounter.combatants:
         if combatant.status is Status.REMOVED or (
-                combatant.status is Status.DEAD and combatant.side is Side.NPC):
-            continue  # a dead PC stays: he counts when the party weighs fleeing
+                combatant.status in (Status.DEAD, Status.UNCONSCIOUS)
+                and combatant.side is Side.NPC):
+            continue  # out of the fight; a PC stays: he counts when the party weighs fleeing
         if combatant.side is Side.PC:
             sheet = pcs.get(combatant.ref) if combatant.ref is not None else None
             if sheet is None:

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Combatant, Encounter, Hold, Shock, Status
 from console.model.hazards import for_players, hazards_of
-from console.model.turns import on_deck, round_order
+from console.model.turns import current_turn, on_deck, pending, round_order
 from console.rules.critical_damage import critical_damage
+from console.rules.initiative import RoundOrder
 
 __all__ = ["HEALTH_WORDS", "PlayerHazard", "PlayerPicture", "PlayerRow", "health_word",
            "player_picture"]
@@ -107,6 +108,18 @@ def _pc_states(combatant: Combatant) -> tuple[str, ...]:
     return tuple(states)
 
 
+def _next_shown(encounter: Encounter, order: RoundOrder, shown: set[int]) -> str | None:
+    """The turn on deck as the players may know it: the one ``next turn`` reaches after the
+    turn in progress (model.turns.on_deck), passing over turns of hidden combatants only
+    (marking none would tell the table someone unseen acts next)."""
+    if on_deck(encounter, order) is None:
+        return None
+    in_progress = current_turn(encounter, order)
+    done = {*encounter.acted, *(in_progress.members if in_progress is not None else ())}
+    return next((turn.key for turn in order.turns
+                 if any(m in shown for m in pending(turn, tuple(done)))), None)
+
+
 def player_picture(campaign: str, session: int, encounter: Encounter | None,
                    pcs: Mapping[int, PlayerCharacter]) -> PlayerPicture:
     """The players' screen for ``encounter`` (None: no fight running), by the rules above."""
@@ -116,8 +129,8 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
              if not c.hidden and c.status is not Status.REMOVED}
     order = round_order(encounter)
     current = encounter.current
-    deck = on_deck(encounter, order)
     acted = set(encounter.acted)
+    deck = _next_shown(encounter, order, set(shown))
     conditions: dict[int, list[str]] = {}
     for condition in encounter.conditions:
         if condition.target is not None:

@@ -119,3 +119,14 @@ def test_hidden_survives_a_save() -> None:
     combatant = Combatant(4, "Lurker", hidden=True)
     assert Combatant.from_dict(json.loads(json.dumps(combatant.to_dict()))).hidden
     assert not Combatant.from_dict({"id": 4, "name": "Old file"}).hidden
+
+
+def test_a_hidden_turn_on_deck_passes_the_mark_to_the_next_shown_one() -> None:
+    encounter = Encounter(1, "Alley")
+    encounter = add_combatant(encounter, "Kira", Side.PC, ref=1).encounter
+    encounter = add_combatant(encounter, "Assassin", Side.NPC, recorded_nish=15).encounter
+    encounter = add_combatant(encounter, "Guard", Side.NPC, recorded_nish=10).encounter
+    encounter = toggle_hidden(encounter, 2).encounter
+    encounter = call_for_nish(encounter, {1: 20}).encounter
+    rows = player_picture("Dock", 2, encounter, PCS).rows
+    assert [(r.name, r.mark) for r in rows] == [("Kira", "now"), ("Guard", "next")]

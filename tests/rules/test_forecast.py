@@ -108,6 +108,16 @@ def test_one_weak_pc_against_six_strong_npcs_dies_or_flees() -> None:
     assert result.pcs[0].down > 0.95
 
 
+def test_pcs_above_every_npc_act_one_after_another_not_at_once() -> None:
+    # Each hit kills a rat: acting in turn, the second PC takes the rat still up (acting at
+    # once, both struck the same one and the other bit back: 60% untouched, 2 rounds).
+    party = tuple(hero(name, ar=R("6L"), atk=R("10H"), dmg=R("10H"), nish=R("10M"))
+                  for name in ("Vera", "Kara"))
+    rats = tuple(foe(f"Rat {n}", atk=15, def_=5, dmg=10, ar=0, vit=5, nish=1) for n in (1, 2))
+    result = forecast(Matchup(party, rats), 4000, 1)
+    assert result.outcomes["untouched"] > 0.85 and result.rounds_median == 1
+
+
 def test_the_same_seed_gives_the_same_json_and_another_seed_differs() -> None:
     matchup = Matchup((hero("Vera"), hero("Kara")), (foe("Skrak 1"), foe("Skrak 2")))
     first = json.dumps(forecast(matchup, 500, 7).to_json())

@@ -81,3 +81,12 @@ def test_a_dead_pc_stays_in_the_reckoning(memory: CampaignService) -> None:
     # Half the party is already down: the party withdraws after the first round.
     assert result.outcomes["rout"] == 1.0 and result.rounds_median == 1
     assert result.pcs[1].dead == 1.0
+
+
+def test_an_unconscious_npc_is_out_of_the_reckoning(memory: CampaignService) -> None:
+    service = armed(memory)
+    ids = {c.name: c.id for c in service.running().combatants}
+    service.tracker.toggle_status(ids["Skrak 2"], Status.UNCONSCIOUS)
+    service.tracker.add_npc("Brute", 9, 10)  # no template: lacks numbers, but he is down
+    service.tracker.toggle_status(max(ids.values()) + 1, Status.UNCONSCIOUS)
+    assert [n.name for n in service.forecast.matchup().npcs] == ["Skrak 1"]

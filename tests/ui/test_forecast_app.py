@@ -74,3 +74,22 @@ async def test_without_a_fight_or_its_numbers_f_says_why(seed: CampaignService,
         await pilot.press("f")
         assert not isinstance(app.screen, ForecastScreen)
         assert "Thug (Atk, Def, Dmg, AR)" in toasts_of(app)[-1]
+
+
+async def test_escape_stops_a_long_forecast(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ForecastFlows, "RUNS", 200_000)
+    monkeypatch.setattr(ForecastFlows, "SIDE_RUNS", 100_000)
+    app = forecast_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f")
+        screen = app.screen
+        assert isinstance(screen, ForecastScreen)
+        await pilot.pause(0.1)
+        await pilot.press("escape")
+        for _ in range(100):  # the fights stop at their next look, within a moment
+            if not any(worker.is_running for worker in app.workers):
+                break
+            await pilot.pause(0.02)
+        assert not any(worker.is_running for worker in app.workers)
+        assert screen.result is None and not isinstance(app.screen, ForecastScreen)

@@ -26,7 +26,7 @@ __all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "ROWS", "TACTICS", "UNPRI
            "FightEnd", "Forecast", "Matchup", "NpcFighter", "PcFate", "PcFighter",
            "classify", "forecast"]
 
-MAX_RUNS = 200_000  # about 20 s of fights: beyond it the figures move no more
+MAX_RUNS = 200_000  # beyond it the figures move no more (4 against 6: about 15 s)
 
 
 def forecast(matchup: Matchup, runs: int = 10_000, seed: int = 0,

@@ -154,14 +154,18 @@ def run_fight(prepared: Prepared, random: Callable[[], float]) -> FightEnd:
     alive = [not npc.dead for npc in matchup.npcs]
     npc_nish = [npc.nish for npc in matchup.npcs]
     pc_hits, npc_hits, nish = prepared.pc_hits, prepared.npc_hits, prepared.nish
+    top = max(npc.nish for npc in matchup.npcs) + 1  # where the Nish samplers stop
     result, rounds = FLED, MAX_ROUNDS  # broken off, unless it ends sooner
     for round_number in range(1, MAX_ROUNDS + 1):
         # (Nish, who: PC i or ~NPC j). The order inside a tie does not matter: it acts at once.
-        actors: list[tuple[int, int]] = []
+        actors: list[tuple[float, int]] = []
         for i in range(n_pc):
             if not dead[i]:
                 sampler = nish[i]
-                actors.append((sampler.values[bisect_right(sampler.cumulative, random())], i))
+                rolled: float = sampler.values[bisect_right(sampler.cumulative, random())]
+                if rolled >= top:  # above every NPC: only the order among them matters,
+                    rolled += random()  # and they act one after another, not as a tie
+                actors.append((rolled, i))
         for j in range(n_npc):
             if alive[j]:
                 actors.append((npc_nish[j], ~j))

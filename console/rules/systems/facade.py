@@ -16,6 +16,8 @@ import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from math import prod
 
 from console.rules.errors import RulesError
 from console.rules.systems.common import (
@@ -35,6 +37,7 @@ LEVEL_NAMES = ("Minimal", "Minor", "Full", "Good", "Major", "Amazing", "Masterfu
 _SMALL = (2, 4, 6, 8, 10, 12)  # traits 1-6
 _EXTRA = (4, 6, 8, 10, 12)  # the small die beside the d10s, traits 7-11, 12-16, 17-18
 MAX_DICE = 30
+MAX_FACES = 300  # the dice's sizes added up: the chart's width, and so its cost
 _TERM = re.compile(r"([+-])?\s*(?:(\d{1,2})?\s*d\s*(\d{1,3})|(\d{1,3}))", re.I | re.A)
 
 
@@ -92,6 +95,8 @@ def parse(text: str) -> FacadeRoll:
         raise RulesError(f"{cleaned or 'nothing'}: no dice in it")
     if len(dice) > MAX_DICE:
         raise RulesError(f"{cleaned}: at most {MAX_DICE} dice")
+    if sum(dice) > MAX_FACES:
+        raise RulesError(f"{cleaned}: at most {MAX_FACES} faces in all (3d10+d6, Epic, is 36)")
     return FacadeRoll(tuple(sorted(dice, reverse=True)), bonus)
 
 
@@ -99,19 +104,22 @@ def parse_difficulty(text: str) -> int:
     return whole(text, "difficulty", 0, 1000)
 
 
+@lru_cache(maxsize=256)
 def chart(spec: FacadeRoll) -> Chart:
-    """The exact sum of the dice: one die at a time, convolved."""
-    sums = {spec.bonus: Fraction(1)}
+    """The exact sum of the dice: one die at a time, convolved in whole counts over the
+    product of the dice's sizes (divided once at the end)."""
+    counts = {spec.bonus: 1}
     for size in spec.dice:
-        step: dict[int, Fraction] = {}
-        share = Fraction(1, size)
-        for total, p in sums.items():
+        step: dict[int, int] = {}
+        for total, ways in counts.items():
             for face in range(1, size + 1):
-                step[total + face] = step.get(total + face, Fraction(0)) + p * share
-        sums = step
-    return Chart(tuple(sorted(sums.items())))
+                step[total + face] = step.get(total + face, 0) + ways
+        counts = step
+    outcomes = prod(spec.dice)
+    return Chart(tuple((total, Fraction(ways, outcomes)) for total, ways in sorted(counts.items())))
 
 
+@lru_cache(maxsize=1024)
 def chance(spec: FacadeRoll, difficulty: int) -> Fraction:
     return sum((p for total, p in chart(spec).atoms if total >= difficulty), Fraction(0))
 
@@ -152,13 +160,16 @@ def automatic(spec: FacadeRoll, difficulty: int) -> str | None:
 
 
 def blow(winner: int, loser: int) -> str:
-    """The blow a won contest deals: "savage" at triple the loser's roll, "strong" at
-    double, "full" by 2 or more, "glancing" by 1 or a tie."""
-    if winner >= 3 * loser and winner > loser:
+    """The blow a won contest deals: "glancing" on a tie or a win by 1, else "savage" at
+    triple the loser's roll, "strong" at double, "full" by 2 or more (double and triple
+    need a loser's roll above 0 to mean anything)."""
+    if winner - loser <= 1:
+        return "glancing"
+    if loser > 0 and winner >= 3 * loser:
         return "savage"
-    if winner >= 2 * loser and winner > loser:
+    if loser > 0 and winner >= 2 * loser:
         return "strong"
-    return "full" if winner - loser >= 2 else "glancing"
+    return "full"
 
 
 def contest(a: FacadeRoll, b: FacadeRoll) -> dict[str, Fraction]:
@@ -167,8 +178,9 @@ def contest(a: FacadeRoll, b: FacadeRoll) -> dict[str, Fraction]:
     b's the same way ("lost_glancing" ...)."""
     found = dict.fromkeys(("tie", "glancing", "full", "strong", "savage", "lost_glancing",
                            "lost_full", "lost_strong", "lost_savage"), Fraction(0))
+    theirs = chart(b).atoms
     for x, px in chart(a).atoms:
-        for y, py in chart(b).atoms:
+        for y, py in theirs:
             if x == y:
                 found["tie"] += px * py
             else:

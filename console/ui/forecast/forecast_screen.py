@@ -81,6 +81,10 @@ def forecast_table(what_if: WhatIf, width: int = 94) -> RenderableType:
     return Group(*lines)
 
 
+class _Stopped(Exception):
+    """The screen was closed while its fights ran."""
+
+
 class ForecastScreen(Dialog[None]):
     CSS_PATH = Path(__file__).with_name("forecast.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -94,6 +98,7 @@ class ForecastScreen(Dialog[None]):
         self.matchup = matchup
         self.runs, self.side_runs, self.seed = runs, side_runs, seed
         self.result: WhatIf | None = None
+        self._left = False  # the GM left: the fights still running stop at the next look
 
     def compose(self) -> ComposeResult:
         pcs, npcs = len(self.matchup.pcs), len(self.matchup.npcs)
@@ -117,15 +122,20 @@ class ForecastScreen(Dialog[None]):
         bar = self.query_one("#progress", ProgressBar)
 
         def progress(share: float) -> None:
+            if self._left:
+                raise _Stopped
             self.app.call_from_thread(bar.update, progress=share)
 
         try:
             result = ForecastCommands.what_if(self.matchup, self.runs, self.seed,
                                               self.side_runs, progress)
+        except _Stopped:
+            return
         except ActionRefused as refusal:
             self.app.call_from_thread(self._refused, str(refusal))
             return
-        self.app.call_from_thread(self._show, result)
+        if not self._left:
+            self.app.call_from_thread(self._show, result)
 
     def _show(self, result: WhatIf) -> None:
         self.result = result
@@ -138,4 +148,5 @@ class ForecastScreen(Dialog[None]):
         self.query_one("#result", Static).update(Text(message, style="bold red"))
 
     def action_close(self) -> None:
+        self._left = True
         self.dismiss(None)

@@ -93,6 +93,8 @@ def test_facade_the_documents_contest() -> None:
     assert facade.blow(10, 6) == "full"
     assert facade.blow(12, 6) == "strong" and facade.blow(18, 6) == "savage"
     assert facade.blow(7, 6) == "glancing" and facade.blow(6, 6) == "glancing"
+    assert facade.blow(2, 1) == "glancing"  # a win by 1, though it is double
+    assert facade.blow(3, 1) == "savage" and facade.blow(3, 0) == "full"
     found = facade.contest(facade.parse("10"), facade.parse("10"))
     assert sum(found.values()) == 1
     assert found["full"] == found["lost_full"]  # the same trait: a fair contest
@@ -145,6 +147,11 @@ def test_d10_pool_agrees_with_every_face_counted() -> None:
         assert d10pool.at_least(spec, needed) == Fraction(hits, len(faces))
     crits = sum(1 for roll in faces if all(f > 2 for f in roll) and 9 in roll)
     assert d10pool.critical_failure(spec) == Fraction(crits, len(faces))
+
+
+def test_facade_refuses_a_chart_too_wide_to_work_out() -> None:
+    with pytest.raises(RulesError, match="at most 300 faces"):
+        facade.parse("20d100")
 
 
 @pytest.mark.parametrize("text", ["0@3", "31@3", "5@9", "5", "5@-1"])
