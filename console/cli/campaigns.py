@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from console.cli.errors import file_path
+from console.rules.systems import SYSTEMS
 from console.store.limits import MAX_IMPORT_BYTES
 
 __all__ = ["register"]
@@ -34,7 +35,7 @@ def register(subparsers: Any) -> None:
     new = add("new", "Create a new campaign.")
     new.add_argument("name", help="campaign name")
     new.add_argument("--system", default="metascape",
-                     choices=["metascape", "metalface", "facade", "d10pool"],
+                     choices=list(SYSTEMS),
                      help="the dice system its table plays (default metascape; facade fights "
                           "act lowest first); D in the console changes it")
     add("list", "List the campaigns in the saves folder.")

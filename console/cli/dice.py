@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from console.cli.errors import CommandError
+from console.cli.shares import percent as _percent
 from console.rules.combining import (
     category_bonus,
     combine_cat,
@@ -34,6 +35,7 @@ from console.rules.rolling import (
     roll,
     roll_non_doubling,
 )
+from console.rules.systems import SYSTEMS
 from console.rules.value_conversion import rating_for_value
 
 __all__ = ["join_signed_values", "register"]
@@ -120,7 +122,7 @@ def register(subparsers: Any) -> None:
 
 def _system_option(command: Any) -> None:
     command.add_argument("--system", default="metascape",
-                         choices=["metascape", "metalface", "facade", "d10pool"],
+                         choices=list(SYSTEMS),
                          help="the dice system (default metascape)")
 
 
@@ -256,15 +258,6 @@ def _bar(share: Fraction, largest: Fraction) -> str:
     eighths = round(share / largest * _BAR_WIDTH * 8)
     full, part = divmod(eighths, 8)
     return "█" * full + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[part]
-
-
-def _percent(chance: Fraction) -> str:
-    value = float(chance) * 100
-    if 0 < value < 0.01:
-        return "<0.01%"
-    if 99.99 < value < 100:
-        return ">99.99%"
-    return f"{value:.2f}%"
 
 
 def _odds(args: argparse.Namespace) -> int:

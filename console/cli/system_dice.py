@@ -9,21 +9,13 @@ from fractions import Fraction
 from typing import Any
 
 from console.cli.errors import CommandError
+from console.cli.shares import percent as _percent
 from console.rules.systems import System, facade, metalface, system
 from console.rules.systems.d10pool import with_risk
 
 __all__ = ["odds_in_system", "roll_in_system"]
 
 _BAR = 32
-
-
-def _percent(chance: Fraction) -> str:
-    value = float(chance) * 100
-    if 0 < value < 0.01:
-        return "<0.01%"
-    if 99.99 < value < 100:
-        return ">99.99%"
-    return f"{value:.2f}%"
 
 
 def roll_in_system(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:

@@ -47,6 +47,7 @@ __all__ = [
     "system_failure",
     "wound_npc_in_fight",
     "wound_pc",
+    "wounds_and_vit",
 ]
 
 
@@ -67,6 +68,16 @@ def body_points(stat: Stat | None, body: RatingType) -> int | None:
     """A body stat (Dmg, AR, Vit) as whole points of the body's type (fractions dropped, as
     the book drops them everywhere it converts damage)."""
     return None if stat is None else int(stat.points(body))
+
+
+def wounds_and_vit(combatant: Combatant,
+                   sheet: PlayerCharacter | None) -> tuple[int, int | None]:
+    """His wounds and Vit maximum: a PC's from his sheet when he has one (they live there),
+    else the fight's own (an NPC's, a sheetless PC's)."""
+    if sheet is None:
+        return combatant.wounds, combatant.vit_max
+    vit = int(sheet.vit_max.value) if sheet.vit_max is not None else combatant.vit_max
+    return sheet.wounds, vit
 
 
 def npc_numbers(combatant: Combatant, template: NpcTemplate | None) -> NpcNumbers:

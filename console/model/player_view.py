@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from console.model.characters import PlayerCharacter
+from console.model.combat import wounds_and_vit
 from console.model.encounters import Combatant, Encounter, Hold, Shock, Status
 from console.model.hazards import for_players, hazards_of
 from console.model.turns import current_turn, on_deck, pending, round_order
@@ -86,9 +87,7 @@ def _until(until_round: int | None) -> str:
 
 
 def _pc_health(combatant: Combatant, sheet: PlayerCharacter | None) -> str:
-    wounds = sheet.wounds if sheet is not None else combatant.wounds
-    vit = (int(sheet.vit_max.value) if sheet is not None and sheet.vit_max is not None
-           else combatant.vit_max)
+    wounds, vit = wounds_and_vit(combatant, sheet)
     if vit is None:
         return f"{wounds} wounds" if wounds else ""
     cd = critical_damage(wounds, vit)

@@ -23,7 +23,7 @@ class CampaignSettings:
         core = self._core
         chosen = core.guard(lambda: system(name))
         campaign = core.campaign()
-        order = (" (new fights act lowest first)" if chosen.name == "facade" else "")
+        order = " (new fights act lowest first)" if chosen.lowest_first else ""
         return core.run("campaign.settings", lambda: Outcome.told(
             campaign.with_changes(system=chosen.name),
             notices=(f"This campaign plays {chosen.title}{order}",)))

@@ -86,6 +86,8 @@ class CampaignCore:
     def stale_lock(self) -> LockHolder | None:
         return self._store.stale_lock
 
+    FOLLOW_EVERY = 0.25  # seconds between a follower's looks: a change shows within half of one
+
     def follow(self) -> bool:
         """A read-only console: take in what the writer has committed since the last look
         (cheap when nothing has). True if the campaign was read again."""

@@ -29,6 +29,7 @@ from console.model.tracker import (
     toggle_status,
 )
 from console.rules.ratings import Rating
+from console.rules.systems import system
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
 
@@ -67,8 +68,7 @@ class TrackerCommands:
 
     def new_encounter(self, name: str) -> Outcome:
         service = self._service
-        # A Façade campaign's fights act lowest first (its own initiative rule).
-        lowest_first = service.campaign().system == "facade"
+        lowest_first = system(service.campaign().system).lowest_first  # Façade's fights
         return service.run("encounter.new", lambda: begin_encounter(
             service.session_record(service.session().number)[1],
             service.new_id(Encounter.TABLE), name, lowest_first=lowest_first))

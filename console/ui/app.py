@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
 __all__ = ["GMConsoleApp"]
 
-FOLLOW_EVERY = 0.25  # seconds between looks at a campaign another console writes
 
 # Screens loaded after the first frame, not before it (GMConsoleApp._started).
 _WARM = ("console.ui.screens.help_screen", "console.ui.awards.awards_screen",
@@ -73,7 +72,7 @@ class GMConsoleApp(App[None]):
         self.push_screen(MainScreen(self.service))
         if self.service.read_only:
             # Read-only: another console writes; show what it saves as it saves it.
-            self.set_interval(FOLLOW_EVERY, self._follow)
+            self.set_interval(self.service.FOLLOW_EVERY, self._follow)
         self.call_after_refresh(self._started)
         stale = self.service.stale_lock
         if stale is not None:

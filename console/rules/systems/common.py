@@ -68,6 +68,7 @@ class System:
     read_faces: Callable[[Any, str], Reading]
     verdict: Callable[[Any, Reading, int], Verdict]
     odds: Callable[[Any, int], dict[str, Any]] = field(default=lambda spec, dif: {})
+    lowest_first: bool = False  # its fights act lowest number first (Façade's Action)
 
 
 def whole(text: str, what: str, low: int, high: int) -> int:

@@ -21,9 +21,7 @@ from console.model.player_view import PlayerPicture
 from console.service import CampaignService
 from console.ui.player.order_board import OrderBoard
 
-__all__ = ["FOLLOW_EVERY", "PlayerViewApp"]
-
-FOLLOW_EVERY = 0.25  # seconds between looks at the GM's campaign
+__all__ = ["PlayerViewApp"]
 
 
 class PlayerViewApp(App[int]):
@@ -52,7 +50,7 @@ class PlayerViewApp(App[int]):
 
     def on_mount(self) -> None:
         self._read(first=True)
-        self.set_interval(FOLLOW_EVERY, self._read)
+        self.set_interval(self.service.FOLLOW_EVERY, self._read)
 
     def _read(self, first: bool = False) -> None:
         try:

@@ -8,6 +8,7 @@ from fractions import Fraction
 from rich.text import Text
 
 from console.model import Combatant, Encounter, PlayerCharacter, Side, Status
+from console.model.combat import wounds_and_vit
 from console.model.encounters import Hold, Shock
 from console.model.turns import on_deck
 from console.rules.critical_damage import critical_damage
@@ -65,9 +66,7 @@ def _state_text(combatant: Combatant) -> Text:
 
 
 def _vit_text(combatant: Combatant, sheet: PlayerCharacter | None) -> Text:
-    wounds = sheet.wounds if sheet is not None else combatant.wounds
-    vit = (int(sheet.vit_max.value) if sheet is not None and sheet.vit_max is not None
-           else combatant.vit_max)
+    wounds, vit = wounds_and_vit(combatant, sheet)
     if vit is None:
         return Text(f"{wounds} wnd" if wounds else "", style="dim")
     cd = critical_damage(wounds, vit)
