@@ -14,6 +14,7 @@ from console.model.fields import (
     need_str,
 )
 from console.model.stats import Stat, opt_stat
+from console.model.system_points import SystemPoints
 
 __all__ = ["PC_STATS", "Allowance", "PlayerCharacter", "Weapon"]
 
@@ -128,6 +129,7 @@ class PlayerCharacter:
     notes: str = ""
     improved_this_mission: tuple[str, ...] = ()  # abilities raised +1d since the last mission
     rank_rolls: int = 0  # rank improvement rolls granted by a rank-up and not yet rolled
+    points: SystemPoints = field(default_factory=SystemPoints)  # another system's (issue 18)
 
     def __post_init__(self) -> None:
         need_int(self.id, "PC id", minimum=1)
@@ -162,6 +164,8 @@ class PlayerCharacter:
             need_str(ability, f"{who}: abilities improved this mission")
         object.__setattr__(self, "improved_this_mission", improved)
         need_int(self.rank_rolls, f"{who}: rank improvement rolls", minimum=0)
+        if not isinstance(self.points, SystemPoints):
+            raise ModelError(f"{who}: points must be SystemPoints")
 
     @classmethod
     def new(cls, id: int, name: str, player: str = "", player_rank: int = 0,
@@ -197,13 +201,14 @@ class PlayerCharacter:
             notes=self.notes,
             improved_this_mission=list(self.improved_this_mission),
             rank_rolls=self.rank_rolls,
+            points=self.points.to_dict(),
         )
         return data
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "player", "player_rank", "ship_captain", "weapons", "wounds", "ap_total",
          "unused_ap", "rank", "missions_completed", "allowance", "notes",
-         "improved_this_mission", "rank_rolls"}
+         "improved_this_mission", "rank_rolls", "points"}
         | {key for _, key, _ in PC_STATS}
     )
 
@@ -231,5 +236,13 @@ class PlayerCharacter:
             improved_this_mission=tuple(need_list(raw.get("improved_this_mission", []),
                                                   "abilities improved this mission")),
             rank_rolls=raw.get("rank_rolls", 0),
+            points=_points(raw.get("points", {}), raw["name"]),
             **stats,
         )
+
+
+def _points(data: object, who: object) -> SystemPoints:
+    try:
+        return SystemPoints.from_dict(data)
+    except ModelError as error:
+        raise ModelError(f"{who}: {error}") from None

@@ -1,5 +1,7 @@
 """A session's summary as Markdown: awards per PC with reasons, rank-ups, allowances,
-improvements and the encounters fought. Shown in the app and exported next to the saves.
+improvements and the encounters fought (in a campaign playing another system, its points,
+trades, missions' ends and pool uses instead of the AP). Shown in the app and exported next
+to the saves.
 """
 
 from __future__ import annotations
@@ -10,8 +12,11 @@ from datetime import timedelta
 from console.model.awards import kind_name, pending_awards
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Encounter, Side, Status
+from console.model.points_awards import describe_entry
 from console.model.sessions import Session
+from console.model.system_points import EntryKind
 from console.rules.advancement import rank_title
+from console.rules.systems.points import PointsRules
 
 __all__ = ["format_duration", "session_summary"]
 
@@ -28,8 +33,9 @@ def _cell(text: str) -> str:
 
 
 def session_summary(campaign: str, session: Session, encounters: Sequence[Encounter],
-                    pcs: Mapping[int, PlayerCharacter]) -> str:
-    """The summary of ``session``; ``pcs`` names PCs no longer in the close record."""
+                    pcs: Mapping[int, PlayerCharacter], points: PointsRules | None = None) -> str:
+    """The summary of ``session``; ``pcs`` names PCs no longer in the close record;
+    ``points``: the campaign's system's awarder when it is not MetaScape."""
     lines = [f"# {campaign}: session {session.number}", ""]
     day = session.started_at.date().isoformat()
     if session.closing is not None:
@@ -46,8 +52,11 @@ def session_summary(campaign: str, session: Session, encounters: Sequence[Encoun
     closing = session.closing
     if closing is not None:
         names.update({row.pc_id: row.name for row in closing.rows})
-    lines += _awards(session, names)
-    lines += _advancement(session, names)
+    if points is None or session.ap_awards or session.closing is not None:
+        lines += _awards(session, names)
+        lines += _advancement(session, names)
+    if points is not None:
+        lines += _points(session, names, points)
     lines += _encounters(encounters)
     return "\n".join(lines).rstrip() + "\n"
 
@@ -118,6 +127,24 @@ def _advancement(session: Session, names: Mapping[int, str]) -> list[str]:
     return ["## Advancement", "",
             *[f"- {entry.describe(names.get(entry.pc_id, '?'))}"
               for entry in session.advancement], ""]
+
+
+def _points(session: Session, names: Mapping[int, str], rules: PointsRules) -> list[str]:
+    title = f"## {rules.unit_name.capitalize()} ({rules.unit})"
+    if not session.points:
+        return [title, "", "None this session.", ""]
+    earned: dict[int, int] = {}
+    for entry in session.points:
+        if entry.kind is EntryKind.AWARD:
+            earned[entry.pc_id] = earned.get(entry.pc_id, 0) + entry.points
+    lines = [title, ""]
+    if earned:
+        lines += ["| PC | " + rules.unit + " |", "|---|--:|"]
+        lines += [f"| {_cell(names.get(pc_id, '?'))} | **{amount}** |"
+                  for pc_id, amount in earned.items()]
+        lines.append("")
+    lines += [f"- {names.get(e.pc_id, '?')}: {describe_entry(e, rules)}" for e in session.points]
+    return [*lines, ""]
 
 
 def _encounters(encounters: Sequence[Encounter]) -> list[str]:

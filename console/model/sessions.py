@@ -22,6 +22,7 @@ from console.model.fields import (
     parse_time,
 )
 from console.model.session_close import AdvancementEntry, SessionClose
+from console.model.system_points import PointsEntry
 
 __all__ = ["ApAward", "AwardKind", "Session"]
 
@@ -90,6 +91,7 @@ class Session:
     notes: str = ""
     closing: SessionClose | None = None  # set when the GM applies the close-of-session awards
     advancement: tuple[AdvancementEntry, ...] = ()
+    points: tuple[PointsEntry, ...] = ()  # another system's awards and uses (issue 18)
 
     def __post_init__(self) -> None:
         need_int(self.number, "session number", minimum=0)
@@ -109,6 +111,9 @@ class Session:
         object.__setattr__(self, "advancement", tuple(self.advancement))
         if not all(isinstance(a, AdvancementEntry) for a in self.advancement):
             raise ModelError("session: advancement must be AdvancementEntry records")
+        object.__setattr__(self, "points", tuple(self.points))
+        if not all(isinstance(p, PointsEntry) for p in self.points):
+            raise ModelError("session: points must be PointsEntry records")
 
     @property
     def id(self) -> int:
@@ -135,13 +140,14 @@ class Session:
             "notes": self.notes,
             "closing": None if self.closing is None else self.closing.to_dict(),
             "advancement": [entry.to_dict() for entry in self.advancement],
+            "points": [entry.to_dict() for entry in self.points],
         }
 
     @classmethod
     def from_dict(cls, data: object) -> Session:
         raw = need_mapping(data, "session")
         check_keys(raw, "session", {"number", "started_at", "stopped_at", "ap_awards", "notes",
-                                    "closing", "advancement"}, {"number", "started_at"})
+                                    "closing", "advancement", "points"}, {"number", "started_at"})
         closing = raw.get("closing")
         stopped = raw.get("stopped_at")
         return cls(
@@ -154,4 +160,6 @@ class Session:
             closing=None if closing is None else SessionClose.from_dict(closing),
             advancement=tuple(AdvancementEntry.from_dict(a) for a in
                               need_list(raw.get("advancement", []), "advancement")),
+            points=tuple(PointsEntry.from_dict(p) for p in
+                         need_list(raw.get("points", []), "session points")),
         )

@@ -29,6 +29,7 @@ from console.model.improvements import (
 from console.model.outcome import Outcome
 from console.model.session_summary import session_summary
 from console.rules.ratings import Rating
+from console.rules.systems.points import POINTS_RULES
 from console.service.core import CampaignCore
 
 __all__ = ["AwardCommands"]
@@ -128,7 +129,8 @@ class AwardCommands:
         """Session ``number``'s summary in Markdown."""
         service = self._service
         session, encounters = service.session_record(number)
-        return session_summary(service.name, session, encounters, service.pcs())
+        return session_summary(service.name, session, encounters, service.pcs(),
+                               POINTS_RULES.get(service.campaign().system))
 
     def export_summary(self, number: int) -> Outcome:
         """Write the summary beside the saves."""

@@ -166,7 +166,7 @@ class CampaignCore:
             campaign=self._store.name, session=self.session(), encounter=encounter,
             order=order, pcs=self.pcs(), npcs=self.npcs(),
             history=self._store.history(HISTORY_SHOWN), head=self._store.head,
-            read_only=self._store.read_only,
+            read_only=self._store.read_only, system=self.campaign().system,
         )
 
     def session_record(self, number: int) -> tuple[Session, list[Encounter]]:

@@ -21,3 +21,4 @@ class View:
     history: list[LogEntry]
     head: int
     read_only: bool
+    system: str = "metascape"  # the campaign's dice system (its awards' units)

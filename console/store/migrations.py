@@ -15,11 +15,13 @@ of an index into it, which a re-ordered round would have made point at someone e
 combatants gain status, shock, hold and tie order (defaults fill them in). Version 4: an
 encounter records who has had his turn this round (``acted``), so a Nish edited or a
 combatant killed mid-round can neither skip nor repeat a turn; a combatant records the
-critical-damage checks he owes (defaults fill them in). Version 5 (current): a combatant may
+critical-damage checks he owes (defaults fill them in). Version 5: a combatant may
 be hidden from the players' view (``hidden``), a campaign names its dice system (``system``)
 and an encounter may act lowest first (``lowest_first``, a Façade campaign's); the defaults
 (shown, MetaScape, highest first) fill them in. Nothing is rewritten, but the number changes
 so that an older console refuses such a file instead of failing on a field it does not know.
+Version 6 (current): a PC keeps another system's points (``points``: Metalface SP, Façade
+EP, pools) and a session their record (``points``); absent means none, as in version 5.
 """
 
 from __future__ import annotations
@@ -117,6 +119,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     2: {"encounters": _encounter_v2_to_v3},
     3: {"encounters": _encounter_v3_to_v4},
     4: {},  # "hidden", "system", "lowest_first": absent means the model's defaults
+    5: {},  # a PC's and a session's "points": absent means none
 }
 
 

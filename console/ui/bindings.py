@@ -8,8 +8,16 @@ __all__ = ["cursor_ends", "described_bindings", "long_name"]
 
 
 def described_bindings(owner: object) -> list[Binding]:
-    """The bindings of ``owner`` (a widget, screen or app) that carry a description."""
-    return [b for b in getattr(owner, "BINDINGS", []) if isinstance(b, Binding) and b.description]
+    """The bindings of ``owner`` (a widget, screen or app) that carry a description, less
+    those its ``check_action`` hides (a MetaScape campaign's grab bag in a Façade one)."""
+    check = getattr(owner, "check_action", None)
+
+    def hidden(binding: Binding) -> bool:
+        name = binding.action.split("(", 1)[0]
+        return check is not None and check(name, ()) is False
+
+    return [b for b in getattr(owner, "BINDINGS", [])
+            if isinstance(b, Binding) and b.description and not hidden(b)]
 
 
 def long_name(binding: Binding) -> str:

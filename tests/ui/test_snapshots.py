@@ -293,3 +293,56 @@ def test_the_forecast(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-d
         await wait_for_result(pilot)
 
     assert snap_compare(forecast_app(tmp_path), terminal_size=size, run_before=run_before)
+
+
+# ----- the points of the other systems (issue 18) -------------------------------------------
+
+def points_app(tmp_path: Path, system: str) -> GMConsoleApp:
+    """The awards party playing ``system``: points given, pools set and used, a mission's
+    end (Metalface) or a trade (Façade)."""
+    clock = FakeClock()
+    clock.advance(95)
+    store = CampaignStore.create(tmp_path, "Rust Belt")
+    service = CampaignService(store, random.Random(3), clock)
+    for pc in PARTY:
+        service.roster.save_pc(pc)
+    service.settings.set_system(system)
+    service.sessions.toggle()
+    points = service.points
+    pcs = service.pcs()
+    if system == "metalface":
+        points.award(pcs[1], "action", 4, "scaled the pylon")
+        points.award(pcs[1], "performance", 9, "the sermon")
+        points.award(pcs[2], "action", 1)
+        points.set_pools(service.pcs()[1], {"faith": 3, "blessing": 1})
+        points.end_mission([service.pcs()[1]])
+        points.use_pool(service.pcs()[1], "faith", 4, "Pilot")
+        points.award(service.pcs()[3], "performance", 6)
+    else:
+        points.award(pcs[1], "ep", 8, "solved the murder")
+        points.award(pcs[3], "ep", 5)
+        points.trade(service.pcs()[1], "sp", 4)
+    return GMConsoleApp(service)
+
+
+@pytest.mark.parametrize("size", [SIZE, SMALL])
+def test_the_metalface_points_screen(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                     size: tuple[int, int]) -> None:
+    assert snap_compare(points_app(tmp_path, "metalface"), terminal_size=size, press=["w"])
+
+
+POINTS_DIALOGS = {
+    "metalface_faith": ("metalface", ("w", "f")),
+    "metalface_mission": ("metalface", ("w", "m")),
+    "metalface_side_page_80x24": ("metalface", ("5",)),
+    "facade_screen": ("facade", ("w",)),
+    "facade_trade": ("facade", ("w", "t")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(POINTS_DIALOGS))
+def test_points_dialog(snap_compare, tmp_path: Path, name: str) -> None:  # type: ignore[no-untyped-def]
+    system, keys = POINTS_DIALOGS[name]
+    size = SMALL if name.endswith("80x24") else SIZE
+    assert snap_compare(points_app(tmp_path, system), terminal_size=size,
+                        run_before=dialog(*keys))

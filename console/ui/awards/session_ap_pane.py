@@ -1,5 +1,6 @@
-"""Tonight's AP at a glance: each PC's awards this session by source, and who has had
-nothing yet (the grab bag is meant to go round)."""
+"""Tonight's awards at a glance: each PC's AP this session by source, and who has had
+nothing yet (the grab bag is meant to go round); in a campaign playing another system, its
+points (SP, EP) and pools the same way."""
 
 from __future__ import annotations
 
@@ -9,18 +10,30 @@ from typing import ClassVar
 
 from rich.text import Text
 
-from console.model import AwardKind
+from console.model import AwardKind, PlayerCharacter
 from console.model.awards import played_time
+from console.model.points_awards import session_points
+from console.model.system_points import EntryKind
+from console.rules.systems.points import POINTS_RULES, PointsRules
 from console.service import View
 from console.ui.screens.status_header import clock
 from console.ui.widgets.drawn_from import DrawnFrom
 from console.ui.widgets.row_list import Cell, RowList
 
-__all__ = ["SessionApPane", "session_ap_rows"]
+__all__ = ["SessionApPane", "session_ap_rows", "session_points_rows"]
 
 _SHORT = {AwardKind.GRAB_BAG: "grab", AwardKind.ADVENTURE: "adv", AwardKind.VETERAN: "pocket",
           AwardKind.TIME: "time", AwardKind.GROUP: "group", AwardKind.JOURNAL: "journal",
           AwardKind.OTHER: "other"}
+
+
+def _nothing(pc: PlayerCharacter) -> tuple[Cell, ...]:
+    return (Text(pc.name, style="bold"), Text("0", style="yellow"),
+            Text("nothing yet tonight", style="yellow"))
+
+
+def _party(view: View) -> list[PlayerCharacter]:
+    return sorted(view.pcs.values(), key=lambda p: p.name.lower())
 
 
 def session_ap_rows(view: View) -> list[tuple[Cell, ...]]:
@@ -30,16 +43,44 @@ def session_ap_rows(view: View) -> list[tuple[Cell, ...]]:
         sources = by_pc.setdefault(award.pc_id, {})
         sources[award.kind] = sources.get(award.kind, 0) + award.amount
     rows: list[tuple[Cell, ...]] = []
-    for pc in sorted(view.pcs.values(), key=lambda p: p.name.lower()):
+    for pc in _party(view):
         sources = by_pc.get(pc.id, {})
         total = sum(sources.values())
         if total:
             spread = ", ".join(f"{_SHORT[kind]} {points}" for kind, points in sources.items())
             rows.append((Text(pc.name, style="bold"), str(total), spread))
         else:
-            rows.append((Text(pc.name, style="bold"), Text("0", style="yellow"),
-                         Text("nothing yet tonight", style="yellow")))
+            rows.append(_nothing(pc))
     return rows
+
+
+def session_points_rows(view: View, rules: PointsRules) -> list[tuple[Cell, ...]]:
+    """(PC, points this session, by award, and his pools' uses left) for every PC."""
+    rows: list[tuple[Cell, ...]] = []
+    for pc in _party(view):
+        by_award: dict[str, int] = {}
+        for entry in view.session.points:
+            if entry.pc_id == pc.id and entry.kind is EntryKind.AWARD:
+                by_award[entry.what] = by_award.get(entry.what, 0) + entry.points
+        parts = [f"{_AWARD_SHORT.get(key, key)} {points}" for key, points in by_award.items()]
+        if rules.trades and pc.points.unspent:
+            parts.append(f"{pc.points.unspent} to trade")
+        pools = [f"{p.label} {pc.points.left(p.key)}/{pc.points.pools.get(p.key, 0)}"
+                 for p in rules.pools if pc.points.pools.get(p.key, 0)]
+        tonight = session_points(view.session, pc.id)
+        if not tonight and not pools:
+            rows.append(_nothing(pc))
+            continue
+        spread = Text(", ".join(parts) or "nothing yet tonight",
+                      style="" if parts else "yellow")
+        if pools:
+            spread.append(" · " + ", ".join(pools), "cyan")
+        rows.append((Text(pc.name, style="bold"),
+                     str(tonight) if tonight else Text("0", style="yellow"), spread))
+    return rows
+
+
+_AWARD_SHORT = {"action": "actions", "performance": "perf", "ep": "EP", "points": "pts"}
 
 
 class SessionApPane(RowList):
@@ -50,18 +91,32 @@ class SessionApPane(RowList):
 Each PC's AP this session, by source (grab bag, adventure bonus, the veteran's pocket),
 and who has had nothing yet. `g` gives grab-bag points to the PC you are looking at, `w`
 opens the awards.
+
+In a campaign playing Metalface, Façade or the d10 pool, the same for its points (SP, EP)
+and what is left of each PC's Faith and Blessing this mission; `g` is that system's quick
+award (Metalface: 2 SP for a successful action) and `w` opens its points.
 """
 
-    def __init__(self, now: Callable[[], datetime], *, id: str | None = None) -> None:
+    def __init__(self, now: Callable[[], datetime], *, key: str = "",
+                 id: str | None = None) -> None:
         super().__init__([("PC", 12), ("AP", 4), ("By source", 30)], stretch=2,
                          narrow={0: 9, 1: 3, 2: 20}, id=id)
         self.now = now
+        self._key = f" ({key})" if key else ""
         self._drawn = DrawnFrom()
 
+    def on_mount(self) -> None:
+        self.border_title = f"AP tonight{self._key}"
+
     def show(self, view: View) -> None:
-        if not self._drawn.changed(view.session, view.pcs):
+        if not self._drawn.changed(view.session, view.pcs, view.system):
             return
-        self.set_rows(session_ap_rows(view))
+        rules = POINTS_RULES.get(view.system)
+        unit = "AP" if rules is None else rules.unit
+        self.set_labels(["PC", unit if len(unit) <= 3 else "Pts", "By source"])
+        self.border_title = f"{unit.capitalize() if len(unit) > 3 else unit} tonight{self._key}"
+        self.set_rows(session_ap_rows(view) if rules is None
+                      else session_points_rows(view, rules))
         if view.session.number == 0:
             self.border_subtitle = "no session yet"
         else:

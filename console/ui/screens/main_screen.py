@@ -27,6 +27,7 @@ from console.ui.forecast.flows import ForecastFlows
 from console.ui.hazards.flows import HazardFlows
 from console.ui.hazards.hazards_pane import HazardsPane
 from console.ui.log.log_pane import LogPane
+from console.ui.points.flows import PointsFlows
 from console.ui.roster.flows import RosterFlows
 from console.ui.roster.roster_pane import RosterPane
 from console.ui.safety import failsafe
@@ -57,23 +58,33 @@ class MainScreen(Screen[None]):
                 id="main.maximize", show=False),
         Binding("C", "remove_condition", "Remove condition", id="main.remove_condition",
                 show=False),
+        # g and w are the AP awarder's in a MetaScape campaign, the system's points' in
+        # another (check_action lets one of each pair through, and the footer shows it).
         Binding("g", "grab_bag", "Grab", tooltip="Grab bag", id="main.grab_bag"),
+        Binding("g", "quick_points", "Award",
+                tooltip="Award points (Metalface: successful actions)", id="main.quick_points"),
         Binding("f", "forecast", "Forecast", tooltip="Forecast the fight by Table 18",
                 id="main.forecast", show=False),
         Binding("D", "dice", "Dice", tooltip="Dice calculator: every system's odds",
                 id="main.dice", show=False),
         Binding("w", "awards", "AP", tooltip="AP awards", id="main.awards"),
+        Binding("w", "points", "Points", tooltip="Points: the system's awards",
+                id="main.points"),
     ]
+    _METASCAPE_ONLY: ClassVar[frozenset[str]] = frozenset({"grab_bag", "awards"})
+    _OTHER_SYSTEMS: ClassVar[frozenset[str]] = frozenset({"quick_points", "points"})
 
     def __init__(self, service: CampaignService) -> None:
         super().__init__()
         self.service = service
         self.view_state: View | None = None
+        self._system = service.campaign().system
         self.tracker_flows = TrackerFlows(self, service)
         self.combat_flows = CombatFlows(self, service)
         self.hazard_flows = HazardFlows(self, service)
         self.roster_flows = RosterFlows(self, service)
         self.award_flows = AwardFlows(self, service)
+        self.points_flows = PointsFlows(self, service)
         self.forecast_flows = ForecastFlows(self, service)
         self.dice_flows = DiceFlows(self, service)
 
@@ -85,7 +96,7 @@ class MainScreen(Screen[None]):
             with Vertical(id="side"):
                 yield RosterPane(self.roster_flows, id="roster")
                 yield HazardsPane(self.service.hazards.rating_for, id="hazards")
-                yield SessionApPane(self.service.clock, id="ap")
+                yield SessionApPane(self.service.clock, key="5", id="ap")
                 yield DetailPane(id="detail")
         yield LogPane(id="log")
         yield KeysFooter(compact=True)
@@ -96,7 +107,6 @@ class MainScreen(Screen[None]):
         self.query_one("#detail", DetailPane).border_title = "Details"
         self.query_one("#log", LogPane).border_title = "Log (3)"
         self.query_one("#hazards", HazardsPane).border_title = "Hazards (4)"
-        self.query_one("#ap", SessionApPane).border_title = "AP tonight (5)"
         self.refresh_view()
         self.query_one("#tracker", TrackerPane).focus()
 
@@ -114,6 +124,16 @@ class MainScreen(Screen[None]):
         self.query_one("#ap", SessionApPane).show(view)
         self.query_one("#detail", DetailPane).show(view, tracker.selected_id)
         self.query_one("#log", LogPane).show(view)
+        if view.system != self._system:
+            self._system = view.system
+            self.refresh_bindings()  # g and w follow the campaign's system
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self._METASCAPE_ONLY:
+            return self._system == "metascape"
+        if action in self._OTHER_SYSTEMS:
+            return self._system != "metascape"
+        return True
 
     # The details follow the selection of the pane the GM is in: the roster's cursor
     # moving while he runs the tracker (or at start-up) must not take them over.
@@ -161,6 +181,17 @@ class MainScreen(Screen[None]):
 
     def action_grab_bag(self) -> None:
         self.award_flows.grab_bag(self._selected_pc_id())
+
+    def action_quick_points(self) -> None:
+        # The system's first award: Metalface's successful actions (g, enter: 2 SP).
+        self.points_flows.award(self._selected_pc_id())
+
+    def action_points(self) -> None:
+        from console.ui.points.points_screen import PointsScreen  # loaded after start-up
+
+        if not self.app.is_screen_installed(PointsScreen.NAME):
+            self.app.install_screen(PointsScreen(self.service), PointsScreen.NAME)
+        self.app.push_screen(PointsScreen.NAME, lambda _: self.refresh_view())
 
     def action_dice(self) -> None:
         self.dice_flows.open()

@@ -249,6 +249,17 @@ class RowList(ScrollView, can_focus=True):
             self.virtual_size = Size(self._line_width, len(self._rows) + 1)
             self.refresh()
 
+    def set_labels(self, labels: Sequence[str]) -> None:
+        """New header labels, widths kept (a campaign's unit: AP, SP, EP)."""
+        if [label for label, _ in self._all_columns] == list(labels):
+            return
+        self._all_columns = [(label, size) for label, (_, size)
+                             in zip(labels, self._all_columns, strict=True)]
+        self._columns = [(self._all_columns[i][0], size)
+                         for i, (_, size) in zip(self._visible, self._columns, strict=True)]
+        self._header = None
+        self.refresh_line(0)
+
     @property
     def shown_columns(self) -> list[str]:
         """The labels of the columns shown at the list's width."""

@@ -1,0 +1,172 @@
+"""The points awarder's actions, each a short form ending in one saved action, shown with
+``confirm`` (no log pane on the points screen says what was done)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from console.model import PlayerCharacter
+from console.model.outcome import Outcome
+from console.rules.systems.points import PointsRules
+from console.service import ActionRefused
+from console.ui.awards.award_forms import reason_fields
+from console.ui.flow import Flows
+from console.ui.points.points_forms import (
+    award_fields,
+    mission_fields,
+    pool_size_fields,
+    pool_use_fields,
+    trade_fields,
+)
+
+__all__ = ["PointsFlows"]
+
+
+class PointsFlows(Flows):
+    def _party(self) -> list[PlayerCharacter]:
+        pcs = sorted(self.service.pcs().values(), key=lambda pc: pc.id)
+        if not pcs:
+            raise ActionRefused("no PCs yet: p on the roster adds one")
+        return pcs
+
+    def _pc(self, pc_id: int | None) -> PlayerCharacter | None:
+        return None if pc_id is None else self.service.pcs().get(pc_id)
+
+    def done(self, outcome: Outcome) -> None:
+        self.show(outcome, confirm=True)
+
+    def _guarded(self, begin: Callable[[], None]) -> None:
+        """Start a form once ``begin`` finds it may (a refusal is said before any form)."""
+        try:
+            begin()
+        except ActionRefused as refusal:
+            self.refuse(str(refusal))
+
+    # ----- awards -------------------------------------------------------------------------
+
+    def award(self, pc_id: int | None, award: str | None = None) -> None:
+        """The award form on the PC the GM is looking at (``award``: the system's first)."""
+        def begin() -> None:
+            rules = self.service.points.check_open()
+            rule = rules.award(award) if award is not None else rules.awards[0]
+            self.start(self._award(rules, rule.key, self._party(), self._pc(pc_id)))
+
+        self._guarded(begin)
+
+    async def _award(self, rules: PointsRules, key: str, pcs: list[PlayerCharacter],
+                     pc: PlayerCharacter | None) -> None:
+        rule = rules.award(key)
+        values = await self.form(f"{rule.label.capitalize()}: {rules.unit_name}",
+                                 award_fields(rules, rule, pcs, pc), rule.advice)
+        if values is not None:
+            self.done(self.service.points.award(values["pc"], key, values["typed"],
+                                                values["reason"]))
+
+    def reason(self, index: int) -> None:
+        self.start(self._reason(index))
+
+    async def _reason(self, index: int) -> None:
+        entry = self.service.session().points[index]
+        pc = self.service.pcs().get(entry.pc_id)
+        name = pc.name if pc else f"#{entry.pc_id}"
+        values = await self.form(f"Reason for {name}'s award", reason_fields(entry.reason))
+        if values is not None:
+            self.done(self.service.points.set_reason(index, values["reason"]))
+
+    def take_back(self, index: int) -> None:
+        self.command(lambda: self.service.points.take_back(index), confirm=True)
+
+    # ----- what the points bring ----------------------------------------------------------
+
+    def trade(self, pc: PlayerCharacter | None) -> None:
+        def begin() -> None:
+            rules = self.service.points.check_open()
+            if not rules.trades:
+                raise ActionRefused(f"{rules.unit} are not traded in {rules.system}")
+            if pc is None:
+                raise ActionRefused("no PCs yet: p on the roster adds one")
+            self.start(self._trade(rules, pc))
+
+        self._guarded(begin)
+
+    async def _trade(self, rules: PointsRules, pc: PlayerCharacter) -> None:
+        points = self.service.points
+        values = await self.form(
+            f"{pc.name} trades {rules.unit} ({pc.points.unspent} to trade)", trade_fields(rules),
+            f"whole {rules.unit} only; the player writes what they buy on his sheet",
+            check=lambda v: self.service.dry_run(
+                lambda: points.trade(pc, v["trade"].key, v["wanted"])))
+        if values is not None:
+            self.done(points.trade(pc, values["trade"].key, values["wanted"]))
+
+    def end_mission(self) -> None:
+        def begin() -> None:
+            rules = self.service.points.check_open()
+            if not rules.missions:
+                raise ActionRefused(f"a mission's end changes nothing in {rules.system}")
+            self.start(self._end_mission(rules, self._party()))
+
+        self._guarded(begin)
+
+    async def _end_mission(self, rules: PointsRules, pcs: list[PlayerCharacter]) -> None:
+        every = "; ".join(f"+1 {m.label} every {m.every} {rules.unit}" for m in rules.milestones)
+        pools = " and ".join(p.label for p in rules.pools)
+        values = await self.form("A mission completed", mission_fields(pcs),
+                                 f"{every}; {pools} refilled")
+        if values is not None:
+            self.done(self.service.points.end_mission(values["pcs"]))
+
+    # ----- pools --------------------------------------------------------------------------
+
+    def pool_sizes(self, pc: PlayerCharacter | None) -> None:
+        def begin() -> None:
+            rules = self.service.points.rules()
+            if not rules.pools:
+                raise ActionRefused(f"{rules.system} has no pools")
+            if pc is None:
+                raise ActionRefused("no PCs yet: p on the roster adds one")
+            self.start(self._pool_sizes(rules, pc))
+
+        self._guarded(begin)
+
+    async def _pool_sizes(self, rules: PointsRules, pc: PlayerCharacter) -> None:
+        values = await self.form(f"{pc.name}'s pools", pool_size_fields(rules, pc),
+                                 "as large as his values; refilled at each mission's end")
+        if values is not None:
+            self.done(self.service.points.set_pools(pc, values))
+
+    def use_pool(self, pool_key: str, pc_id: int | None) -> None:
+        def begin() -> None:
+            rules = self.service.points.check_open()
+            if pool_key not in {p.key for p in rules.pools}:
+                raise ActionRefused(f"{rules.system} has no {pool_key.capitalize()}")
+            self.start(self._use_pool(rules, pool_key, self._party(), self._pc(pc_id)))
+
+        self._guarded(begin)
+
+    async def _use_pool(self, rules: PointsRules, pool_key: str, pcs: list[PlayerCharacter],
+                        pc: PlayerCharacter | None) -> None:
+        pool = rules.pool(pool_key)
+        points = self.service.points
+        values = await self.form(
+            f"{pool.label}: {pool.use}", pool_use_fields(pool, pcs, pc),
+            "one use of the mission's pool",
+            check=lambda v: self.service.dry_run(lambda: points.use_pool(
+                v["pc"], pool_key, v.get("face"), v["skill"])))
+        if values is not None:
+            self.done(points.use_pool(values["pc"], pool_key, values.get("face"),
+                                      values["skill"]))
+
+    # ----- the summary --------------------------------------------------------------------
+
+    def summary(self) -> None:
+        number = self.service.session().number
+        if number == 0:
+            self.decline("no session yet: S on the main screen starts one")
+            return
+        self.start(self._summary(number))
+
+    async def _summary(self, number: int) -> None:
+        from console.ui.awards.summary_screen import SummaryScreen  # loaded after start-up
+
+        await self.ask(SummaryScreen(self.service, number))

@@ -1,0 +1,121 @@
+"""The other systems' awarder as a hypothesis state machine (issue 18): any sequence of
+awards, take-backs, reasons, trades, missions' ends and pool uses, in any of the three
+systems, keeps every sheet equal to what the session's record says, and a refusal is always
+a message (a ModelError or RulesError), never a crash or a half-made change."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from console.model import PlayerCharacter, Session
+from console.model.errors import ModelError
+from console.model.outcome import Outcome
+from console.model.points_awards import (
+    end_mission,
+    give_points,
+    set_entry_reason,
+    set_pools,
+    take_back_points,
+    trade_points,
+    use_pool,
+)
+from console.model.system_points import EntryKind
+from console.rules.errors import RulesError
+from console.rules.systems.points import POINTS_RULES, PointsRules
+
+PCS = 3
+
+
+class PointsMachine(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = Session(1, datetime(2026, 11, 23, 19, tzinfo=UTC))
+        self.pcs = {i: PlayerCharacter.new(i, f"PC{i}") for i in range(1, PCS + 1)}
+        self.rules: PointsRules = POINTS_RULES["metalface"]
+        self.refused = 0
+
+    @initialize(system=st.sampled_from(sorted(POINTS_RULES)))
+    def choose(self, system: str) -> None:
+        self.rules = POINTS_RULES[system]
+
+    def _apply(self, make: object) -> None:
+        try:
+            outcome = make()  # type: ignore[operator]
+        except (ModelError, RulesError):
+            self.refused += 1
+            return
+        assert isinstance(outcome, Outcome)
+        for doc in outcome.changes:
+            if isinstance(doc, Session):
+                self.session = doc
+            elif isinstance(doc, PlayerCharacter):
+                self.pcs[doc.id] = doc
+
+    pc_ids = st.integers(1, PCS)
+
+    @rule(pc=pc_ids, which=st.integers(0, 5), typed=st.integers(-2, 60),
+          reason=st.sampled_from(["", "  the heist  "]))
+    def award(self, pc: int, which: int, typed: int, reason: str) -> None:
+        key = self.rules.awards[which % len(self.rules.awards)].key
+        self._apply(lambda: give_points(self.session, self.pcs[pc], self.rules, key, typed,
+                                        reason))
+
+    @rule(index=st.integers(-1, 12))
+    def take_back(self, index: int) -> None:
+        self._apply(lambda: take_back_points(self.session, self.pcs, self.rules, index))
+
+    @rule(index=st.integers(-1, 12), reason=st.text(max_size=5))
+    def reason(self, index: int, reason: str) -> None:
+        self._apply(lambda: set_entry_reason(self.session, index, reason, "x", self.rules))
+
+    @rule(pc=pc_ids, which=st.sampled_from(["ap", "sp", "bp", "skill_point"]),
+          wanted=st.integers(-1, 12))
+    def trade(self, pc: int, which: str, wanted: int) -> None:
+        self._apply(lambda: trade_points(self.session, self.pcs[pc], self.rules, which, wanted))
+
+    @rule(who=st.sets(pc_ids))
+    def mission(self, who: set[int]) -> None:
+        self._apply(lambda: end_mission(self.session, [self.pcs[i] for i in sorted(who)],
+                                        self.rules))
+
+    @rule(pc=pc_ids, faith=st.integers(-1, 4), blessing=st.integers(0, 3))
+    def pools(self, pc: int, faith: int, blessing: int) -> None:
+        self._apply(lambda: set_pools(self.pcs[pc], self.rules,
+                                      {"faith": faith, "blessing": blessing}))
+
+    @rule(pc=pc_ids, pool=st.sampled_from(["faith", "blessing"]),
+          face=st.none() | st.integers(0, 7))
+    def use(self, pc: int, pool: str, face: int | None) -> None:
+        self._apply(lambda: use_pool(self.session, self.pcs[pc], self.rules, pool, face))
+
+    @invariant()
+    def sheets_agree_with_the_record(self) -> None:
+        for pc in self.pcs.values():
+            mine = [e for e in self.session.points if e.pc_id == pc.id]
+            points = pc.points
+            assert points.earned == sum(e.points for e in mine if e.kind is EntryKind.AWARD)
+            assert points.spent == sum(e.points for e in mine if e.kind is EntryKind.TRADE)
+            assert 0 <= points.spent <= points.earned and points.counted <= points.earned
+            for key, count in points.gained.items():
+                assert count == sum(e.count for e in mine if e.what == key
+                                    and e.kind in (EntryKind.TRADE, EntryKind.GRANT))
+            for milestone in self.rules.milestones:  # granted exactly what was counted
+                assert points.gained.get(milestone.key, 0) == milestone.due(points.counted)
+            for key, used in points.used.items():
+                assert used <= points.pools.get(key, 0)
+            # What the record makes of the money is the system's: a trade only where it has
+            # trades, a grant only where it has milestones.
+            assert all(e.what in {t.key for t in self.rules.trades}
+                       for e in mine if e.kind is EntryKind.TRADE)
+            for entry in mine:
+                if entry.kind is EntryKind.TRADE:
+                    trade = self.rules.trade(entry.what)
+                    assert entry.count == entry.points * trade.gives
+
+
+TestPointsMachine = PointsMachine.TestCase
+TestPointsMachine.settings = settings(max_examples=120, stateful_step_count=30, deadline=None)

@@ -1,0 +1,185 @@
+"""The awarder of the seeds' other systems through the service (issue 18): Metalface success
+points, their milestones at a mission's end and the Faith and Blessing pools; Façade EP and
+their trades; the d10 pool's plain points; undo, a restart, and the refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from console.model import PlayerCharacter
+from console.model.system_points import EntryKind
+from console.service import ActionRefused, CampaignService
+from console.store import CampaignStore
+from tests.service.conftest import seeded
+
+VERA = PlayerCharacter.new(1, "Vera", "Ann")
+DAX = PlayerCharacter.new(2, "Dax", "Bo")
+
+
+def playing(store: CampaignStore, system: str) -> CampaignService:
+    service = seeded(store, VERA, DAX)
+    service.settings.set_system(system)
+    service.sessions.toggle()
+    return service
+
+
+def sheet(service: CampaignService, pc_id: int) -> PlayerCharacter:
+    return service.pcs()[pc_id]
+
+
+def test_metalface_success_points_milestones_and_the_mission_end() -> None:
+    service = playing(CampaignStore.in_memory("Rust"), "metalface")
+    points = service.points
+    said = points.award(sheet(service, 1), "action", 3, "climbed the pylon")
+    assert said.notices[0] == ("3 successful actions: 6 SP to Vera (climbed the pylon); "
+                               "SP 6 · next skill point at 10")
+    points.award(sheet(service, 1), "performance", 8)
+    points.award(sheet(service, 1), "performance", 10)
+    points.award(sheet(service, 1), "action", 3)  # 30 SP: 3 skill points and 1 value point
+    points.award(sheet(service, 2), "action", 2)
+    assert sheet(service, 1).points.earned == 30 and sheet(service, 2).points.earned == 4
+    assert sheet(service, 1).points.gained == {}  # granted at the mission's end, not before
+
+    done = points.end_mission([sheet(service, 1), sheet(service, 2)])
+    assert done.alerts == ("Vera: +3 skill points, +1 value point to place on the sheet",)
+    assert done.notices[1] == ("Dax completes a mission: no new points "
+                               "(SP 4 · next skill point at 10); Faith and Blessing refilled")
+    vera = sheet(service, 1)
+    assert vera.points.gained == {"skill_point": 3, "value_point": 1} and vera.points.counted == 30
+    # The next mission counts from the total: 4 more SP make 34, no new milestone; 6 more, 40.
+    points.award(vera, "action", 2)
+    assert points.end_mission([sheet(service, 1)]).alerts == ()
+    points.award(sheet(service, 1), "action", 3)
+    assert points.end_mission([sheet(service, 1)]).alerts == (
+        "Vera: +1 skill point to place on the sheet",)
+    assert sheet(service, 1).points.gained == {"skill_point": 4, "value_point": 1}
+    # Taking back SP a mission's end has counted would leave its grant standing: refused.
+    first = next(i for i, e in enumerate(service.session().points) if e.kind is EntryKind.AWARD)
+    with pytest.raises(ActionRefused, match="mission end counted these SP"):
+        points.take_back(first)
+
+
+def test_the_book_s_ranges_are_kept_at_the_service() -> None:
+    service = playing(CampaignStore.in_memory("Rust"), "metalface")
+    with pytest.raises(ActionRefused, match="5 to 10"):
+        service.points.award(sheet(service, 1), "performance", 12)
+    with pytest.raises(ActionRefused, match="not an award in Metalface"):
+        service.points.award(sheet(service, 1), "ep", 5)
+    with pytest.raises(ActionRefused, match="not traded"):
+        service.points.trade(sheet(service, 1), "sp", 2)
+    assert service.session().points == ()
+
+
+def test_faith_and_blessing_are_used_per_mission_and_refilled() -> None:
+    service = playing(CampaignStore.in_memory("Rust"), "metalface")
+    points = service.points
+    with pytest.raises(ActionRefused, match="no Faith: set his Faith value first"):
+        points.use_pool(sheet(service, 1), "faith", 5, "Pilot")
+    points.set_pools(sheet(service, 1), {"faith": 2, "blessing": 1})
+    with pytest.raises(ActionRefused, match="one d6, not 7"):
+        points.use_pool(sheet(service, 1), "faith", 7)
+    with pytest.raises(ActionRefused, match="type the d6 the player rolled"):
+        points.use_pool(sheet(service, 1), "faith")
+    said = points.use_pool(sheet(service, 1), "faith", 5, "Pilot")
+    assert said.notices == ("Vera acts on Faith in Pilot: rolled 5, +2 to Pilot "
+                            "(Faith 1 of 2 left)",)
+    assert points.use_pool(sheet(service, 1), "faith", 2).notices == (
+        "Vera acts on Faith: rolled 2, no bonus (Faith 0 of 2 left)",)
+    with pytest.raises(ActionRefused, match=r"no Faith left this mission \(2 used of 2\)"):
+        points.use_pool(sheet(service, 1), "faith", 6)
+    assert points.use_pool(sheet(service, 1), "blessing", None, "the fall").notices == (
+        "Vera uses a Blessing: the fall (Blessing 0 of 1 left)",)
+    assert sheet(service, 1).points.left("blessing") == 0
+    points.end_mission([sheet(service, 1)])
+    assert sheet(service, 1).points.left("faith") == 2 and sheet(service, 1).points.used == {}
+
+
+def test_facade_extra_points_and_their_trades() -> None:
+    service = playing(CampaignStore.in_memory("Mask"), "facade")
+    points = service.points
+    points.award(sheet(service, 1), "ep", 6, "solved the murder")
+    late = points.award(sheet(service, 1), "ep", 5)
+    assert late.notices == ("5 EP to Vera; EP 11 (11 to trade)",
+                            "Vera has 11 EP this session: more than the book's 3-10")
+    assert points.trade(sheet(service, 1), "sp", 4).notices == (
+        "Vera trades 2 EP for 4 SP (9 EP left to trade)",)
+    points.trade(sheet(service, 1), "ap", 3)
+    with pytest.raises(ActionRefused, match="SP come 2 for 1 EP: 2 or 4, not 3"):
+        points.trade(sheet(service, 1), "sp", 3)
+    with pytest.raises(ActionRefused, match="7 BP cost 7 EP; Vera has 6 to trade"):
+        points.trade(sheet(service, 1), "bp", 7)
+    vera = sheet(service, 1)
+    assert (vera.points.earned, vera.points.unspent) == (11, 6)
+    assert vera.points.gained == {"sp": 4, "ap": 3}
+    # Taking back the 6 EP would leave 5, under the 5 already traded? No: 5 traded, 5 left.
+    assert points.take_back(0).notices == ("Taken back: 6 EP to Vera; EP 5 (0 to trade)",)
+    with pytest.raises(ActionRefused, match="traded 5 of his 5 EP"):
+        points.take_back(0)
+    with pytest.raises(ActionRefused, match="changes nothing in Façade"):
+        points.end_mission([sheet(service, 1)])
+
+
+def test_the_d10_pool_keeps_plain_points_and_metascape_keeps_ap() -> None:
+    service = playing(CampaignStore.in_memory("Pool"), "d10pool")
+    assert service.points.award(sheet(service, 2), "points", 25, "the heist").notices == (
+        "25 points to Dax (the heist); points 25",)
+    service.settings.set_system("metascape")
+    with pytest.raises(ActionRefused, match="keeps AP, not points"):
+        service.points.award(sheet(service, 2), "points", 1)
+
+
+def test_reasons_undo_and_a_restart(tmp_path: Path) -> None:
+    store = CampaignStore.create(tmp_path, "Rust")
+    service = playing(store, "metalface")
+    points = service.points
+    points.award(sheet(service, 2), "action", 1)
+    assert points.set_reason(0, "picked the lock").notices == (
+        "Reason for Dax's 2 SP: picked the lock",)
+    service.undo()
+    assert service.session().points[0].reason == ""
+    service.redo()
+    points.set_pools(sheet(service, 2), {"faith": 3})
+    points.use_pool(sheet(service, 2), "faith", 4, "Stealth")
+    store.close()
+    again = CampaignStore.open(tmp_path, "Rust")
+    reopened = CampaignService(again)
+    dax = reopened.pcs()[2]
+    assert (dax.points.earned, dax.points.left("faith")) == (2, 2)
+    assert [e.reason for e in reopened.session().points] == ["picked the lock", "Stealth"]
+    with pytest.raises(ActionRefused, match="no such award"):
+        reopened.points.take_back(1)  # a faith roll is not an award: undo takes it back
+    again.close()
+
+
+def test_no_awards_before_the_first_session() -> None:
+    service = seeded(CampaignStore.in_memory("Rust"), VERA)
+    service.settings.set_system("metalface")
+    with pytest.raises(ActionRefused, match="S on the main screen starts one before giving SP"):
+        service.points.award(sheet(service, 1), "action", 1)
+
+
+def test_a_sheet_read_before_an_award_does_not_undo_it() -> None:
+    """A form holds the PC as he was when it opened: points add to the saved sheet."""
+    service = playing(CampaignStore.in_memory("Rust"), "metalface")
+    old = sheet(service, 1)
+    service.points.award(old, "action", 2)
+    service.points.award(old, "performance", 9)
+    service.points.set_pools(old, {"faith": 2})
+    assert sheet(service, 1).points.earned == 13
+    service.points.use_pool(old, "faith", 3)
+    service.points.end_mission([old])
+    assert sheet(service, 1).points.gained == {"skill_point": 1}
+
+
+def test_the_session_summary_lists_the_points() -> None:
+    service = playing(CampaignStore.in_memory("Mask"), "facade")
+    service.points.award(sheet(service, 1), "ep", 6, "solved the murder")
+    service.points.award(sheet(service, 2), "ep", 3)
+    service.points.trade(sheet(service, 1), "bp", 2)
+    summary = service.awards.summary(1)
+    assert "## Extra points (EP)" in summary and "## Awards" not in summary
+    assert "| Vera | **6** |" in summary and "| Dax | **3** |" in summary
+    assert "- Vera: 6 EP (solved the murder)" in summary
+    assert "- Vera: traded 2 EP for 2 BP" in summary
