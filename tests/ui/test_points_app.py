@@ -35,6 +35,8 @@ async def test_g_and_w_follow_the_campaign_s_system(seed: CampaignService, open_
         assert not isinstance(app.screen, GrabBagDialog)
         assert earned(app)["Kell"] == 2
         assert pane.get_row_at(1)[1] == "2"  # Kell, tonight
+        await pilot.press("5", "down", "down", "g", "ctrl+s")  # on this pane: Mora
+        assert earned(app)["Mora"] == 2
         await pilot.press("w")
         assert isinstance(app.screen, PointsScreen)
         await pilot.press("escape")

@@ -104,6 +104,13 @@ award (Metalface: 2 SP for a successful action) and `w` opens its points.
         self.now = now
         self._key = f" ({key})" if key else ""
         self._drawn = DrawnFrom()
+        self._ids: list[int] = []  # the PC of each row
+
+    @property
+    def selected_pc_id(self) -> int | None:
+        """The PC under the cursor: g on this pane gives to him."""
+        row = self.cursor_row
+        return self._ids[row] if 0 <= row < len(self._ids) else None
 
     def on_mount(self) -> None:
         self.border_title = f"AP tonight{self._key}"
@@ -115,6 +122,7 @@ award (Metalface: 2 SP for a successful action) and `w` opens its points.
         unit = "AP" if rules is None else rules.unit
         self.set_labels(["PC", unit if len(unit) <= 3 else "Pts", "By source"])
         self.border_title = f"{unit.capitalize() if len(unit) > 3 else unit} tonight{self._key}"
+        self._ids = [pc.id for pc in _party(view)]  # the rows' order
         self.set_rows(session_ap_rows(view) if rules is None
                       else session_points_rows(view, rules))
         if view.session.number == 0:

@@ -56,7 +56,10 @@ class PointsFlows(Flows):
     async def _award(self, rules: PointsRules, key: str, pcs: list[PlayerCharacter],
                      pc: PlayerCharacter | None) -> None:
         rule = rules.award(key)
-        values = await self.form(f"{rule.label.capitalize()}: {rules.unit_name}",
+        title = rules.unit_name.capitalize()
+        if rule.label != rules.unit and rule.label != rules.unit_name:
+            title += f": {rule.label}"
+        values = await self.form(title,
                                  award_fields(rules, rule, pcs, pc), rule.advice)
         if values is not None:
             self.done(self.service.points.award(values["pc"], key, values["typed"],

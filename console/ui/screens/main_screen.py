@@ -236,6 +236,9 @@ class MainScreen(Screen[None]):
         """The PC the GM is looking at: in the focused pane, else the tracker, else the roster."""
         tracker = self.query_one("#tracker", TrackerPane)
         roster = self.query_one("#roster", RosterPane)
+        tonight = self.query_one("#ap", SessionApPane)
+        if tonight.has_focus and tonight.selected_pc_id is not None:
+            return tonight.selected_pc_id
 
         def from_tracker() -> int | None:
             encounter = self.service.encounter()
