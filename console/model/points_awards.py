@@ -81,7 +81,7 @@ def give_points(session: Session, pc: PlayerCharacter, rules: PointsRules, award
     sheet = _sheet(pc, pc.points.with_changes(earned=earned))
     entry = PointsEntry(pc.id, EntryKind.AWARD, rule.key, worth, typed, reason)
     what = (f"{_plural(typed, 'successful action')}: " if rule.each != 1
-            else f"{rule.label}: " if rule.label != rules.unit else "")
+            else f"{rule.label.capitalize()}: " if rule.label != rules.unit else "")
     notices = [f"{what}{worth} {rules.unit} to {pc.name}"
                f"{f' ({reason})' if reason else ''}; {standing(rules, sheet.points)}"]
     tonight = session_points(session, pc.id) + worth
@@ -167,8 +167,8 @@ def end_mission(session: Session, pcs: Sequence[PlayerCharacter],
         raise ModelError("nobody completes the mission: choose the PCs")
     entries: list[PointsEntry] = []
     sheets: list[PlayerCharacter] = []
-    notices: list[str] = []
     alerts: list[str] = []
+    labels = {m.key: m.label for m in rules.milestones}
     for pc in pcs:
         points = pc.points
         grants = rules.grants(points.earned, points.gained)
@@ -177,16 +177,17 @@ def end_mission(session: Session, pcs: Sequence[PlayerCharacter],
             gained[key] = gained.get(key, 0) + count
         sheets.append(_sheet(pc, points.with_changes(counted=points.earned, gained=gained,
                                                      used={})))
-        labels = {m.key: m.label for m in rules.milestones}
         got = [f"+{_plural(count, labels[key])}" for key, count in grants.items() if count]
         entries += [PointsEntry(pc.id, EntryKind.GRANT, key, 0, count)
                     for key, count in grants.items() if count]
-        refilled = " and ".join(p.label for p in rules.pools)
-        said = ", ".join(got) or f"no new points ({standing(rules, points)})"
-        notices.append(f"{pc.name} completes a mission: {said}"
-                       + (f"; {refilled} refilled" if refilled else ""))
         if got:
-            alerts.append(f"{pc.name}: {', '.join(got)} to place on the sheet")
+            alerts.append(f"{pc.name}: {', '.join(got)} to place on the sheet "
+                          f"({rules.unit} {points.earned})")
+    refilled = " and ".join(p.label for p in rules.pools)
+    names = ", ".join(pc.name for pc in pcs)
+    nothing = "" if alerts else "; no new " + " or ".join(f"{m}s" for m in labels.values())
+    notices = [f"A mission completed by {names}"
+               + (f": {refilled} refilled" if refilled else "") + nothing, *alerts]
     return Outcome.told(session.with_changes(points=(*session.points, *entries)), *sheets,
                         notices=notices, alerts=alerts)
 

@@ -43,17 +43,21 @@ def test_metalface_success_points_milestones_and_the_mission_end() -> None:
     assert sheet(service, 1).points.gained == {}  # granted at the mission's end, not before
 
     done = points.end_mission([sheet(service, 1), sheet(service, 2)])
-    assert done.alerts == ("Vera: +3 skill points, +1 value point to place on the sheet",)
-    assert done.notices[1] == ("Dax completes a mission: no new points "
-                               "(SP 4 · next skill point at 10); Faith and Blessing refilled")
+    assert done.alerts == (
+        "Vera: +3 skill points, +1 value point to place on the sheet (SP 30)",)
+    assert done.notices == ("A mission completed by Vera, Dax: Faith and Blessing refilled",
+                            *done.alerts)
     vera = sheet(service, 1)
     assert vera.points.gained == {"skill_point": 3, "value_point": 1} and vera.points.counted == 30
     # The next mission counts from the total: 4 more SP make 34, no new milestone; 6 more, 40.
     points.award(vera, "action", 2)
-    assert points.end_mission([sheet(service, 1)]).alerts == ()
+    quiet = points.end_mission([sheet(service, 1)])
+    assert quiet.alerts == () and quiet.notices == (
+        "A mission completed by Vera: Faith and Blessing refilled; "
+        "no new skill points or value points",)
     points.award(sheet(service, 1), "action", 3)
     assert points.end_mission([sheet(service, 1)]).alerts == (
-        "Vera: +1 skill point to place on the sheet",)
+        "Vera: +1 skill point to place on the sheet (SP 40)",)
     assert sheet(service, 1).points.gained == {"skill_point": 4, "value_point": 1}
     # Taking back SP a mission's end has counted would leave its grant standing: refused.
     first = next(i for i, e in enumerate(service.session().points) if e.kind is EntryKind.AWARD)
