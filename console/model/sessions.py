@@ -123,6 +123,17 @@ class Session:
     def running(self) -> bool:
         return self.stopped_at is None
 
+    def pc_ids(self) -> set[int]:
+        """Every PC this session's records name: a new PC must never take one of these
+        ids, or a deleted PC's history would become his."""
+        ids = {a.pc_id for a in self.ap_awards} | {e.pc_id for e in self.advancement}
+        ids |= {p.pc_id for p in self.points}
+        if self.closing is not None:
+            ids |= {row.pc_id for row in self.closing.rows}
+            if self.closing.journal_pc is not None:
+                ids.add(self.closing.journal_pc)
+        return ids
+
     @property
     def closed(self) -> bool:
         """True once the close-of-session awards have been applied."""

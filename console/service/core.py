@@ -267,7 +267,13 @@ class CampaignCore:
         return outcome
 
     def new_id(self, table: str) -> int:
-        return self._store.new_id(table)
+        """The id for a new document. A new PC's is also past every PC the sessions'
+        records name, so a deleted PC's awards and closes never become his."""
+        fresh = self._store.new_id(table)
+        if table == PlayerCharacter.TABLE:
+            named = (max(s.pc_ids(), default=0) for s in self.played_sessions())
+            fresh = max(fresh, max(named, default=0) + 1)
+        return fresh
 
     def undo(self) -> Outcome:
         return self._history("undo", self._store.undo)

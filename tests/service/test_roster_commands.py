@@ -60,3 +60,27 @@ def test_pc_names_are_unique_and_ids_are_the_campaigns(memory: CampaignService) 
         service.tracker.new_encounter("Bar")
         service.tracker.join_pc("Mora")
         service.roster.delete(service.pcs()[2])
+
+
+def test_a_new_pc_never_takes_the_id_of_one_the_sessions_name(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Mora is given points and deleted: the next PC is #3, not #2, so Mora's record (and
+    the AP history of a MetaScape campaign's closes) never becomes his; the same after a
+    restart, when the sessions are read from their files."""
+    from console.store import CampaignStore
+
+    store = CampaignStore.create(tmp_path, "Rust")
+    service = CampaignService(store)
+    service.settings.set_system("metalface")
+    service.sessions.toggle()
+    for name in ("Kell", "Mora"):
+        service.roster.add_pc(lambda new_id, name=name: PlayerCharacter.new(new_id, name))
+    service.points.award(service.pcs()[2], "action", 1)
+    service.roster.delete(service.pcs()[2])
+    service.sessions.toggle()
+    service.sessions.toggle()  # session 2: Mora is named only by session 1's file now
+    store.close()
+    again = CampaignStore.open(tmp_path, "Rust")
+    reopened = CampaignService(again)
+    reopened.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Tash"))
+    assert sorted(reopened.pcs()) == [1, 3]
+    again.close()
