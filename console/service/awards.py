@@ -88,10 +88,12 @@ class AwardCommands:
 
     def improve(self, pc: PlayerCharacter, ability: str, value: int | Rating | None,
                 ic: int) -> Outcome:
-        return self._on("awards.improve", lambda s: improve(s, pc, ability, value, ic))
+        return self._on("awards.improve",
+                        lambda s: improve(s, self._service.fresh(pc), ability, value, ic))
 
     def handicap(self, pc: PlayerCharacter, amount: int, reason: str) -> Outcome:
-        return self._on("awards.handicap", lambda s: take_handicap(s, pc, amount, reason))
+        return self._on("awards.handicap",
+                        lambda s: take_handicap(s, self._service.fresh(pc), amount, reason))
 
     def ability_cost(self, pc: PlayerCharacter, ability: str, value: int | Rating | None,
                      ic: int) -> int:
@@ -100,10 +102,12 @@ class AwardCommands:
         return self._service.guard(lambda: ability_cost(pc, ability, value, ic))
 
     def rank_roll(self, pc: PlayerCharacter, ability: str, cost: int, result: int) -> Outcome:
-        return self._on("awards.rank_roll", lambda s: rank_roll(s, pc, ability, cost, result))
+        return self._on("awards.rank_roll", lambda s: rank_roll(
+            s, self._service.fresh(pc), ability, cost, result))
 
     def lose_rolls(self, pc: PlayerCharacter) -> Outcome:
-        return self._on("awards.lose_rolls", lambda s: lose_rank_rolls(s, pc))
+        return self._on("awards.lose_rolls",
+                        lambda s: lose_rank_rolls(s, self._service.fresh(pc)))
 
     # ----- the close ----------------------------------------------------------------------
 

@@ -153,6 +153,14 @@ class CampaignCore:
             return None
         return self.pcs().get(combatant.ref)
 
+    def fresh(self, pc: PlayerCharacter) -> PlayerCharacter:
+        """``pc``'s sheet as saved now: a form's PC was read when it opened, and a change
+        is made to what the sheet holds, never to an older copy of it."""
+        found = self.pcs().get(pc.id)
+        if found is None:
+            raise ActionRefused(f"{pc.name} is no longer in the roster")
+        return found
+
     def session(self) -> Session:
         return self._cached(Session.TABLE, self._store.session)
 

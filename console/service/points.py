@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from console.model import PlayerCharacter, Session
-from console.model.errors import ModelError
 from console.model.outcome import Outcome
 from console.model.points_awards import (
     check_session,
@@ -44,14 +43,6 @@ class PointsCommands:
         rules = self.rules()
         return core.run(name, lambda: change(core.session(), rules))
 
-    def _fresh(self, pc: PlayerCharacter) -> PlayerCharacter:
-        """The sheet as saved now: a form's PC was read when it opened, and points are
-        added to what the sheet holds, never to an older copy of it."""
-        found = self._core.pcs().get(pc.id)
-        if found is None:
-            raise ModelError(f"{pc.name} is no longer in the roster")
-        return found
-
     def _pc_name(self, index: int) -> str:
         entries = self._core.session().points
         pc_id = entries[index].pc_id if 0 <= index < len(entries) else None
@@ -60,7 +51,7 @@ class PointsCommands:
 
     def award(self, pc: PlayerCharacter, award: str, typed: int, reason: str = "") -> Outcome:
         return self._on("points.award",
-                        lambda s, r: give_points(s, self._fresh(pc), r, award, typed, reason))
+                        lambda s, r: give_points(s, self._core.fresh(pc), r, award, typed, reason))
 
     def set_reason(self, index: int, reason: str) -> Outcome:
         name = self._pc_name(index)
@@ -74,16 +65,16 @@ class PointsCommands:
 
     def trade(self, pc: PlayerCharacter, trade: str, wanted: int) -> Outcome:
         return self._on("points.trade",
-                        lambda s, r: trade_points(s, self._fresh(pc), r, trade, wanted))
+                        lambda s, r: trade_points(s, self._core.fresh(pc), r, trade, wanted))
 
     def end_mission(self, pcs: Sequence[PlayerCharacter]) -> Outcome:
         return self._on("points.mission",
-                        lambda s, r: end_mission(s, [self._fresh(pc) for pc in pcs], r))
+                        lambda s, r: end_mission(s, [self._core.fresh(pc) for pc in pcs], r))
 
     def set_pools(self, pc: PlayerCharacter, sizes: Mapping[str, int]) -> Outcome:
-        return self._on("points.pools", lambda _s, r: set_pools(self._fresh(pc), r, sizes))
+        return self._on("points.pools", lambda _s, r: set_pools(self._core.fresh(pc), r, sizes))
 
     def use_pool(self, pc: PlayerCharacter, pool: str, face: int | None = None,
                  skill: str = "") -> Outcome:
         return self._on("points.use_pool",
-                        lambda s, r: use_pool(s, self._fresh(pc), r, pool, face, skill))
+                        lambda s, r: use_pool(s, self._core.fresh(pc), r, pool, face, skill))

@@ -90,6 +90,10 @@ def test_a_whole_close_of_session(tmp_path: Path) -> None:
     assert brice_pc.rank_rolls == 1 and brice_pc.improved_this_mission == ("Stealth",)
     awards.improve(brice_pc, "Dex", 12, 20)  # 32 of his 59 Unused
     assert (service.pcs()[1].unused_ap, service.pcs()[1].ap_total) == (27, 214)
+    # The sheet as it was before the improvement (a form opened earlier) spends from what
+    # is saved: Dex was raised this mission, and 27 Unused cannot pay 32 again.
+    with pytest.raises(ActionRefused, match="Dex"):
+        awards.improve(brice_pc, "Dex", 12, 20)
     awards.lose_rolls(service.pcs()[1])
     assert service.pcs()[1].rank_rolls == 0
     with pytest.raises(ActionRefused, match="awards have been applied"):
