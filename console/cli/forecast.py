@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from console.cli.errors import CommandError, file_path
-from console.rules.forecast import LABELS, MAX_RUNS, ROWS, UNPRINTED, Forecast
+from console.rules.forecast import LABELS, MAX_ROUNDS, MAX_RUNS, ROWS, UNPRINTED, Forecast
 
 __all__ = ["register", "render"]
 
@@ -126,6 +126,9 @@ def render(result: Forecast) -> list[str]:
     unprinted = result.outcomes["untouched"] + result.outcomes["death"]
     lines.append(f"(rows 1 and 7 print no figure: {float(UNPRINTED) * 100:.0f}% together in "
                  f"the book; here {unprinted * 100:.1f}%)")
+    if result.undecided:
+        lines.append(f"Still undecided after {MAX_ROUNDS} rounds (no row of its own): "
+                     f"{result.undecided * 100:.1f}%")
     lines.append(f"Rounds: median {result.rounds_median:g}, 90% of fights within "
                  f"{result.rounds_p90}. Foes left standing, on average: {result.foes_left:.2f}")
     lines.extend(f"  {fate.name}: goes down {_percent(fate.down).strip()}, dies "

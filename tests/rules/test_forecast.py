@@ -137,13 +137,23 @@ def test_a_party_already_bleeding_fares_worse_than_a_fresh_one() -> None:
 
 def test_shares_sum_to_one_and_the_book_column_is_the_tables() -> None:
     result = forecast(Matchup((hero(),), (foe(),)), 300, 1)
-    assert math.isclose(sum(result.outcomes.values()), 1.0)
+    assert math.isclose(sum(result.outcomes.values()) + result.undecided, 1.0)
     assert list(result.outcomes) == list(ROWS)
     printed = [BOOK[row] for row in ROWS if BOOK[row] is not None]
     assert sum(printed, Fraction(0)) + UNPRINTED == 1  # rows 1 and 7 share the rest
     assert result.to_json()["book"] == {"untouched": None, "slight": 0.2, "moderate": 0.5,
                                         "heavy_win": 0.1, "heavy_flee": 0.05, "rout": 0.05,
                                         "death": None}
+
+
+def test_a_fight_nobody_can_win_is_undecided_not_a_flight() -> None:
+    """Armour neither side's damage gets through: no Table 18 row fits thirty rounds of
+    nothing; it was read as "heavily wounded, must flee" with nobody hurt."""
+    stalemate = forecast(Matchup((hero(ar=R("10H")),), (foe(dmg=1, ar=60, vit=10_000),)), 200, 4)
+    # (The doubling die can still bring down 10,000 Vit: about one run in two hundred.)
+    assert stalemate.undecided > 0.95 and stalemate.outcomes["heavy_flee"] == 0
+    assert stalemate.rounds_median == 30
+    assert stalemate.to_json()["undecided"] == stalemate.undecided
 
 
 def test_runs_have_a_range() -> None:
@@ -169,7 +179,7 @@ def test_any_matchup_forecasts_shares_that_add_up(pcs, npcs, seed) -> None:  # t
     foes = tuple(NpcFighter(f"N{n}", atk, dfn, dmg, ar, vit, nish, kind, attacks)
                  for n, (atk, dfn, dmg, ar, vit, nish, kind, attacks) in enumerate(npcs))
     result = forecast(Matchup(party, foes), 30, seed)
-    assert math.isclose(sum(result.outcomes.values()), 1.0)
+    assert math.isclose(sum(result.outcomes.values()) + result.undecided, 1.0)
     assert all(0 <= fate.dead <= fate.down <= 1 for fate in result.pcs)
     assert 1 <= result.rounds_median <= result.rounds_p90 <= 30
 

@@ -13,6 +13,7 @@ from console.rules.forecast.outcome import (
     BOOK,
     LABELS,
     ROWS,
+    UNDECIDED,
     UNPRINTED,
     Forecast,
     PcFate,
@@ -22,7 +23,8 @@ from console.rules.forecast.outcome import (
 from console.rules.forecast.sides import Matchup, NpcFighter, PcFighter
 from console.rules.forecast.tactics import MAX_ROUNDS, TACTICS
 
-__all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "ROWS", "TACTICS", "UNPRINTED",
+__all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "ROWS", "TACTICS", "UNDECIDED",
+           "UNPRINTED",
            "FightEnd", "Forecast", "Matchup", "NpcFighter", "PcFate", "PcFighter",
            "classify", "forecast"]
 

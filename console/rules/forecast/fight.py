@@ -32,16 +32,17 @@ from console.rules.forecast.exchange import (
 from console.rules.forecast.sides import Matchup, PcFighter
 from console.rules.forecast.tactics import MAX_ROUNDS
 
-__all__ = ["FLED", "LOST", "WON", "FightEnd", "Prepared", "prepare", "run_fight"]
+__all__ = ["FLED", "LOST", "STALLED", "WON", "FightEnd", "Prepared", "prepare", "run_fight"]
 
 WON, FLED, LOST = "won", "fled", "lost"
+STALLED = "stalled"  # still undecided after the last round the tactics allow
 
 
 @dataclass(frozen=True, slots=True)
 class FightEnd:
     """How one fight ended, and what it did to the party."""
 
-    result: str  # won, fled or lost
+    result: str  # won, fled, lost or stalled
     rounds: int  # rounds fought in this run
     worst_share: float  # the most wounded PC's wounds over his Vit, at the end
     critical: bool  # a PC had critical damage at some point
@@ -155,7 +156,7 @@ def run_fight(prepared: Prepared, random: Callable[[], float]) -> FightEnd:
     npc_nish = [npc.nish for npc in matchup.npcs]
     pc_hits, npc_hits, nish = prepared.pc_hits, prepared.npc_hits, prepared.nish
     top = max(npc.nish for npc in matchup.npcs) + 1  # where the Nish samplers stop
-    result, rounds = FLED, MAX_ROUNDS  # broken off, unless it ends sooner
+    result, rounds = STALLED, MAX_ROUNDS  # undecided, unless it ends sooner
     for round_number in range(1, MAX_ROUNDS + 1):
         # (Nish, who: PC i or ~NPC j). The order inside a tie does not matter: it acts at once.
         actors: list[tuple[float, int]] = []

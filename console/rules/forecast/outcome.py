@@ -12,10 +12,14 @@ The thresholds, on the party as the fight leaves it:
   down;
 - ``moderate``: won; every PC at or under 60% of his Vit, none critically damaged or down;
 - ``heavy_win``: won, someone above 60% of his Vit, critically damaged or down, no one dead;
-- ``heavy_flee``: the party fled (or broke off), no one dead;
+- ``heavy_flee``: the party fled, no one dead;
 - ``rout``: the party fled having lost a character;
 - ``death``: a character died and the party did not flee, or the whole party went down with
   foes standing (no one is left to flee).
+
+A fight still undecided after the tactics' last round, no one dead (two sides that can
+hardly hurt each other), has no row: it is counted apart as ``undecided``, and the rows'
+shares and it add up to 1.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import statistics
 from dataclasses import dataclass
 from fractions import Fraction
 
-from console.rules.forecast.fight import FLED, WON, FightEnd
+from console.rules.forecast.fight import FLED, STALLED, WON, FightEnd
 
 __all__ = [
     "BOOK",
@@ -32,6 +36,7 @@ __all__ = [
     "MODERATE_SHARE",
     "ROWS",
     "SLIGHT_SHARE",
+    "UNDECIDED",
     "UNPRINTED",
     "Forecast",
     "PcFate",
@@ -51,13 +56,16 @@ LABELS = {
     "heavy_win": "heavily wounded, triumph", "heavy_flee": "heavily wounded, must flee",
     "rout": "must flee, heavy losses", "death": "a character dies",
 }
+UNDECIDED = "undecided"  # no Table 18 row: see the module docstring
 SLIGHT_SHARE = 0.25
 MODERATE_SHARE = 0.60
 
 
 def classify(end: FightEnd) -> str:
-    """The Table 18 row of one fight (module docstring)."""
+    """The Table 18 row of one fight, or ``undecided`` (module docstring)."""
     died = any(end.dead)
+    if end.result == STALLED and not died:
+        return UNDECIDED
     if end.result == FLED:
         return "rout" if died else "heavy_flee"
     if died or end.result != WON:
@@ -83,15 +91,17 @@ class PcFate:
 class Forecast:
     runs: int
     seed: int
-    outcomes: dict[str, float]  # each row's share of the runs, ROWS order, summing to 1
+    outcomes: dict[str, float]  # each row's share of the runs, ROWS order
     pcs: tuple[PcFate, ...]
     rounds_median: float
     rounds_p90: int
     foes_left: float  # on average, at the end
+    undecided: float = 0.0  # share still undecided after the last round (outcomes + it = 1)
 
     def to_json(self) -> dict[str, object]:
         return {
             "runs": self.runs, "seed": self.seed, "outcomes": dict(self.outcomes),
+            "undecided": self.undecided,
             "book": {row: None if BOOK[row] is None else float(BOOK[row])  # type: ignore[arg-type]
                      for row in ROWS},
             "pcs": [{"name": p.name, "down": p.down, "dead": p.dead} for p in self.pcs],
@@ -103,7 +113,7 @@ class Forecast:
 def summarize(ends: list[FightEnd], names: tuple[str, ...], seed: int,
               rounds_before: int = 0) -> Forecast:
     runs = len(ends)
-    counts = dict.fromkeys(ROWS, 0)
+    counts = dict.fromkeys((*ROWS, UNDECIDED), 0)
     for end in ends:
         counts[classify(end)] += 1
     rounds = sorted(rounds_before + end.rounds for end in ends)
@@ -114,4 +124,4 @@ def summarize(ends: list[FightEnd], names: tuple[str, ...], seed: int,
         for i, name in enumerate(names))
     return Forecast(runs, seed, {row: counts[row] / runs for row in ROWS}, fates,
                     float(statistics.median(rounds)), p90,
-                    sum(end.foes_left for end in ends) / runs)
+                    sum(end.foes_left for end in ends) / runs, counts[UNDECIDED] / runs)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 __all__ = ["MAX_ROUNDS", "TACTICS"]
 
-MAX_ROUNDS = 30  # a fight still undecided after this many rounds is broken off
+MAX_ROUNDS = 30  # a fight still undecided after this many rounds is counted undecided
 
 TACTICS: tuple[str, ...] = (
     "Every round the PCs roll Nish; NPCs act on their set Nish; highest first, and a tie "
@@ -23,7 +23,8 @@ TACTICS: tuple[str, ...] = (
     "every Vitality-drain check.",
     "The party flees at the end of a round in which half of it or more is down "
     "(unconscious or dead) and foes still stand; with no PC standing the fight is lost.",
-    f"A fight still undecided after {MAX_ROUNDS} rounds is broken off: the party withdraws.",
+    f"A fight still undecided after {MAX_ROUNDS} rounds, no one dead, is counted apart as "
+    "undecided: Table 18 has no row for it.",
     "Mid-fight, the forecast starts from the wounds, critical damage and states as they "
     "stand, with the round in progress played again from its start.",
 )

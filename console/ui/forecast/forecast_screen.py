@@ -21,7 +21,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, ProgressBar, Static
 
-from console.rules.forecast import BOOK, LABELS, ROWS, TACTICS, UNPRINTED, Forecast, Matchup
+from console.rules.forecast import (
+    BOOK,
+    LABELS,
+    MAX_ROUNDS,
+    ROWS,
+    TACTICS,
+    UNPRINTED,
+    Forecast,
+    Matchup,
+)
 from console.service.errors import ActionRefused
 from console.service.forecast import ForecastCommands, WhatIf
 from console.ui.dialogs.dialog import Dialog
@@ -70,8 +79,10 @@ def forecast_table(what_if: WhatIf, width: int = 94) -> RenderableType:
         Text(f"Rows 1 and 7 print no figure: {float(UNPRINTED) * 100:.0f}% together in the "
              f"book; {_share(both)} here.", style="dim"),
         Text(f"Rounds: median {now.rounds_median:g}, 90% of fights within {now.rounds_p90}. "
-             f"Foes left standing, on average: {now.foes_left:.2f}."),
-    ]
+             f"Foes left standing, on average: {now.foes_left:.2f}."),    ]
+    if now.undecided:
+        lines.insert(2, Text(f"Still undecided after {MAX_ROUNDS} rounds (no row of its own): "
+                             f"{_share(now.undecided)}.", style="yellow"))
     for fate in now.pcs:
         line = Text(f"  {fate.name}: ")
         line.append(f"down {_share(fate.down)}", style="yellow" if fate.down > 0.25 else "")
