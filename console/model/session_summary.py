@@ -16,7 +16,7 @@ from console.model.points_awards import describe_entry
 from console.model.sessions import Session
 from console.model.system_points import EntryKind
 from console.rules.advancement import rank_title
-from console.rules.systems.points import PointsRules
+from console.rules.systems.points import POINTS_RULES, PointsRules
 
 __all__ = ["format_duration", "session_summary"]
 
@@ -55,8 +55,7 @@ def session_summary(campaign: str, session: Session, encounters: Sequence[Encoun
     if points is None or session.ap_awards or session.closing is not None:
         lines += _awards(session, names)
         lines += _advancement(session, names)
-    if points is not None:
-        lines += _points(session, names, points)
+    lines += _points(session, names, points)
     lines += _encounters(encounters)
     return "\n".join(lines).rstrip() + "\n"
 
@@ -129,22 +128,33 @@ def _advancement(session: Session, names: Mapping[int, str]) -> list[str]:
               for entry in session.advancement], ""]
 
 
-def _points(session: Session, names: Mapping[int, str], rules: PointsRules) -> list[str]:
-    title = f"## {rules.unit_name.capitalize()} ({rules.unit})"
-    if not session.points:
-        return [title, "", "None this session.", ""]
-    earned: dict[int, int] = {}
-    for entry in session.points:
-        if entry.kind is EntryKind.AWARD:
-            earned[entry.pc_id] = earned.get(entry.pc_id, 0) + entry.points
-    lines = [title, ""]
-    if earned:
-        lines += ["| PC | " + rules.unit + " |", "|---|--:|"]
-        lines += [f"| {_cell(names.get(pc_id, '?'))} | **{amount}** |"
-                  for pc_id, amount in earned.items()]
+def _points(session: Session, names: Mapping[int, str],
+            current: PointsRules | None) -> list[str]:
+    """Each system's points given in the session (its own units), or none for the
+    campaign's."""
+    systems = list(dict.fromkeys(e.system for e in session.points))
+    if not systems:
+        if current is None:
+            return []
+        return [f"## {current.unit_name.capitalize()} ({current.unit})", "",
+                "None this session.", ""]
+    lines: list[str] = []
+    for system in systems:
+        rules = POINTS_RULES[system]
+        entries = [e for e in session.points if e.system == system]
+        earned: dict[int, int] = {}
+        for entry in entries:
+            if entry.kind is EntryKind.AWARD:
+                earned[entry.pc_id] = earned.get(entry.pc_id, 0) + entry.points
+        lines += [f"## {rules.unit_name.capitalize()} ({rules.unit})", ""]
+        if earned:
+            lines += ["| PC | " + rules.unit + " |", "|---|--:|"]
+            lines += [f"| {_cell(names.get(pc_id, '?'))} | **{amount}** |"
+                      for pc_id, amount in earned.items()]
+            lines.append("")
+        lines += [f"- {names.get(e.pc_id, '?')}: {describe_entry(e)}" for e in entries]
         lines.append("")
-    lines += [f"- {names.get(e.pc_id, '?')}: {describe_entry(e, rules)}" for e in session.points]
-    return [*lines, ""]
+    return lines
 
 
 def _encounters(encounters: Sequence[Encounter]) -> list[str]:

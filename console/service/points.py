@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from console.model import PlayerCharacter, Session
 from console.model.outcome import Outcome
 from console.model.points_awards import (
+    check_award,
     check_session,
     end_mission,
     give_points,
@@ -53,23 +54,30 @@ class PointsCommands:
         return self._on("points.award",
                         lambda s, r: give_points(s, self._core.fresh(pc), r, award, typed, reason))
 
+    def check_award(self, index: int) -> None:
+        """Refused unless the record's line ``index`` is an award (before its form)."""
+        self._core.guard(lambda: check_award(self._core.session(), index))
+
     def set_reason(self, index: int, reason: str) -> Outcome:
         name = self._pc_name(index)
-        return self._on("points.reason",
-                        lambda s, r: set_entry_reason(s, index, reason, name, r))
+        return self._core.run("points.reason",
+                              lambda: set_entry_reason(self._core.session(), index, reason, name))
 
     def take_back(self, index: int) -> Outcome:
+        """An award of this session taken back, in the units it was given in."""
         core = self._core
-        return self._on("points.take_back",
-                        lambda s, r: take_back_points(s, core.pcs(), r, index))
+        return core.run("points.take_back",
+                        lambda: take_back_points(core.session(), core.pcs(), index))
 
     def trade(self, pc: PlayerCharacter, trade: str, wanted: int) -> Outcome:
         return self._on("points.trade",
                         lambda s, r: trade_points(s, self._core.fresh(pc), r, trade, wanted))
 
     def end_mission(self, pcs: Sequence[PlayerCharacter]) -> Outcome:
-        return self._on("points.mission",
-                        lambda s, r: end_mission(s, [self._core.fresh(pc) for pc in pcs], r))
+        """``pcs`` complete a mission; every PC's pools are refilled."""
+        core = self._core
+        return self._on("points.mission", lambda s, r: end_mission(
+            s, [core.fresh(pc) for pc in pcs], list(core.pcs().values()), r))
 
     def set_pools(self, pc: PlayerCharacter, sizes: Mapping[str, int]) -> Outcome:
         return self._on("points.pools", lambda _s, r: set_pools(self._core.fresh(pc), r, sizes))

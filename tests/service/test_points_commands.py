@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from console.model import PlayerCharacter
+from console.model.points_awards import describe_entry
 from console.model.system_points import EntryKind
 from console.service import ActionRefused, CampaignService
 from console.store import CampaignStore
@@ -29,40 +30,80 @@ def sheet(service: CampaignService, pc_id: int) -> PlayerCharacter:
     return service.pcs()[pc_id]
 
 
-def test_metalface_success_points_milestones_and_the_mission_end() -> None:
+def test_metalface_success_points_are_spent_once_a_mission_is_completed() -> None:
     service = playing(CampaignStore.in_memory("Rust"), "metalface")
     points = service.points
     said = points.award(sheet(service, 1), "action", 3, "climbed the pylon")
     assert said.notices[0] == ("3 successful actions: 6 SP to Vera (climbed the pylon); "
-                               "SP 6 · next skill point at 10")
+                               "SP 6 (0 to spend)")
     points.award(sheet(service, 1), "performance", 8)
     points.award(sheet(service, 1), "performance", 10)
-    points.award(sheet(service, 1), "action", 3)  # 30 SP: 3 skill points and 1 value point
+    points.award(sheet(service, 1), "action", 3)  # 30 SP
     points.award(sheet(service, 2), "action", 2)
-    assert sheet(service, 1).points.earned == 30 and sheet(service, 2).points.earned == 4
-    assert sheet(service, 1).points.gained == {}  # granted at the mission's end, not before
+    # Advancement comes with a completed mission: until then nothing may be spent.
+    with pytest.raises(ActionRefused, match=r"cost 10 SP; Vera has 0 to spend \(30 more wait"):
+        points.trade(sheet(service, 1), "skill_point", 1)
 
     done = points.end_mission([sheet(service, 1), sheet(service, 2)])
-    assert done.alerts == (
-        "Vera: +3 skill points, +1 value point to place on the sheet (SP 30)",)
-    assert done.notices == ("A mission completed by Vera, Dax: Faith and Blessing refilled",
-                            *done.alerts)
+    assert done.alerts == ("Vera may spend 30 SP now: 3 skill points or 1 value point (t)",)
+    assert done.notices[0] == ("A mission completed by Vera, Dax; Faith and Blessing "
+                               "refilled for the party")
+    assert points.trade(sheet(service, 1), "value_point", 1).notices == (
+        "Vera spends 30 SP on 1 value point (0 SP left to spend)",)
+    with pytest.raises(ActionRefused, match="cost 10 SP; Dax has 4 to spend"):
+        points.trade(sheet(service, 2), "skill_point", 1)
+    # SP earned after the mission's end wait for the next one.
+    points.award(sheet(service, 1), "action", 5)
+    with pytest.raises(ActionRefused, match=r"Vera has 0 to spend \(10 more wait"):
+        points.trade(sheet(service, 1), "skill_point", 1)
+    quiet = points.end_mission([sheet(service, 2)])  # only Dax completes this one
+    assert quiet.notices == ("A mission completed by Dax; Faith and Blessing refilled for "
+                             "the party; not yet enough SP to spend",)
+    points.end_mission([sheet(service, 1)])
+    points.trade(sheet(service, 1), "skill_point", 1)
     vera = sheet(service, 1)
-    assert vera.points.gained == {"skill_point": 3, "value_point": 1} and vera.points.counted == 30
-    # The next mission counts from the total: 4 more SP make 34, no new milestone; 6 more, 40.
-    points.award(vera, "action", 2)
-    quiet = points.end_mission([sheet(service, 1)])
-    assert quiet.alerts == () and quiet.notices == (
-        "A mission completed by Vera: Faith and Blessing refilled; "
-        "no new skill points or value points",)
-    points.award(sheet(service, 1), "action", 3)
-    assert points.end_mission([sheet(service, 1)]).alerts == (
-        "Vera: +1 skill point to place on the sheet (SP 40)",)
-    assert sheet(service, 1).points.gained == {"skill_point": 4, "value_point": 1}
-    # Taking back SP a mission's end has counted would leave its grant standing: refused.
+    assert vera.points.gained == {"value_point": 1, "skill_point": 1}
+    assert (vera.points.earned, vera.points.spent, vera.points.counted) == (40, 40, 40)
+    # SP already spent cannot be taken back; the record says what each line was.
     first = next(i for i, e in enumerate(service.session().points) if e.kind is EntryKind.AWARD)
-    with pytest.raises(ActionRefused, match="mission end counted these SP"):
+    with pytest.raises(ActionRefused, match="spent 40 of his 40 SP"):
         points.take_back(first)
+    lines = [describe_entry(e) for e in service.session().points if e.pc_id == 1]
+    assert "completed a mission: 30 SP may be spent" in lines
+    assert "spent 30 SP on 1 value point" in lines
+
+
+def test_an_award_is_taken_back_after_a_mission_s_end_if_not_spent() -> None:
+    """The mission's end freed the SP, but nothing bought with them: they may go, and
+    what may be spent goes down with them."""
+    service = playing(CampaignStore.in_memory("Rust"), "metalface")
+    points = service.points
+    points.award(sheet(service, 1), "action", 3)
+    points.end_mission([sheet(service, 1)])
+    points.award(sheet(service, 2), "action", 3)
+    assert points.take_back(0).notices == ("Taken back: 6 SP to Vera; SP 0 (0 to spend)",)
+    assert sheet(service, 1).points.counted == 0 and sheet(service, 2).points.earned == 6
+
+
+def test_points_stay_in_the_system_they_were_earned_in() -> None:
+    service = playing(CampaignStore.in_memory("Mask"), "facade")
+    points = service.points
+    points.award(sheet(service, 1), "ep", 50, "a new character")
+    points.trade(sheet(service, 1), "sp", 40)
+    service.settings.set_system("metalface")
+    with pytest.raises(ActionRefused, match="Vera's 50 EP are Façade's; this campaign plays "
+                                            "Metalface now"):
+        points.end_mission([sheet(service, 1)])
+    with pytest.raises(ActionRefused, match="Façade's"):
+        points.award(sheet(service, 1), "action", 1)
+    points.award(sheet(service, 2), "action", 1)  # Dax had none: his are Metalface's
+    summary = service.awards.summary(1)
+    assert "## Extra points (EP)" in summary and "## Success points (SP)" in summary
+    assert "- Vera: spent 20 EP on 40 SP" in summary and "- Dax: 2 SP for 1 successful " \
+        "action" in summary
+    service.settings.set_system("facade")
+    points.trade(sheet(service, 1), "bp", 30)
+    assert sheet(service, 1).points.gained == {"sp": 40, "bp": 30}
 
 
 def test_the_book_s_ranges_are_kept_at_the_service() -> None:
@@ -71,7 +112,7 @@ def test_the_book_s_ranges_are_kept_at_the_service() -> None:
         service.points.award(sheet(service, 1), "performance", 12)
     with pytest.raises(ActionRefused, match="not an award in Metalface"):
         service.points.award(sheet(service, 1), "ep", 5)
-    with pytest.raises(ActionRefused, match="not traded"):
+    with pytest.raises(ActionRefused, match="not traded for 'sp'"):
         service.points.trade(sheet(service, 1), "sp", 2)
     assert service.session().points == ()
 
@@ -96,7 +137,7 @@ def test_faith_and_blessing_are_used_per_mission_and_refilled() -> None:
     assert points.use_pool(sheet(service, 1), "blessing", None, "the fall").notices == (
         "Vera uses a Blessing: the fall (Blessing 0 of 1 left)",)
     assert sheet(service, 1).points.left("blessing") == 0
-    points.end_mission([sheet(service, 1)])
+    points.end_mission([sheet(service, 2)])  # Dax completes it; Vera's pools come back too
     assert sheet(service, 1).points.left("faith") == 2 and sheet(service, 1).points.used == {}
 
 
@@ -105,21 +146,21 @@ def test_facade_extra_points_and_their_trades() -> None:
     points = service.points
     points.award(sheet(service, 1), "ep", 6, "solved the murder")
     late = points.award(sheet(service, 1), "ep", 5)
-    assert late.notices == ("5 EP to Vera; EP 11 (11 to trade)",
+    assert late.notices == ("5 EP to Vera; EP 11 (11 to spend)",
                             "Vera has 11 EP this session: more than the book's 3-10")
     assert points.trade(sheet(service, 1), "sp", 4).notices == (
-        "Vera trades 2 EP for 4 SP (9 EP left to trade)",)
+        "Vera spends 2 EP on 4 SP (9 EP left to spend)",)
     points.trade(sheet(service, 1), "ap", 3)
     with pytest.raises(ActionRefused, match="SP come 2 for 1 EP: 2 or 4, not 3"):
         points.trade(sheet(service, 1), "sp", 3)
-    with pytest.raises(ActionRefused, match="7 BP cost 7 EP; Vera has 6 to trade"):
+    with pytest.raises(ActionRefused, match="7 BP cost 7 EP; Vera has 6 to spend"):
         points.trade(sheet(service, 1), "bp", 7)
     vera = sheet(service, 1)
-    assert (vera.points.earned, vera.points.unspent) == (11, 6)
+    assert (vera.points.earned, vera.points.spent) == (11, 5)
     assert vera.points.gained == {"sp": 4, "ap": 3}
-    # Taking back the 6 EP would leave 5, under the 5 already traded? No: 5 traded, 5 left.
-    assert points.take_back(0).notices == ("Taken back: 6 EP to Vera; EP 5 (0 to trade)",)
-    with pytest.raises(ActionRefused, match="traded 5 of his 5 EP"):
+    # Taking back the 6 EP leaves the 5 already spent.
+    assert points.take_back(0).notices == ("Taken back: 6 EP to Vera; EP 5 (0 to spend)",)
+    with pytest.raises(ActionRefused, match="spent 5 of his 5 EP"):
         points.take_back(0)
     with pytest.raises(ActionRefused, match="changes nothing in Façade"):
         points.end_mission([sheet(service, 1)])
@@ -174,7 +215,9 @@ def test_a_sheet_read_before_an_award_does_not_undo_it() -> None:
     assert sheet(service, 1).points.earned == 13
     service.points.use_pool(old, "faith", 3)
     service.points.end_mission([old])
+    service.points.trade(old, "skill_point", 1)
     assert sheet(service, 1).points.gained == {"skill_point": 1}
+    assert sheet(service, 1).points.left("faith") == 2
 
 
 def test_the_session_summary_lists_the_points() -> None:
@@ -186,4 +229,16 @@ def test_the_session_summary_lists_the_points() -> None:
     assert "## Extra points (EP)" in summary and "## Awards" not in summary
     assert "| Vera | **6** |" in summary and "| Dax | **3** |" in summary
     assert "- Vera: 6 EP (solved the murder)" in summary
-    assert "- Vera: traded 2 EP for 2 BP" in summary
+    assert "- Vera: spent 2 EP on 2 BP" in summary
+
+
+def test_the_system_waits_for_ap_awards_waiting_for_their_close() -> None:
+    """A grab bag waits for the close of session (w, c): in another system w opens the
+    points, so the close would be out of reach and the next session refused."""
+    service = playing(CampaignStore.in_memory("Rust"), "metascape")
+    service.awards.grab_bag(sheet(service, 1), 2)
+    with pytest.raises(ActionRefused, match="AP awards waiting for its close"):
+        service.settings.set_system("metalface")
+    service.awards.take_back(0)
+    assert service.settings.set_system("metalface").notices == (
+        "This campaign plays Metalface",)

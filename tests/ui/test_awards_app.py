@@ -111,7 +111,9 @@ async def test_the_awards_lists_keys(seed: CampaignService, open_app) -> None:  
     seed.awards.grab_bag(seed.pcs()[2], 3)
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("w", "tab", "e")
+        await pilot.press("w", "down", "delete")  # on the party: no award is taken back
+        assert len(awards_of(app)) == 2 and "tab to this session's awards" in toasts_of(app)[-1]
+        await pilot.press("tab", "e")
         await type_in(pilot, "spotted the trap")
         await pilot.press("down", "delete")
         assert awards_of(app) == [(1, 1, "spotted the trap")]

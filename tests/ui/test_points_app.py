@@ -57,7 +57,8 @@ async def test_the_points_screen_s_keys(seed: CampaignService, open_app) -> None
         await pilot.press("w")
         screen = app.screen
         assert isinstance(screen, PointsScreen)
-        assert "t" not in {b.key for b in described_bindings(screen)}  # no trades in Metalface
+        # s and p are Metalface's awards: no a beside them.
+        assert "a" not in {b.key for b in described_bindings(screen)}
         await pilot.press("o")
         await type_in(pilot, "4", "2")  # Brice: Faith 4, Blessing 2
         await pilot.press("down", "p")  # Kell: a performance
@@ -71,16 +72,21 @@ async def test_the_points_screen_s_keys(seed: CampaignService, open_app) -> None
         assert brice.points.left("faith") == 3
         assert "rolled 6, +2 to Pilot" in toasts_of(app)[-1]
         party = screen.query_one("#points-party", DataTable)
-        assert party.get_row_at(0)[7] == "3/4"
-        await pilot.press("m")
-        await type_in(pilot, "all")
+        assert party.get_row_at(0)[5] == "3/4"  # PC, SP, Tonight, To spend, Bought, Faith
+        await pilot.press("down", "m")
+        await type_in(pilot, "kell")  # Kell completes it; Brice's Faith comes back too
         assert app.service.pcs()[1].points.left("faith") == 4
+        await pilot.press("t")
+        await type_in(pilot, "", "1")  # Kell: 8 SP do not buy a skill point (10)
+        assert "Kell has 8 to spend" in str(app.screen.query_one(".error").render())
+        await pilot.press("escape", "escape")
         record = screen.query_one("#points-record", DataTable)
-        assert record.row_count == 2  # the performance and the faith roll; no grants at 8 SP
-        await pilot.press("tab", "up", "delete")  # the performance: counted by the mission
-        assert "mission end counted" in toasts_of(app)[-1]
-        await pilot.press("ctrl+z", "delete")  # the mission's end undone: now it goes
+        assert record.row_count == 3  # the performance, the faith roll, the mission
+        await pilot.press("delete")  # on the party: nothing is taken back
+        assert earned(app)["Kell"] == 8
+        await pilot.press("tab", "home", "delete")  # the performance, freed but not spent
         assert earned(app)["Kell"] == 0
+        assert toasts_of(app)[-1].startswith("Taken back: 8 SP to Kell")
 
 
 async def test_a_facade_trade_by_keys(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
@@ -94,6 +100,10 @@ async def test_a_facade_trade_by_keys(seed: CampaignService, open_app) -> None: 
         assert "2 or 4, not 3" in str(app.screen.query_one(".error").render())
         await fill(pilot, wanted="4")
         brice = app.service.pcs()[1]
-        assert (brice.points.unspent, brice.points.gained) == (3, {"sp": 4})
+        assert (brice.points.spent, brice.points.gained) == (2, {"sp": 4})
         await pilot.press("m")  # no missions in Façade: the key is not there
         assert isinstance(app.screen, PointsScreen)
+        await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")  # the trade, the EP, the system
+        assert app.service.campaign().system == "metascape"
+        assert not isinstance(app.screen, PointsScreen)  # its AP are the AP screen's
+        assert "plays MetaScape now" in toasts_of(app)[-1]

@@ -314,14 +314,15 @@ def points_app(tmp_path: Path, system: str) -> GMConsoleApp:
         points.award(pcs[1], "action", 4, "scaled the pylon")
         points.award(pcs[1], "performance", 9, "the sermon")
         points.award(pcs[2], "action", 1)
-        points.set_pools(service.pcs()[1], {"faith": 3, "blessing": 1})
-        points.end_mission([service.pcs()[1]])
-        points.use_pool(service.pcs()[1], "faith", 4, "Pilot")
-        points.award(service.pcs()[3], "performance", 6)
+        points.set_pools(pcs[1], {"faith": 3, "blessing": 1})
+        points.end_mission([pcs[1]])
+        points.trade(pcs[1], "skill_point", 1)
+        points.use_pool(pcs[1], "faith", 4, "Pilot")
+        points.award(pcs[3], "performance", 6)
     else:
         points.award(pcs[1], "ep", 8, "solved the murder")
         points.award(pcs[3], "ep", 5)
-        points.trade(service.pcs()[1], "sp", 4)
+        points.trade(pcs[1], "sp", 4)
     return GMConsoleApp(service)
 
 
@@ -332,10 +333,9 @@ def test_the_metalface_points_screen(snap_compare, tmp_path: Path,  # type: igno
 
 
 POINTS_DIALOGS = {
-    "metalface_faith": ("metalface", ("w", "f")),
     "metalface_mission": ("metalface", ("w", "m")),
+    "metalface_spend": ("metalface", ("w", "t")),
     "metalface_side_page_80x24": ("metalface", ("5",)),
-    "facade_screen": ("facade", ("w",)),
     "facade_trade": ("facade", ("w", "t")),
 }
 

@@ -203,9 +203,13 @@ applies them all at once, after a preview table.
         return pc
 
     def _selected_award(self) -> int | None:
+        """The award under the list's cursor, only while the list has the focus: on the
+        party, delete must not take back an award the GM is not looking at."""
         table = self.query_one("#session-awards", DataTable)
-        if not self._awards or not 0 <= table.cursor_row < len(self._awards):
-            self.notify("no award selected: tab to the awards list", severity="warning")
+        if not table.has_focus or not self._awards \
+                or not 0 <= table.cursor_row < len(self._awards):
+            self.notify("tab to this session's awards and choose one first",
+                        severity="warning")
             return None
         return self._awards[table.cursor_row]
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from console.model import PlayerCharacter
 from console.model.outcome import Outcome
+from console.model.points_awards import spendable
 from console.rules.systems.points import PointsRules
 from console.service import ActionRefused
 from console.ui.awards.award_forms import reason_fields
@@ -66,7 +67,11 @@ class PointsFlows(Flows):
                                                 values["reason"]))
 
     def reason(self, index: int) -> None:
-        self.start(self._reason(index))
+        def begin() -> None:
+            self.service.points.check_award(index)  # a trade has no reason to give
+            self.start(self._reason(index))
+
+        self._guarded(begin)
 
     async def _reason(self, index: int) -> None:
         entry = self.service.session().points[index]
@@ -94,9 +99,10 @@ class PointsFlows(Flows):
 
     async def _trade(self, rules: PointsRules, pc: PlayerCharacter) -> None:
         points = self.service.points
+        free = spendable(rules, pc.points)
         values = await self.form(
-            f"{pc.name} trades {rules.unit} ({pc.points.unspent} to trade)", trade_fields(rules),
-            f"whole {rules.unit} only; the player writes what they buy on his sheet",
+            f"{pc.name} spends {rules.unit} ({free} to spend)", trade_fields(rules),
+            "the player writes what they buy on his sheet",
             check=lambda v: self.service.dry_run(
                 lambda: points.trade(pc, v["trade"].key, v["wanted"])))
         if values is not None:
@@ -112,10 +118,12 @@ class PointsFlows(Flows):
         self._guarded(begin)
 
     async def _end_mission(self, rules: PointsRules, pcs: list[PlayerCharacter]) -> None:
-        every = "; ".join(f"+1 {m.label} every {m.every} {rules.unit}" for m in rules.milestones)
-        pools = " and ".join(p.label for p in rules.pools)
-        values = await self.form("A mission completed", mission_fields(pcs),
-                                 f"{every}; {pools} refilled")
+        hint = []
+        if rules.spend_after_mission:
+            hint.append(f"the {rules.unit} its completers have earned may be spent (t)")
+        if rules.pools:
+            hint.append(f"{' and '.join(p.label for p in rules.pools)} come back for every PC")
+        values = await self.form("A mission completed", mission_fields(pcs), "; ".join(hint))
         if values is not None:
             self.done(self.service.points.end_mission(values["pcs"]))
 

@@ -49,16 +49,20 @@ def _wanted(rules: PointsRules, trades: Sequence[Trade]) -> Callable[[str], Trad
         for trade in trades:
             if wanted in (trade.key, trade.label.casefold(), trade.name.casefold()):
                 return trade
+        # "skill", "val": a beginning that names one of them
+        begun = [t for t in trades if wanted and t.name.casefold().startswith(wanted)]
+        if len(begun) == 1:
+            return begun[0]
         known = ", ".join(t.label for t in trades)
-        raise ValueError(f"{rules.unit} are traded for {known}, not {text.strip() or 'nothing'}")
+        raise ValueError(f"{rules.unit} buy {known}, not {text.strip() or 'nothing'}")
 
     return parse
 
 
 def trade_fields(rules: PointsRules) -> list[Field]:
-    rates = ", ".join(f"{t.gives} {t.label}" for t in rules.trades)
+    rates = ", ".join(t.rate(rules.unit) for t in rules.trades)
     return [
-        Field("trade", f"For ({rates} for 1 {rules.unit})", _wanted(rules, rules.trades),
+        Field("trade", f"On ({rates})", _wanted(rules, rules.trades),
               value=rules.trades[0].label),
         Field("wanted", "How many", whole_number("how many", BOUGHT)),
     ]

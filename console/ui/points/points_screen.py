@@ -15,9 +15,14 @@ from textual.widgets import DataTable, Static
 
 from console.model import PlayerCharacter, Session
 from console.model.awards import played_time, player_of
-from console.model.points_awards import describe_entry, session_points
+from console.model.points_awards import (
+    describe_bought,
+    describe_entry,
+    session_points,
+    spendable,
+)
 from console.model.session_summary import format_duration
-from console.rules.systems.points import PointsRules
+from console.rules.systems.points import POINTS_RULES, PointsRules
 from console.service import ActionRefused, CampaignService
 from console.ui.bindings import cursor_ends
 from console.ui.points.flows import PointsFlows
@@ -34,12 +39,10 @@ class _Table(DataTable[str]):
 def rules_line(rules: PointsRules) -> str:
     """The system's awards in one line, from its rules (never typed twice)."""
     parts = [f"{a.advice}" for a in rules.awards if a.advice]
-    if rules.milestones:
-        every = ", ".join(f"+1 {m.label} every {m.every} {rules.unit}" for m in rules.milestones)
-        parts.append(f"{every} earned, granted at a mission's end")
     if rules.trades:
-        rates = ", ".join(f"{t.gives} {t.label}" for t in rules.trades)
-        parts.append(f"1 {rules.unit} buys {rates}")
+        rates = ", ".join(t.rate(rules.unit) for t in rules.trades)
+        when = ", spent once a mission is completed" if rules.spend_after_mission else ""
+        parts.append(f"{rates}{when}")
     if rules.pools:
         parts.append(" and ".join(p.label for p in rules.pools) + " refilled each mission")
     return " · ".join(parts)
@@ -57,10 +60,10 @@ record, where `e` gives an award its reason and `delete` takes it back (while no
 mission's end has used it; otherwise undo, `ctrl+z`).
 
 - **Metalface**: `s` successful actions (2 SP each), `p` a performance (5-10 SP);
-  `m` a mission's end grants +1 skill point every 10 SP and +1 value point every 30 SP
-  (both counted from the SP earned: 30 SP bring 3 skill points and 1 value point) and
-  refills the pools; `f` a faith roll (the player's d6: +0, +1 or +2 to the skill),
-  `b` a blessing (a reroll), `o` sets a PC's Faith and Blessing values.
+  `m` a mission's end: the SP its completers have earned may be spent, and every PC's
+  Faith and Blessing come back; `t` spends them: a skill point for 10 SP, a value point
+  for 30; `f` a faith roll (the player's d6: +0, +1 or +2 to the skill), `b` a blessing
+  (a reroll), `o` sets a PC's Faith and Blessing values.
 - **Façade**: `a` EP (3-10 a game is the book's advice); `t` trades EP for AP (1 each),
   SP (2 each) or BP (1 each), whole EP only.
 - **The d10 pool**: its rules give no advancement; `a` records the GM's own points.
@@ -68,22 +71,27 @@ mission's end has used it; otherwise undo, `ctrl+z`).
 """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "award", "Award", id="points.award"),
-        Binding("s", "successful_action", "Successful action", id="points.action"),
-        Binding("p", "performance", "Performance", id="points.performance"),
-        Binding("t", "trade", "Trade", id="points.trade"),
-        Binding("m", "mission", "Mission's end", id="points.mission"),
-        Binding("f", "faith", "Faith roll", id="points.faith"),
-        Binding("b", "blessing", "Blessing", id="points.blessing"),
+        Binding("s", "successful_action", "Action", tooltip="Successful actions (2 SP each)",
+                id="points.action"),
+        Binding("p", "performance", "Perform", tooltip="A performance (5-10 SP)",
+                id="points.performance"),
+        Binding("t", "trade", "Spend", tooltip="Spend points (trade them)", id="points.trade"),
+        Binding("m", "mission", "Mission", tooltip="A mission's end", id="points.mission"),
+        Binding("f", "faith", "Faith", tooltip="A faith roll", id="points.faith"),
+        Binding("b", "blessing", "Bless", tooltip="A blessing: a reroll",
+                id="points.blessing"),
         Binding("o", "pools", "Pool sizes", id="points.pools", show=False),
         Binding("e", "reason", "Reason", id="points.reason", show=False),
         Binding("delete", "take_back", "Take back award", id="points.take_back", show=False),
         Binding("r", "summary", "Summary", id="points.summary"),
         Binding("escape", "back", "Back", id="points.back"),
     ]
-    # Each action and what the campaign's system must have for it.
+    # Each action and what the campaign's system must have for it ("award": a system
+    # whose awards have no key of their own, s and p being Metalface's).
     _NEEDS: ClassVar[dict[str, str]] = {
-        "successful_action": "action", "performance": "performance", "trade": "trades",
-        "mission": "missions", "faith": "faith", "blessing": "blessing", "pools": "pools",
+        "award": "award", "successful_action": "action", "performance": "performance",
+        "trade": "trades", "mission": "missions", "faith": "faith", "blessing": "blessing",
+        "pools": "pools",
     }
 
     def __init__(self, service: CampaignService) -> None:
@@ -127,6 +135,8 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         rules = self._rules()
         if rules is None:
             return False
+        if need == "award":
+            return not any(a.key in ("action", "performance") for a in rules.awards)
         if need in ("action", "performance"):
             return any(a.key == need for a in rules.awards)
         if need in ("faith", "blessing"):
@@ -138,8 +148,10 @@ mission's end has used it; otherwise undo, `ctrl+z`).
     def refresh_view(self) -> None:
         rules = self._rules()
         if rules is None:  # the campaign went back to MetaScape: its AP are the AP screen's
-            self.query_one("#points-head", Static).update(
-                " This campaign plays MetaScape: its AP are on the AP awards screen")
+            if self.is_current:
+                self.notify("This campaign plays MetaScape now: w opens its AP awards",
+                            severity="warning")
+                self.dismiss(None)
             return
         service = self.service
         session = service.session()
@@ -155,18 +167,15 @@ mission's end has used it; otherwise undo, `ctrl+z`).
             f"{service.campaign().name} · {state}")
         self.query_one("#points-rules", Static).update(f" {rules_line(rules)}")
         self._show_party(rules, session)
-        self._show_record(rules)
+        self._show_record()
         self.refresh_bindings()
 
     def _party_columns(self, rules: PointsRules) -> tuple[str, ...]:
-        columns = ["PC", "Player", rules.unit, "Tonight"]
-        columns += [f"{m.label.capitalize()}s" for m in rules.milestones]
-        if rules.milestones:
-            columns.append("Next")
+        columns = ["PC", rules.unit, "Tonight"]
         if rules.trades:
-            columns += ["To trade", "Traded for"]
+            columns += ["To spend", "Bought"]
         columns += [p.label for p in rules.pools]
-        return tuple(columns)
+        return (*columns, "Player")
 
     def _show_party(self, rules: PointsRules, session: Session) -> None:
         table = self.query_one("#points-party", DataTable)
@@ -180,26 +189,28 @@ mission's end has used it; otherwise undo, `ctrl+z`).
             table.clear()
         for pc in self._pcs:
             points = pc.points
-            cells = [pc.name, player_of(pc), str(points.earned),
-                     str(session_points(session, pc.id) or "")]
-            cells += [str(points.gained.get(m.key, 0)) for m in rules.milestones]
-            found = rules.next_milestone(points.earned)
-            if found is not None:
-                milestone, needed = found
-                cells.append(f"{milestone.label} at {points.earned + needed}")
+            if points.system not in ("", rules.name):  # another system's: left as they are
+                theirs = POINTS_RULES[points.system]
+                table.add_row(pc.name, f"({points.earned} {theirs.unit})",
+                              *[""] * (len(columns) - 3), player_of(pc))
+                continue
+            cells = [pc.name, str(points.earned), str(session_points(session, pc.id, rules) or "")]
             if rules.trades:
-                cells.append(str(points.unspent))
-                cells.append(", ".join(f"{points.gained[t.key]} {t.label}" for t in rules.trades
-                                       if points.gained.get(t.key)))
+                free = spendable(rules, points)
+                waiting = points.earned - points.counted if rules.spend_after_mission else 0
+                cells.append(f"{free}" + (f" (+{waiting} at mission end)" if waiting
+                                          else ""))
+                cells.append(", ".join(describe_bought(rules, points)))
             cells += [f"{points.left(p.key)}/{points.pools[p.key]}" if points.pools.get(p.key)
                       else "-" for p in rules.pools]
-            table.add_row(*cells)
+            table.add_row(*cells, player_of(pc))
         if self._pcs:
             table.move_cursor(row=min(max(row, 0), len(self._pcs) - 1))
 
-    def _show_record(self, rules: PointsRules) -> None:
+    def _show_record(self) -> None:
         table = self.query_one("#points-record", DataTable)
         row = table.cursor_row
+        grew = len(self.service.session().points) > len(self._entries)
         table.clear(columns=not table.columns)
         if not table.columns:
             table.add_columns("PC", "Entry")
@@ -207,10 +218,12 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         self._entries = []
         for index, entry in enumerate(self.service.session().points):
             pc = pcs.get(entry.pc_id)
-            table.add_row(pc.name if pc else f"#{entry.pc_id}", describe_entry(entry, rules))
+            table.add_row(pc.name if pc else f"#{entry.pc_id}", describe_entry(entry))
             self._entries.append(index)
         if self._entries:
-            table.move_cursor(row=min(max(row, 0), len(self._entries) - 1))
+            # A new line is the one a correction (e, delete) is most likely meant for.
+            at = len(self._entries) - 1 if grew else min(max(row, 0), len(self._entries) - 1)
+            table.move_cursor(row=at)
 
     # ----- what the keys point at ---------------------------------------------------------
 
@@ -225,9 +238,13 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         return pc.id if pc is not None else None
 
     def _selected_entry(self) -> int | None:
+        """The record's line under its cursor, only while the record has the focus: on the
+        party, delete must not take back a line the GM is not looking at."""
         table = self.query_one("#points-record", DataTable)
-        if not self._entries or not 0 <= table.cursor_row < len(self._entries):
-            self.notify("no award selected: tab to this session's record", severity="warning")
+        if not table.has_focus or not self._entries \
+                or not 0 <= table.cursor_row < len(self._entries):
+            self.notify("tab to this session's record and choose the award first",
+                        severity="warning")
             return None
         return self._entries[table.cursor_row]
 

@@ -28,41 +28,37 @@ def test_metalface_awards_by_the_book() -> None:
             METALFACE.award("performance").points(outside)
 
 
-def test_metalface_milestones_run_from_the_same_total() -> None:
-    # "Awarded every": +1 skill point every 10 SP, +1 value point every 30 SP.
-    assert METALFACE.grants(9, {}) == {"skill_point": 0, "value_point": 0}
-    assert METALFACE.grants(30, {}) == {"skill_point": 3, "value_point": 1}
-    assert METALFACE.grants(47, {"skill_point": 3, "value_point": 1}) == {
-        "skill_point": 1, "value_point": 0}
-    assert METALFACE.next_milestone(47) is not None
-    milestone, needed = METALFACE.next_milestone(47)  # type: ignore[misc]
-    assert (milestone.label, needed) == ("skill point", 3)
-    milestone, needed = METALFACE.next_milestone(59)  # type: ignore[misc]
-    assert needed == 1  # 60 is both; the skill point is listed first
+def test_metalface_success_points_buy_skill_and_value_points() -> None:
+    # "Success points may be used to improve the skills or values": 10 SP a skill point,
+    # 30 SP a value point, spent once a mission is completed.
+    skill, value = METALFACE.trade("skill_point"), METALFACE.trade("value_point")
+    assert METALFACE.trade_cost(skill, 3) == 30 and METALFACE.trade_cost(value, 1) == 30
+    assert METALFACE.affordable(skill, 47) == 4 and METALFACE.affordable(value, 47) == 1
+    assert METALFACE.spend_after_mission and METALFACE.missions
+    assert skill.rate("SP") == "1 skill point for 10 SP"
 
 
-@given(st.lists(st.integers(0, 40), max_size=12))
-def test_missions_grant_exactly_what_the_total_has_reached(awards: list[int]) -> None:
-    """However the SP come in and however often a mission ends, what has been granted is
-    what the total has reached: nothing twice, nothing lost."""
-    earned, granted = 0, {"skill_point": 0, "value_point": 0}
-    for points in awards:
-        earned += points
-        for key, count in METALFACE.grants(earned, granted).items():
-            assert count >= 0
-            granted[key] += count
-    assert granted == {"skill_point": earned // 10, "value_point": earned // 30}
+@given(st.integers(0, 5000), st.integers(1, 60))
+def test_what_points_afford_costs_no_more_than_them(points: int, wanted: int) -> None:
+    for rules in (METALFACE, FACADE):
+        for trade in rules.trades:
+            affordable = rules.affordable(trade, points)
+            assert rules.trade_cost(trade, affordable or trade.gives) <= max(points, trade.cost)
+            if wanted % trade.gives == 0:
+                cost = rules.trade_cost(trade, wanted)
+                assert (cost <= points) == (wanted <= affordable)
 
 
 def test_facade_extra_points_trade_whole() -> None:
     sp, ap, bp = (FACADE.trade(key) for key in ("sp", "ap", "bp"))
     assert FACADE.trade_cost(sp, 4) == 2 and FACADE.trade_cost(ap, 3) == 3
     assert FACADE.trade_cost(bp, 1) == 1
-    with pytest.raises(RulesError, match="2 or 4, not 3"):
+    with pytest.raises(RulesError, match="SP come 2 for 1 EP: 2 or 4, not 3"):
         FACADE.trade_cost(sp, 3)
     with pytest.raises(RulesError, match="not traded for 'skill_point'"):
         FACADE.trade("skill_point")
     assert FACADE.per_session == (3, 10) and not FACADE.missions
+    assert not FACADE.spend_after_mission  # EP are traded whenever the GM allows
 
 
 def test_every_system_but_metascape_has_an_awarder() -> None:
@@ -71,6 +67,7 @@ def test_every_system_but_metascape_has_an_awarder() -> None:
     with pytest.raises(RulesError, match="keeps AP"):
         points_rules("metascape")
     assert {"skill_point", "value_point", "ap", "sp", "bp"} == ALL_GAINS
+    assert {r.name for r in POINTS_RULES.values()} == set(POINTS_RULES)
     assert {"faith", "blessing"} == ALL_POOLS
     faith = METALFACE.pool("faith")
     assert faith.bonus is not None and [faith.bonus(f) for f in range(1, 7)] == [0, 0, 1, 1, 2, 2]
