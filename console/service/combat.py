@@ -295,8 +295,9 @@ class CombatCommands:
         rings = blast_rings(damage)
         text = ", ".join(f"{away} away {dmg}" if away else f"square hit {dmg}"
                          for away, dmg in enumerate(rings))
-        return Outcome(alerts=(f"Blast: {text}; nothing further. Each victim's armor "
-                               "applies (PCs roll AR vs it; NPCs take it minus AR).",))
+        said = (f"Blast: {text}; nothing further. Each victim's armor applies (PCs roll AR "
+                "vs it; NPCs take it minus AR).")
+        return Outcome(notices=(said,), alerts=(said,))
 
     def system_failure(self, combatant: Combatant) -> Outcome:
         service = self._service

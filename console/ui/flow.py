@@ -10,7 +10,7 @@ coroutine started with :meth:`Flows.start`, which awaits each dialog's answer
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App
 from textual.screen import Screen
@@ -22,7 +22,7 @@ from console.ui.alerts import show_outcome
 from console.ui.dialogs.form_dialog import Field, FormDialog
 from console.ui.wizard import dialog, run_wizard
 
-__all__ = ["Flows", "Host"]
+__all__ = ["Flows", "Host", "Notebook"]
 
 
 class Host(Protocol):
@@ -32,6 +32,13 @@ class Host(Protocol):
     def app(self) -> App[Any]: ...
 
     def refresh_view(self) -> None: ...
+
+
+@runtime_checkable
+class Notebook(Protocol):
+    """The screen whose log keeps lines that are no saved action (the main screen)."""
+
+    def note(self, lines: tuple[str, ...]) -> None: ...
 
 
 class Flows:
@@ -54,6 +61,12 @@ class Flows:
         # session started), and a view that did not change costs next to nothing.
         self.host.refresh_view()
         show_outcome(self.app, outcome, confirm=confirm or undoable, undoable=undoable)
+        if not outcome.changes and outcome.notices:
+            # Worked out, nothing saved (an explosion's damage): the log keeps it in view
+            # while the GM applies it, where a toast would be gone.
+            main = getattr(self.app, "main", None)
+            if isinstance(main, Notebook):
+                main.note(outcome.notices)
 
     def refuse(self, message: str) -> None:
         """The campaign refused the command: nothing changed, and why."""

@@ -17,6 +17,7 @@ from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
 from console.ui.formatting import percent
+from console.ui.log.log_pane import LogPane
 from console.ui.tracker.detail_pane import DetailPane
 from tests.service.test_combat_commands import BRICE, SKRAK
 from tests.ui.conftest import SIZE, console_on, select, toasts_of, type_in
@@ -89,6 +90,9 @@ async def test_checks_healing_and_the_kill_rule_by_keys(store: CampaignStore) ->
         await pilot.press("B")
         await type_in(pilot, "20")
         assert "square hit 20, 1 away 10" in toasts_of(app)[-1]
+        # ... and in the log while the GM applies it to each victim (a toast goes).
+        log = app.screen.query_one("#log", LogPane)
+        assert "Blast: square hit 20, 1 away 10" in log.entries[-1][0]
         await select(pilot, app, "Skrak 1")
         await pilot.press("V", "k")
         assert "is not a vehicle or a ship" in toasts_of(app)[-2]

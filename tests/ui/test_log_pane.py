@@ -11,10 +11,11 @@ from console.ui.log.log_pane import MAX_ENTRIES, LogPane
 from tests.clock import START
 
 
-def history(count: int, head: int | None = None) -> SimpleNamespace:
+def history(count: int, head: int | None = None, session: int = 1) -> SimpleNamespace:
     entries = [LogEntry(seq, "tracker.next_turn", f"action {seq}", START, ())
                for seq in range(1, count + 1)]
-    return SimpleNamespace(history=entries, head=count if head is None else head)
+    return SimpleNamespace(history=entries, head=count if head is None else head,
+                           session=SimpleNamespace(number=session))
 
 
 class LogApp(App[None]):
@@ -68,3 +69,21 @@ async def test_a_filter_shows_only_the_lines_naming_a_combatant() -> None:
         assert len(log.lines) == 2 and len(log.entries) == 5
         log.set_filter("")
         assert len(log.lines) == 5 and log.border_subtitle == ""
+
+
+async def test_a_note_stays_in_its_place_until_the_session_ends() -> None:
+    """An explosion's damage is worked out, not saved: its line follows the action it came
+    after, through an undo that rewrites the window, and goes with the session."""
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        log = app.query_one(LogPane)
+        log.show(history(3))  # type: ignore[arg-type]
+        log.note("Blast: square hit 40", "20:15")
+        log.show(history(4))  # type: ignore[arg-type]
+        await pilot.pause()
+        texts = [text[6:] for text, _ in log.entries]
+        assert texts == ["action 1", "action 2", "action 3", "Blast: square hit 40", "action 4"]
+        log.show(history(4, head=2))  # type: ignore[arg-type]  (two undone: written again)
+        assert [text[6:] for text, _ in log.entries] == texts
+        log.show(history(1, session=2))  # type: ignore[arg-type]
+        assert [text[6:] for text, _ in log.entries] == ["action 1"]

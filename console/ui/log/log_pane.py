@@ -44,6 +44,11 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
         super().__init__(id=id)
         self._undone: dict[int, bool] = {}  # seq -> shown struck through, for lines written
         self._entries: list[Text] = []
+        # Lines that are no action (an explosion's damage): (session, the action they
+        # follow, line); kept while the console runs, shown again in place when the window
+        # is written again, until the session ends.
+        self._notes: list[tuple[int, int, Text]] = []
+        self._session = 0
         self._lines: list[Strip] = []  # the entries shown, wrapped to the pane's width
         self.filter_text = ""  # only entries naming this (a combatant, say); "" for all
 
@@ -55,10 +60,16 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
         changed = any(seq in self._undone and self._undone[seq] != undone
                       for seq, undone in window.items())
         shrunk = last > max(window, default=0)  # a redo branch dropped, or a new session
+        if view.session.number != self._session:
+            self._session = view.session.number
+            self._notes = [n for n in self._notes if n[0] == self._session]
         if changed or shrunk:
             self._entries, self._lines, self._undone = [], [], {}
             last = 0
-        added = []
+        notes: dict[int, list[Text]] = {}
+        for _, after, text in self._notes:
+            notes.setdefault(after, []).append(text)
+        added = list(notes.get(0, [])) if changed or shrunk else []
         for entry in view.history:
             if entry.seq <= last:
                 continue
@@ -67,6 +78,8 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
             added.append(Text(f"{when} {entry.description}",
                               style="dim strike" if undone else ""))
             self._undone[entry.seq] = undone
+            if changed or shrunk:
+                added += notes.get(entry.seq, [])
         if changed or shrunk or added:
             trimmed = len(self._entries) + len(added) > MAX_ENTRIES
             self._entries = (self._entries + added)[-MAX_ENTRIES:]
@@ -75,6 +88,16 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
             else:
                 self._lines += self._wrap(self._shown(added))
             self._resize_content()
+
+    def note(self, text: str, when: str) -> None:
+        """A line that is no saved action (an explosion's damage, worked out and said): shown
+        after the newest action, in italics, for as long as the console runs."""
+        line = Text(f"{when} {text}", style="italic")
+        after = max(self._undone, default=0)
+        self._notes = [*self._notes, (self._session, after, line)][-MAX_ENTRIES:]
+        self._entries = [*self._entries, line][-MAX_ENTRIES:]
+        self._lines += self._wrap(self._shown([line]))
+        self._resize_content()
 
     def _shown(self, entries: list[Text]) -> list[Text]:
         wanted = self.filter_text.casefold()

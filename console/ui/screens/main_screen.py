@@ -135,6 +135,13 @@ class MainScreen(Screen[None]):
             return self._system != "metascape"
         return True
 
+    def note(self, lines: tuple[str, ...]) -> None:
+        """Lines that are no saved action, in the log for as long as the console runs."""
+        when = self.service.clock().astimezone().strftime("%H:%M")
+        log = self.query_one("#log", LogPane)
+        for line in lines:
+            log.note(line, when)
+
     # The details follow the selection of the pane the GM is in: the roster's cursor
     # moving while he runs the tracker (or at start-up) must not take them over.
 
