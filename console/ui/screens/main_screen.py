@@ -238,6 +238,12 @@ class MainScreen(Screen[None]):
     def _show_group_of(self, widget: Widget) -> None:
         # In a narrow terminal, the tracker (1) or the side panes (2, 4, 5) fill the body.
         self.set_class(widget.id in ("roster", "hazards", "ap", "detail"), "-side-page")
+        # ... two panes at a time, as they fit 80x24: the roster with the details (2), or
+        # the hazards with tonight's awards (4, 5).
+        if widget.id in ("roster", "detail"):
+            self.set_class(False, "-tally")
+        elif widget.id in ("hazards", "ap"):
+            self.set_class(True, "-tally")
 
     def _selected_pc_id(self) -> int | None:
         """The PC the GM is looking at: in the focused pane, else the tracker, else the roster."""
