@@ -107,3 +107,17 @@ async def test_a_facade_trade_by_keys(seed: CampaignService, open_app) -> None: 
         assert app.service.campaign().system == "metascape"
         assert not isinstance(app.screen, PointsScreen)  # its AP are the AP screen's
         assert "plays MetaScape now" in toasts_of(app)[-1]
+
+
+def test_the_details_give_a_pc_s_advancement_in_the_campaign_s_units() -> None:
+    from console.model import PlayerCharacter
+    from console.model.system_points import SystemPoints
+    from console.ui.tracker.detail_pane import advancement
+
+    vera = PlayerCharacter.new(1, "Vera").with_changes(points=SystemPoints(
+        "metalface", earned=47, spent=30, counted=40, gained={"value_point": 1},
+        pools={"faith": 3}, used={"faith": 1}))
+    assert advancement(vera, "metascape") == "AP 100 total, 100 unused  ·  rank 0"
+    assert advancement(vera, "metalface") == (
+        "SP 47 (10 to spend)  ·  1 value point  ·  Faith 2/3")
+    assert advancement(vera, "facade") == "47 SP from Metalface"

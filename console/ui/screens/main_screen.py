@@ -170,7 +170,7 @@ class MainScreen(Screen[None]):
     def _show_roster_entry(self, entry: tuple[str, int] | None) -> None:
         sheet = None if entry is None else self.service.roster.find(*entry)
         if sheet is not None:
-            self.query_one("#detail", DetailPane).show_sheet(sheet)
+            self.query_one("#detail", DetailPane).show_sheet(sheet, self._system)
 
     # ----- screen keys --------------------------------------------------------------------
 

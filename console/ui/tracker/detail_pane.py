@@ -11,14 +11,31 @@ from textual.widgets import Static
 
 from console.model import Combatant, NpcTemplate, PlayerCharacter, Stat
 from console.model.hazards import describe, due_now, hazards_of
+from console.model.points_awards import describe_bought, standing
 from console.model.tracker import END, checks_due_for, current_turn, expiring_this_round
 from console.rules.initiative import rounds_left
+from console.rules.systems.points import POINTS_RULES
 from console.service import View
 from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
 from console.ui.formatting import stat_text
 from console.ui.widgets.drawn_from import DrawnFrom
 
 __all__ = ["DetailPane"]
+
+
+def advancement(sheet: PlayerCharacter, system: str) -> str:
+    """A PC's advancement in his campaign's units: AP and rank, or SP / EP and pools."""
+    rules = POINTS_RULES.get(system)
+    if rules is None:
+        return f"AP {sheet.ap_total} total, {sheet.unused_ap} unused  ·  rank {sheet.rank}"
+    points = sheet.points
+    if points.system not in ("", rules.name):
+        theirs = POINTS_RULES[points.system]
+        return f"{points.earned} {theirs.unit} from {theirs.system}"
+    parts = [standing(rules, points), *describe_bought(rules, points)]
+    parts += [f"{p.label} {points.left(p.key)}/{points.pools[p.key]}"
+              for p in rules.pools if points.pools.get(p.key)]
+    return "  ·  ".join(parts)
 
 
 class DetailPane(Static):
@@ -40,12 +57,14 @@ class DetailPane(Static):
         self._update((view.encounter, view.session, view.pcs, view.npcs, combatant_id),
                      lambda: self.render_for(view, combatant_id))
 
-    def show_sheet(self, sheet: PlayerCharacter | NpcTemplate) -> None:
-        """A roster entry's numbers, ratings shown with their values."""
-        self._update((sheet,), lambda: self.render_sheet(sheet))
+    def show_sheet(self, sheet: PlayerCharacter | NpcTemplate, system: str = "metascape") -> None:
+        """A roster entry's numbers, ratings shown with their values; a PC's advancement
+        in the campaign's system's units."""
+        self._update((sheet, system), lambda: self.render_sheet(sheet, system))
 
     @staticmethod
-    def render_sheet(sheet: PlayerCharacter | NpcTemplate) -> RenderableType:
+    def render_sheet(sheet: PlayerCharacter | NpcTemplate,
+                     system: str = "metascape") -> RenderableType:
         def line(pairs: list[tuple[str, Stat | None]]) -> Text:
             shown = [f"{label} {stat_text(stat)}" for label, stat in pairs if stat is not None]
             return Text("  ·  ".join(shown) or "no stats yet")
@@ -72,8 +91,7 @@ class DetailPane(Static):
                 line([("WP", sheet.wp), ("FR", sheet.fr), ("Healing", sheet.healing),
                       ("Str", sheet.str_), ("Dex", sheet.dex), ("Shock", sheet.shock),
                       ("Cha", sheet.cha)]),
-                Text(f"wounds {sheet.wounds}  ·  AP {sheet.ap_total} total, "
-                     f"{sheet.unused_ap} unused  ·  rank {sheet.rank}"),
+                Text(f"wounds {sheet.wounds}  ·  {advancement(sheet, system)}"),
             ]
             lines.extend(Text(f"  {w.name}: Atk {stat_text(w.atk)}  Dmg {stat_text(w.dmg)}")
                          for w in sheet.weapons)
