@@ -47,8 +47,9 @@ def register(subparsers: Any) -> None:
                          help="a prepared fight in JSON, no campaign needed")
     command.add_argument("--saves", type=file_path, default=Path("saves"), metavar="DIR",
                          help="folder holding the campaigns (default: ./saves)")
-    command.add_argument("--runs", type=_runs, default=10_000, metavar="N",
-                         help="fights simulated (default 10,000)")
+    command.add_argument("--runs", type=_runs, default=None, metavar="N",
+                         help="fights simulated (default 10,000; fewer for a big fight, "
+                              "at least 1,000)")
     command.add_argument("--seed", type=_seed, default=0, metavar="S",
                          help="seed of the dice (default 0: the same answer every time)")
     command.add_argument("--json", action="store_true", help="print JSON")
@@ -72,7 +73,7 @@ def _read_spec(path: Path) -> object:
 def _run(args: argparse.Namespace) -> int:
     from console.model.errors import ModelError
     from console.rules.errors import RulesError
-    from console.rules.forecast import forecast
+    from console.rules.forecast import forecast, runs_for
 
     if (args.campaign is None) == (args.spec is None):
         raise CommandError("forecast: name a campaign or give --spec FILE (one of the two)")
@@ -84,7 +85,7 @@ def _run(args: argparse.Namespace) -> int:
         except (ModelError, RulesError) as error:
             raise CommandError(f"{args.spec}: {error}") from None
         title = f"{args.spec.name}: "
-        result = forecast(matchup, args.runs, args.seed)
+        result = forecast(matchup, args.runs or runs_for(matchup), args.seed)
     else:
         from console.cli.player_commands import open_read_only
         from console.service import ActionRefused, CampaignService
@@ -93,7 +94,7 @@ def _run(args: argparse.Namespace) -> int:
             service = CampaignService(store)
             try:
                 matchup = service.forecast.matchup()
-                result = service.forecast.run(args.runs, args.seed)
+                result = service.forecast.run(args.runs or runs_for(matchup), args.seed)
             except ActionRefused as refusal:
                 raise CommandError(f"{args.campaign}: {refusal}") from None
             running = service.encounter()

@@ -207,3 +207,13 @@ def end(result: str = "won", worst: float = 0.0, *, critical: bool = False,
 ])
 def test_each_threshold(fight: FightEnd, row: str) -> None:
     assert classify(fight) == row
+
+
+def test_a_big_fight_gets_fewer_runs_but_never_under_a_thousand() -> None:
+    from console.rules.forecast import RUNS, runs_for
+
+    assert runs_for(Matchup((hero(),), (foe(),))) == RUNS
+    assert runs_for(Matchup((hero(),) * 4, (foe(),) * 6)) == RUNS
+    assert runs_for(Matchup((hero(),) * 20, (foe(),) * 50)) == 2000  # 2 million / 1,000
+    assert runs_for(Matchup((hero(),) * 20, (foe(),) * 100)) == 1000
+    assert runs_for(Matchup((hero(),) * 20, (foe(),) * 100), wanted=500) == 500

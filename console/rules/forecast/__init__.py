@@ -23,12 +23,23 @@ from console.rules.forecast.outcome import (
 from console.rules.forecast.sides import Matchup, NpcFighter, PcFighter
 from console.rules.forecast.tactics import MAX_ROUNDS, TACTICS
 
-__all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "ROWS", "TACTICS", "UNDECIDED",
+__all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "ROWS", "RUNS", "TACTICS", "UNDECIDED",
            "UNPRINTED",
            "FightEnd", "Forecast", "Matchup", "NpcFighter", "PcFate", "PcFighter",
-           "classify", "forecast"]
+           "classify", "forecast", "runs_for"]
 
 MAX_RUNS = 200_000  # beyond it the figures move no more (4 against 6: about 15 s)
+RUNS = 10_000  # a forecast's runs unless the GM asks otherwise
+# A run costs about PCs x NPCs target choices a round: a big fight gets fewer runs, so even
+# 20 PCs against 100 NPCs for 30 rounds takes seconds, not minutes (1,000 fights still put
+# each share within about 1.5 points).
+WORK = 2_000_000  # runs x PCs x NPCs
+
+
+def runs_for(matchup: Matchup, wanted: int = RUNS) -> int:
+    """``wanted`` runs, fewer for a big fight (never under 1,000, nor over ``wanted``)."""
+    size = max(1, len(matchup.pcs) * len(matchup.npcs))
+    return max(min(wanted, 1000), min(wanted, WORK // size))
 
 
 def forecast(matchup: Matchup, runs: int = 10_000, seed: int = 0,
