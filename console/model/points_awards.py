@@ -134,23 +134,37 @@ def check_award(session: Session, index: int) -> None:
 
 def take_back_points(session: Session, pcs: Mapping[int, PlayerCharacter],
                      index: int) -> Outcome:
-    """Take back an award of this session, if no trade has spent it since."""
+    """Take back an award of this session, if no spending has used it since. An award made
+    before one of the PC's missions' ends was freed by it: what that mission freed (and
+    what he may spend) goes down with it."""
     entry = _award_at(session, index)
-    unit = POINTS_RULES[entry.system].unit
-    rest = session.with_changes(points=session.points[:index] + session.points[index + 1:])
+    rules = POINTS_RULES[entry.system]
+    lines = list(session.points)
+    del lines[index]
     pc = pcs.get(entry.pc_id)
     if pc is None:  # the PC has left the campaign: only the record goes
-        return Outcome.told(rest, notices=(f"Taken back: {entry.points} {unit} to "
-                                           f"PC #{entry.pc_id}",))
-    points = _points(pc, POINTS_RULES[entry.system])
+        return Outcome.told(session.with_changes(points=tuple(lines)), notices=(
+            f"Taken back: {entry.points} {rules.unit} to PC #{entry.pc_id}",))
+    points = _points(pc, rules)
     left = points.earned - entry.points
-    if left < points.spent:
-        raise ModelError(f"{pc.name} has spent {points.spent} of his {points.earned} {unit}: "
-                         "undo the trade (ctrl+z) before taking these back")
-    sheet = _sheet(pc, points.with_changes(earned=left, counted=min(points.counted, left)))
-    return Outcome.told(rest, sheet, notices=(
-        f"Taken back: {entry.points} {unit} to {pc.name}; "
-        f"{standing(POINTS_RULES[entry.system], sheet.points)}",))
+    counted = points.counted
+    freed_by = next((i for i, line in enumerate(lines) if i >= index
+                     and line.pc_id == pc.id and line.kind is EntryKind.MISSION
+                     and line.system == entry.system), None)
+    if freed_by is not None:
+        counted = max(counted - entry.points, 0)
+        mission = lines[freed_by]
+        lines[freed_by] = PointsEntry(mission.system, mission.pc_id, mission.kind, mission.what,
+                                      max(mission.points - entry.points, 0), mission.count,
+                                      mission.reason)
+    counted = min(counted, left)
+    if left < points.spent or (rules.spend_after_mission and counted < points.spent):
+        raise ModelError(f"{pc.name} has spent {points.spent} of his {points.earned} "
+                         f"{rules.unit}: undo the spending (ctrl+z) before taking these back")
+    sheet = _sheet(pc, points.with_changes(earned=left, counted=counted))
+    return Outcome.told(session.with_changes(points=tuple(lines)), sheet, notices=(
+        f"Taken back: {entry.points} {rules.unit} to {pc.name}; "
+        f"{standing(rules, sheet.points)}",))
 
 
 def set_entry_reason(session: Session, index: int, reason: str, pc_name: str) -> Outcome:

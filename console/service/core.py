@@ -279,7 +279,14 @@ class CampaignCore:
         records name, so a deleted PC's awards and closes never become his."""
         fresh = self._store.new_id(table)
         if table == PlayerCharacter.TABLE:
-            named = (max(s.pc_ids(), default=0) for s in self.played_sessions())
+            sessions = [*self.played_sessions(), self.session()]
+            if self.session().number != 0 and 0 in self._store.session_numbers():
+                # The set-up (improvements, handicaps made before session 1) counts too.
+                if 0 not in self._past_documents:
+                    self._past_documents.update(
+                        self.guard(lambda: self._store.past_sessions([0])))
+                sessions.append(self._past_documents[0])
+            named = (max(s.pc_ids(), default=0) for s in sessions)
             fresh = max(fresh, max(named, default=0) + 1)
         return fresh
 

@@ -61,12 +61,13 @@ class Flows:
         # session started), and a view that did not change costs next to nothing.
         self.host.refresh_view()
         show_outcome(self.app, outcome, confirm=confirm or undoable, undoable=undoable)
-        if not outcome.changes and outcome.notices:
-            # Worked out, nothing saved (an explosion's damage): the log keeps it in view
-            # while the GM applies it, where a toast would be gone.
-            main = getattr(self.app, "main", None)
-            if isinstance(main, Notebook):
-                main.note(outcome.notices)
+
+    def note(self, outcome: Outcome) -> None:
+        """What a command worked out without saving (an explosion's damage), in the log:
+        in view while the GM applies it, where a toast would be gone."""
+        main = getattr(self.app, "main", None)
+        if isinstance(main, Notebook) and outcome.notices:
+            main.note(outcome.notices)
 
     def refuse(self, message: str) -> None:
         """The campaign refused the command: nothing changed, and why."""

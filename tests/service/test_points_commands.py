@@ -242,3 +242,25 @@ def test_the_system_waits_for_ap_awards_waiting_for_their_close() -> None:
     service.awards.take_back(0)
     assert service.settings.set_system("metalface").notices == (
         "This campaign plays Metalface",)
+
+
+def test_taking_back_sp_a_mission_freed_frees_less() -> None:
+    """10 SP before the mission's end, 5 after: taking back 5 of the first leaves 5 free to
+    spend, not 10 (the 5 earned after it still wait for the next one)."""
+    service = playing(CampaignStore.in_memory("Rust"), "metalface")
+    points = service.points
+    points.award(sheet(service, 1), "action", 5)  # 10 SP
+    points.award(sheet(service, 1), "action", 3)  # 6 SP
+    points.end_mission([sheet(service, 1)])  # 16 freed
+    points.award(sheet(service, 1), "action", 5)  # 10 SP, waiting
+    points.take_back(1)
+    vera = sheet(service, 1).points
+    assert (vera.earned, vera.counted) == (20, 10)
+    with pytest.raises(ActionRefused, match="Vera has 10 to spend"):
+        points.trade(sheet(service, 1), "skill_point", 2)
+    lines = [describe_entry(e) for e in service.session().points]
+    assert "completed a mission: 10 SP may be spent" in lines
+    points.trade(sheet(service, 1), "skill_point", 1)
+    with pytest.raises(ActionRefused, match="spent 10 of his 20 SP"):
+        points.take_back(0)  # the 10 the spending used
+    assert points.take_back(2).notices[0].startswith("Taken back: 10 SP to Vera")

@@ -84,3 +84,19 @@ def test_a_new_pc_never_takes_the_id_of_one_the_sessions_name(tmp_path) -> None:
     reopened.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Tash"))
     assert sorted(reopened.pcs()) == [1, 3]
     again.close()
+
+
+def test_the_set_up_s_records_keep_their_ids_too(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A handicap taken at the set-up (session 0) names the PC as much as a session does."""
+    from console.store import CampaignStore
+
+    store = CampaignStore.create(tmp_path, "Rust")
+    service = CampaignService(store)
+    service.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Old"))
+    service.awards.handicap(service.pcs()[1], 5, "one eye")
+    service.roster.delete(service.pcs()[1])
+    service.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "New"))
+    service.sessions.toggle()  # session 1: the set-up is an earlier session now
+    service.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Newer"))
+    assert sorted(service.pcs()) == [2, 3]
+    store.close()

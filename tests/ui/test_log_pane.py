@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from types import SimpleNamespace
 
 from textual.app import App, ComposeResult
@@ -87,3 +88,21 @@ async def test_a_note_stays_in_its_place_until_the_session_ends() -> None:
         assert [text[6:] for text, _ in log.entries] == texts
         log.show(history(1, session=2))  # type: ignore[arg-type]
         assert [text[6:] for text, _ in log.entries] == ["action 1"]
+
+
+async def test_a_note_keeps_its_place_when_an_undone_action_is_replaced() -> None:
+    """A blast after action 2, then action 3 undone and a new action 3 made: the note stays
+    before the new action, not after it (it came first)."""
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        log = app.query_one(LogPane)
+        log.show(history(3))  # type: ignore[arg-type]
+        log.show(history(3, head=2))  # type: ignore[arg-type]  (3 undone)
+        log.note("Blast: square hit 40", "20:15")
+        replaced = history(3)
+        replaced.history[-1] = LogEntry(3, "tracker.hold", "action 3b",
+                                        START + timedelta(minutes=1), ())
+        log.show(replaced)  # type: ignore[arg-type]
+        await pilot.pause()
+        assert [text[6:] for text, _ in log.entries] == [
+            "action 1", "action 2", "Blast: square hit 40", "action 3b"]

@@ -4,6 +4,9 @@ service (whose arithmetic and guards are tested in ``tests/service/test_points_c
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from textual.widgets import DataTable
 
 from console.service import CampaignService
@@ -13,6 +16,7 @@ from console.ui.awards.grab_bag_dialog import GrabBagDialog
 from console.ui.awards.session_ap_pane import SessionApPane
 from console.ui.bindings import described_bindings
 from console.ui.points.points_screen import PointsScreen
+from console.ui.tracker.detail_pane import DetailPane
 from tests.ui.conftest import SIZE, fill, toasts_of, type_in
 from tests.ui.test_awards_app import seat_party
 
@@ -34,6 +38,9 @@ async def test_g_and_w_follow_the_campaign_s_system(seed: CampaignService, open_
         await pilot.press("2", "down", "g", "ctrl+s")  # the roster, on Kell: 1 action, 2 SP
         assert not isinstance(app.screen, GrabBagDialog)
         assert earned(app)["Kell"] == 2
+        printer = Console(width=100, record=True, file=io.StringIO())
+        printer.print(main.query_one("#detail", DetailPane).content)
+        assert "SP 2 (0 to spend)" in printer.export_text()  # the roster's Kell, up to date
         assert pane.get_row_at(1)[1] == "2"  # Kell, tonight
         await pilot.press("5", "down", "down", "g", "ctrl+s")  # on this pane: Mora
         assert earned(app)["Mora"] == 2
@@ -72,7 +79,7 @@ async def test_the_points_screen_s_keys(seed: CampaignService, open_app) -> None
         assert brice.points.left("faith") == 3
         assert "rolled 6, +2 to Pilot" in toasts_of(app)[-1]
         party = screen.query_one("#points-party", DataTable)
-        assert party.get_row_at(0)[5] == "3/4"  # PC, SP, Tonight, To spend, Bought, Faith
+        assert party.get_row_at(0)[6] == "3/4"  # PC, SP, Tonight, To spend, Waiting, Bought
         await pilot.press("down", "m")
         await type_in(pilot, "kell")  # Kell completes it; Brice's Faith comes back too
         assert app.service.pcs()[1].points.left("faith") == 4

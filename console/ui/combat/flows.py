@@ -214,7 +214,9 @@ class CombatFlows(Flows):
             "damage", "Explosion damage in the square hit", whole_number("damage", RESULT))],
             "damage halves with each square from the impact until 1 or less")
         if values is not None:
-            self.show(self.service.combat.blast(values["damage"]))
+            outcome = self.service.combat.blast(values["damage"])
+            self.show(outcome)
+            self.note(outcome)
 
     def system_failure(self, combatant_id: int | None) -> None:
         self.command(lambda: self.service.combat.system_failure(self.combatant(combatant_id)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -44,11 +45,12 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
         super().__init__(id=id)
         self._undone: dict[int, bool] = {}  # seq -> shown struck through, for lines written
         self._entries: list[Text] = []
-        # Lines that are no action (an explosion's damage): (session, the action they
-        # follow, line); kept while the console runs, shown again in place when the window
-        # is written again, until the session ends.
-        self._notes: list[tuple[int, int, Text]] = []
+        # Lines that are no action (an explosion's damage): (session, the action they follow
+        # as (seq, time), line); kept while the console runs, shown again in place when the
+        # window is written again, until the session ends.
+        self._notes: list[tuple[int, tuple[int, datetime | None], Text]] = []
         self._session = 0
+        self._head: tuple[int, datetime | None] = (0, None)  # the newest action in force
         self._lines: list[Strip] = []  # the entries shown, wrapped to the pane's width
         self.filter_text = ""  # only entries naming this (a combatant, say); "" for all
 
@@ -63,23 +65,27 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
         if view.session.number != self._session:
             self._session = view.session.number
             self._notes = [n for n in self._notes if n[0] == self._session]
+        self._head = next(((e.seq, e.at) for e in view.history if e.seq == view.head), (0, None))
         if changed or shrunk:
             self._entries, self._lines, self._undone = [], [], {}
             last = 0
-        notes: dict[int, list[Text]] = {}
-        for _, after, text in self._notes:
-            notes.setdefault(after, []).append(text)
-        added = list(notes.get(0, [])) if changed or shrunk else []
+        waiting = [(anchor, text) for _, anchor, text in self._notes] if changed or shrunk else []
+        added: list[Text] = []
         for entry in view.history:
             if entry.seq <= last:
                 continue
+            # A note goes after the action it followed; one whose action was undone and
+            # replaced (same number, another time) goes before the replacement.
+            due = [seq < entry.seq if seq != entry.seq else at != entry.at
+                   for (seq, at), _ in waiting]
+            added += [text for (_, text), now in zip(waiting, due, strict=True) if now]
+            waiting = [note for note, now in zip(waiting, due, strict=True) if not now]
             undone = window[entry.seq]
             when = entry.at.astimezone().strftime("%H:%M")
             added.append(Text(f"{when} {entry.description}",
                               style="dim strike" if undone else ""))
             self._undone[entry.seq] = undone
-            if changed or shrunk:
-                added += notes.get(entry.seq, [])
+        added += [text for _, text in waiting]
         if changed or shrunk or added:
             trimmed = len(self._entries) + len(added) > MAX_ENTRIES
             self._entries = (self._entries + added)[-MAX_ENTRIES:]
@@ -93,8 +99,7 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
         """A line that is no saved action (an explosion's damage, worked out and said): shown
         after the newest action, in italics, for as long as the console runs."""
         line = Text(f"{when} {text}", style="italic")
-        after = max(self._undone, default=0)
-        self._notes = [*self._notes, (self._session, after, line)][-MAX_ENTRIES:]
+        self._notes = [*self._notes, (self._session, self._head, line)][-MAX_ENTRIES:]
         self._entries = [*self._entries, line][-MAX_ENTRIES:]
         self._lines += self._wrap(self._shown([line]))
         self._resize_content()

@@ -60,10 +60,10 @@ record, where `e` gives an award its reason and `delete` takes it back (while no
 mission's end has used it; otherwise undo, `ctrl+z`).
 
 - **Metalface**: `s` successful actions (2 SP each), `p` a performance (5-10 SP);
-  `m` a mission's end: the SP its completers have earned may be spent, and every PC's
-  Faith and Blessing come back; `t` spends them: a skill point for 10 SP, a value point
-  for 30; `f` a faith roll (the player's d6: +0, +1 or +2 to the skill), `b` a blessing
-  (a reroll), `o` sets a PC's Faith and Blessing values.
+  `m` a mission's end: the SP its completers have earned may be spent ("Waiting" until
+  then), and every PC's Faith and Blessing come back; `t` spends them: a skill point for
+  10 SP, a value point for 30; `f` a faith roll (the player's d6: +0, +1 or +2 to the
+  skill), `b` a blessing (a reroll), `o` sets a PC's Faith and Blessing values.
 - **Façade**: `a` EP (3-10 a game is the book's advice); `t` trades EP for AP (1 each),
   SP (2 each) or BP (1 each), whole EP only.
 - **The d10 pool**: its rules give no advancement; `a` records the GM's own points.
@@ -173,7 +173,10 @@ mission's end has used it; otherwise undo, `ctrl+z`).
     def _party_columns(self, rules: PointsRules) -> tuple[str, ...]:
         columns = ["PC", rules.unit, "Tonight"]
         if rules.trades:
-            columns += ["To spend", "Bought"]
+            columns.append("To spend")
+            if rules.spend_after_mission:
+                columns.append("Waiting")  # earned since his last mission's end
+            columns.append("Bought")
         columns += [p.label for p in rules.pools]
         return (*columns, "Player")
 
@@ -196,10 +199,9 @@ mission's end has used it; otherwise undo, `ctrl+z`).
                 continue
             cells = [pc.name, str(points.earned), str(session_points(session, pc.id, rules) or "")]
             if rules.trades:
-                free = spendable(rules, points)
-                waiting = points.earned - points.counted if rules.spend_after_mission else 0
-                cells.append(f"{free}" + (f" (+{waiting} at mission end)" if waiting
-                                          else ""))
+                cells.append(str(spendable(rules, points)))
+                if rules.spend_after_mission:
+                    cells.append(str(points.earned - points.counted or ""))
                 cells.append(", ".join(describe_bought(rules, points)))
             cells += [f"{points.left(p.key)}/{points.pools[p.key]}" if points.pools.get(p.key)
                       else "-" for p in rules.pools]

@@ -122,7 +122,11 @@ class MainScreen(Screen[None]):
         self.query_one("#roster", RosterPane).show(view)
         self.query_one("#hazards", HazardsPane).show(view)
         self.query_one("#ap", SessionApPane).show(view)
-        self.query_one("#detail", DetailPane).show(view, tracker.selected_id)
+        roster = self.query_one("#roster", RosterPane)
+        if roster.has_focus:  # the details are the roster's entry while the GM is there
+            self._show_roster_entry(roster.selected)
+        else:
+            self.query_one("#detail", DetailPane).show(view, tracker.selected_id)
         self.query_one("#log", LogPane).show(view)
         if view.system != self._system:
             self._system = view.system
