@@ -12,6 +12,7 @@ import pytest
 from console.cli import main
 from console.model import PlayerCharacter
 from console.model.awards import give_grab_bag
+from console.service import CampaignService
 from console.store import CampaignStore
 
 REPO = Path(__file__).resolve().parent.parent
@@ -142,6 +143,21 @@ def test_summary_prints_a_session_and_refuses_what_is_not_there(
     assert code == 0 and out.startswith("# Tide: session 2\n")
     assert run(capsys, "summary", "Tide", "--session", "5", "--saves", str(saves)) == (
         2, "", "gm-console: no session 5 in 'Tide' (sessions 1-2)\n")
+
+
+def test_summary_gives_a_metalface_campaign_s_points(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    run(capsys, "new", "Rust", "--system", "metalface", "--saves", str(saves))
+    with CampaignStore.open(saves, "Rust") as store:
+        service = CampaignService(store)
+        service.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Vera"))
+        service.sessions.toggle()
+        service.points.award(service.pcs()[1], "action", 2, "the climb")
+    code, out, err = run(capsys, "summary", "Rust", "--saves", str(saves))
+    assert (code, err) == (0, "")
+    assert "## Success points (SP)" in out and "- Vera: 4 SP for 2 successful actions" in out
+    assert "## Awards" not in out  # no AP awarder to wait for in a Metalface campaign
 
 
 def test_a_saves_folder_that_cannot_be_written_suggests_read_only(

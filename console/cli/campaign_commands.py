@@ -10,6 +10,7 @@ from pathlib import Path
 from console.cli.errors import CommandError
 from console.model import ModelError
 from console.model.session_summary import session_summary
+from console.rules.systems.points import POINTS_RULES
 from console.store import (
     BadSaveFile,
     CampaignStore,
@@ -49,9 +50,11 @@ def _summary(args: argparse.Namespace) -> int:
         try:
             session, encounters = store.session_record(number)
             pcs = {pc.id: pc for pc in store.pcs()}
+            system = store.campaign().system
         except ModelError as error:
             raise CommandError(f"session {number} cannot be read: {error}") from None
-        print(session_summary(store.name, session, encounters, pcs), end="")
+        print(session_summary(store.name, session, encounters, pcs, POINTS_RULES.get(system)),
+              end="")
     return 0
 
 
