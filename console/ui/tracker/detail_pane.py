@@ -123,7 +123,8 @@ class DetailPane(Static):
         if not view.npcs:
             steps.append(("2, n", "add NPC templates"))
         if view.session.number == 0 or not view.session.running:
-            steps.append(("S", "start a session (its clock is AP)"))
+            clock = " (its clock is AP)" if view.system not in POINTS_RULES else ""
+            steps.append(("S", f"start a session{clock}"))
         steps.append(("E", "start an encounter; a adds fighters"))
         text = Text("No encounter running.", style="bold")
         if len(steps) > 1:
