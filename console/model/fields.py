@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from console.model.errors import ModelError
 
 __all__ = [
     "check_keys",
     "format_time",
+    "need_choice",
     "need_int",
     "need_list",
     "need_mapping",
@@ -45,6 +47,16 @@ def need_str(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise ModelError(f"{what}: expected text, got {type(value).__name__}")
     return value
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def need_choice(value: object, choices: type[E], what: str) -> E:
+    """``value`` as one of ``choices``, or a ModelError listing them."""
+    if isinstance(value, str) and value in {c.value for c in choices}:
+        return choices(value)
+    raise ModelError(f"{what} {value!r} is not one of {', '.join(c.value for c in choices)}")
 
 
 def need_int(value: object, what: str, *, minimum: int | None = None) -> int:

@@ -15,6 +15,7 @@ from console.model.errors import ModelError
 from console.model.fields import (
     check_keys,
     format_time,
+    need_choice,
     need_int,
     need_list,
     need_mapping,
@@ -53,11 +54,7 @@ class ApAward:
     def __post_init__(self) -> None:
         need_int(self.pc_id, "award PC id", minimum=1)
         need_int(self.amount, "award amount", minimum=0)
-        try:
-            object.__setattr__(self, "kind", AwardKind(self.kind))
-        except ValueError:
-            raise ModelError(f"award kind {self.kind!r} is not one of "
-                             f"{', '.join(k.value for k in AwardKind)}") from None
+        object.__setattr__(self, "kind", need_choice(self.kind, AwardKind, "award kind"))
         need_str(self.reason, "award reason")
         need_str(self.giver, "award giver")
 

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from console.model.errors import ModelError
-from console.model.fields import check_keys, need_int, need_mapping, need_str
+from console.model.fields import check_keys, need_choice, need_int, need_mapping, need_str
 from console.rules.systems.points import ALL_GAINS, ALL_POOLS, POINTS_RULES
 
 __all__ = ["EntryKind", "PointsEntry", "SystemPoints"]
@@ -119,11 +119,8 @@ class PointsEntry:
             raise ModelError(f"points entry: system {self.system!r} is not one of "
                              f"{', '.join(POINTS_RULES)}")
         need_int(self.pc_id, "points entry: PC id", minimum=1)
-        try:
-            object.__setattr__(self, "kind", EntryKind(self.kind))
-        except ValueError:
-            raise ModelError(f"points entry: kind {self.kind!r} is not one of "
-                             f"{', '.join(k.value for k in EntryKind)}") from None
+        object.__setattr__(self, "kind",
+                           need_choice(self.kind, EntryKind, "points entry: kind"))
         need_str(self.what, "points entry: what")
         need_int(self.points, "points entry: points", minimum=0)
         need_int(self.count, "points entry: count", minimum=0)

@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 from textual.app import App
 from textual.screen import Screen
 
-from console.model import Combatant
+from console.model import Combatant, PlayerCharacter
 from console.model.outcome import Outcome
 from console.service import ActionRefused, CampaignService
 from console.ui.alerts import show_outcome
@@ -121,6 +121,13 @@ class Flows:
         return await dialog(self.app, screen)
 
     # ----- what the keys point at ---------------------------------------------------------
+
+    def party(self) -> list[PlayerCharacter]:
+        """The campaign's PCs by id, refused when there are none yet."""
+        pcs = sorted(self.service.pcs().values(), key=lambda pc: pc.id)
+        if not pcs:
+            raise ActionRefused("no PCs yet: p on the roster adds one")
+        return pcs
 
     def combatant(self, combatant_id: int | None) -> Combatant:
         """The combatant a key was pressed on."""

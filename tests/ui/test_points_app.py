@@ -14,6 +14,7 @@ from console.ui.app import GMConsoleApp
 from console.ui.awards.awards_screen import AwardsScreen
 from console.ui.awards.grab_bag_dialog import GrabBagDialog
 from console.ui.awards.session_ap_pane import SessionApPane
+from console.ui.awards.summary_screen import SummaryScreen
 from console.ui.bindings import described_bindings
 from console.ui.points.points_screen import PointsScreen
 from console.ui.tracker.detail_pane import DetailPane
@@ -110,6 +111,9 @@ async def test_a_facade_trade_by_keys(seed: CampaignService, open_app) -> None: 
         assert (brice.points.spent, brice.points.gained) == (2, {"sp": 4})
         await pilot.press("m")  # no missions in Façade: the key is not there
         assert isinstance(app.screen, PointsScreen)
+        await pilot.press("r")
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("escape")
         await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")  # the trade, the EP, the system
         assert app.service.campaign().system == "metascape"
         assert not isinstance(app.screen, PointsScreen)  # its AP are the AP screen's

@@ -12,7 +12,6 @@ from console.model.awards import player_of
 from console.model.improvements import sheet_ability
 from console.model.outcome import Outcome
 from console.rules.advancement import rank_improvement_chance
-from console.service import ActionRefused
 from console.ui.awards.award_forms import (
     adventure_fields,
     handicap_fields,
@@ -29,16 +28,10 @@ __all__ = ["AwardFlows"]
 
 
 class AwardFlows(Flows):
-    def _party(self) -> list[PlayerCharacter]:
-        pcs = sorted(self.service.pcs().values(), key=lambda pc: pc.id)
-        if not pcs:
-            raise ActionRefused("no PCs yet: p on the roster adds one")
-        return pcs
-
     def _open(self) -> list[PlayerCharacter]:
         """The party, once it is sure awards can be given now."""
         self.service.awards.check_open()
-        return self._party()
+        return self.party()
 
     def done(self, outcome: Outcome) -> None:
         self.show(outcome, confirm=True)

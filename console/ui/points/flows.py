@@ -24,12 +24,6 @@ __all__ = ["PointsFlows"]
 
 
 class PointsFlows(Flows):
-    def _party(self) -> list[PlayerCharacter]:
-        pcs = sorted(self.service.pcs().values(), key=lambda pc: pc.id)
-        if not pcs:
-            raise ActionRefused("no PCs yet: p on the roster adds one")
-        return pcs
-
     def _pc(self, pc_id: int | None) -> PlayerCharacter | None:
         return None if pc_id is None else self.service.pcs().get(pc_id)
 
@@ -50,7 +44,7 @@ class PointsFlows(Flows):
         def begin() -> None:
             rules = self.service.points.check_open()
             rule = rules.award(award) if award is not None else rules.awards[0]
-            self.start(self._award(rules, rule.key, self._party(), self._pc(pc_id)))
+            self.start(self._award(rules, rule.key, self.party(), self._pc(pc_id)))
 
         self._guarded(begin)
 
@@ -113,7 +107,7 @@ class PointsFlows(Flows):
             rules = self.service.points.check_open()
             if not rules.missions:
                 raise ActionRefused(f"a mission's end changes nothing in {rules.system}")
-            self.start(self._end_mission(rules, self._party()))
+            self.start(self._end_mission(rules, self.party()))
 
         self._guarded(begin)
 
@@ -151,7 +145,7 @@ class PointsFlows(Flows):
             rules = self.service.points.check_open()
             if pool_key not in {p.key for p in rules.pools}:
                 raise ActionRefused(f"{rules.system} has no {pool_key.capitalize()}")
-            self.start(self._use_pool(rules, pool_key, self._party(), self._pc(pc_id)))
+            self.start(self._use_pool(rules, pool_key, self.party(), self._pc(pc_id)))
 
         self._guarded(begin)
 
@@ -167,17 +161,3 @@ class PointsFlows(Flows):
         if values is not None:
             self.done(points.use_pool(values["pc"], pool_key, values.get("face"),
                                       values["skill"]))
-
-    # ----- the summary --------------------------------------------------------------------
-
-    def summary(self) -> None:
-        number = self.service.session().number
-        if number == 0:
-            self.decline("no session yet: S on the main screen starts one")
-            return
-        self.start(self._summary(number))
-
-    async def _summary(self, number: int) -> None:
-        from console.ui.awards.summary_screen import SummaryScreen  # loaded after start-up
-
-        await self.ask(SummaryScreen(self.service, number))

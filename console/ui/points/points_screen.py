@@ -24,6 +24,7 @@ from console.model.points_awards import (
 from console.model.session_summary import format_duration
 from console.rules.systems.points import POINTS_RULES, PointsRules
 from console.service import ActionRefused, CampaignService
+from console.ui.awards.flows import AwardFlows
 from console.ui.bindings import cursor_ends
 from console.ui.points.flows import PointsFlows
 from console.ui.safety import failsafe
@@ -98,6 +99,7 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         super().__init__()
         self.service = service
         self.flows = PointsFlows(self, service)
+        self.summaries = AwardFlows(self, service)  # the session's summary is the awarder's
         self._pcs: list[PlayerCharacter] = []
         self._entries: list[int] = []  # index in the session's record, per row
         self._columns: tuple[str, ...] = ()
@@ -287,7 +289,7 @@ mission's end has used it; otherwise undo, `ctrl+z`).
             self.flows.take_back(index)
 
     def action_summary(self) -> None:
-        self.flows.summary()
+        self.summaries.summary()
 
     def action_back(self) -> None:
         self.dismiss(None)
