@@ -106,7 +106,7 @@ def give_points(session: Session, pc: PlayerCharacter, rules: PointsRules, award
     reason = reason.strip()
     sheet = _sheet(pc, points.with_changes(earned=points.earned + worth))
     entry = _entry(rules, pc, EntryKind.AWARD, rule.key, worth, typed, reason)
-    what = (f"{_plural(typed, 'successful action')}: " if rule.each != 1
+    what = (f"{rule.counted(typed)}: " if rule.per
             else f"{rule.label.capitalize()}: " if rule.label != rules.unit else "")
     notices = [f"{what}{worth} {rules.unit} to {pc.name}"
                f"{f' ({reason})' if reason else ''}; {standing(rules, sheet.points)}"]
@@ -321,9 +321,8 @@ def describe_entry(entry: PointsEntry) -> str:
     reason = f" ({entry.reason})" if entry.reason else ""
     if entry.kind is EntryKind.AWARD:
         rule = next((a for a in rules.awards if a.key == entry.what), None)
-        if rule is not None and rule.each != 1:
-            return f"{entry.points} {rules.unit} for {_plural(entry.count, 'successful action')}"\
-                   f"{reason}"
+        if rule is not None and rule.per:
+            return f"{entry.points} {rules.unit} for {rule.counted(entry.count)}{reason}"
         label = rule.label if rule is not None and rule.label != rules.unit else ""
         return f"{entry.points} {rules.unit}{f' for a {label}' if label else ''}{reason}"
     if entry.kind is EntryKind.TRADE:

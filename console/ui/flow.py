@@ -36,7 +36,7 @@ class Host(Protocol):
 
 @runtime_checkable
 class Notebook(Protocol):
-    """The screen whose log keeps lines that are no saved action (the main screen)."""
+    """A host whose log keeps lines that are no saved action (the main screen)."""
 
     def note(self, lines: tuple[str, ...]) -> None: ...
 
@@ -65,9 +65,8 @@ class Flows:
     def note(self, outcome: Outcome) -> None:
         """What a command worked out without saving (an explosion's damage), in the log:
         in view while the GM applies it, where a toast would be gone."""
-        main = getattr(self.app, "main", None)
-        if isinstance(main, Notebook) and outcome.notices:
-            main.note(outcome.notices)
+        if isinstance(self.host, Notebook) and outcome.notices:
+            self.host.note(outcome.notices)
 
     def refuse(self, message: str) -> None:
         """The campaign refused the command: nothing changed, and why."""

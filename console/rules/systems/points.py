@@ -40,17 +40,23 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class AwardRule:
-    """One kind of award: the GM types a number in ``typed``; it is worth ``each`` points
-    apiece (2 SP per successful action; 1 when he types the points themselves)."""
+    """One kind of award: the GM types a number in ``typed``. Either he counts something,
+    ``per`` (successful actions), each worth ``each`` points, or he types the points
+    themselves (``per`` empty)."""
 
     key: str
     label: str
     typed: Range
     each: int = 1
+    per: str = ""  # what is counted, one of it: "successful action"
     advice: str = ""
 
     def points(self, typed: int) -> int:
         return self.typed.check(typed, self.label) * self.each
+
+    def counted(self, typed: int) -> str:
+        """"1 successful action", "3 successful actions"."""
+        return f"{typed} {self.per}{'s' if typed != 1 else ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +151,7 @@ METALFACE_POINTS = PointsRules(
     name="metalface", system="Metalface", unit="SP", unit_name="success points",
     awards=(
         AwardRule("action", "successful actions", SUCCESSFUL_ACTIONS, each=2,
-                  advice="2 SP for each successful action roll"),
+                  per="successful action", advice="2 SP for each successful action roll"),
         AwardRule("performance", "performance", PERFORMANCE,
                   advice="5-10 SP for acting out the character's nature"),
     ),

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from console.model import AwardKind, PlayerCharacter
 from console.model.awards import played_time
-from console.model.points_awards import session_points, spendable
+from console.model.points_awards import spendable
 from console.model.system_points import EntryKind
 from console.rules.systems.points import POINTS_RULES, PointsRules
 from console.service import View
@@ -56,23 +56,24 @@ def session_ap_rows(view: View) -> list[tuple[Cell, ...]]:
 
 def session_points_rows(view: View, rules: PointsRules) -> list[tuple[Cell, ...]]:
     """(PC, points this session, by award, and his pools' uses left) for every PC."""
+    awarded: dict[int, dict[str, int]] = {}  # PC -> award -> points, read once
+    for entry in view.session.points:
+        if entry.kind is EntryKind.AWARD and entry.system == rules.name:
+            by_award = awarded.setdefault(entry.pc_id, {})
+            by_award[entry.what] = by_award.get(entry.what, 0) + entry.points
     rows: list[tuple[Cell, ...]] = []
     for pc in _party(view):
-        by_award: dict[str, int] = {}
-        for entry in view.session.points:
-            if entry.pc_id == pc.id and entry.kind is EntryKind.AWARD \
-                    and entry.system == rules.name:
-                by_award[entry.what] = by_award.get(entry.what, 0) + entry.points
-        parts = [f"{_AWARD_SHORT.get(key, key)} {points}" for key, points in by_award.items()]
         if pc.points.system not in ("", rules.name):  # another system's: not tonight's
             rows.append(_nothing(pc))
             continue
+        by_award = awarded.get(pc.id, {})
+        parts = [f"{_AWARD_SHORT.get(key, key)} {points}" for key, points in by_award.items()]
         free = spendable(rules, pc.points)
         if rules.trades and free:
             parts.append(f"{free} to spend")
         pools = [f"{p.label} {pc.points.left(p.key)}/{pc.points.pools.get(p.key, 0)}"
                  for p in rules.pools if pc.points.pools.get(p.key, 0)]
-        tonight = session_points(view.session, pc.id, rules)
+        tonight = sum(by_award.values())
         if not tonight and not pools:
             rows.append(_nothing(pc))
             continue

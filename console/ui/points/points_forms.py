@@ -32,10 +32,9 @@ def award_fields(rules: PointsRules, rule: AwardRule, pcs: Sequence[PlayerCharac
                  pc: PlayerCharacter | None) -> list[Field]:
     """PC, the number the award is typed in, and why. Successful actions start at 1: the
     common case is two keys (the award's key, enter)."""
-    if rule.each != 1:
-        label = f"Successful actions ({rule.each} {rules.unit} each)"
-        count = Field("typed", label, whole_number("successful actions", rule.typed),
-                      value="1")
+    if rule.per:
+        label = f"{rule.label.capitalize()} ({rule.each} {rules.unit} each)"
+        count = Field("typed", label, whole_number(rule.label, rule.typed), value="1")
     else:
         low, high = rule.typed.low, rule.typed.high
         count = Field("typed", f"{rules.unit} ({low}-{high})",
