@@ -9,6 +9,7 @@ field (:func:`type_in`), and the toasts the GM saw are recorded as the app shows
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -26,8 +28,8 @@ from console.ui.app import GMConsoleApp
 from console.ui.tracker.tracker_pane import TrackerPane
 from tests.clock import START, FakeClock
 
-__all__ = ["SIZE", "START", "FakeClock", "Toast", "console_on", "fill", "select", "toasts_of",
-           "type_in"]
+__all__ = ["SIZE", "START", "FakeClock", "Toast", "console_on", "fill", "plain", "select",
+           "toasts_of", "type_in"]
 
 SIZE = (160, 48)
 
@@ -97,6 +99,13 @@ def keys(text: str) -> list[str]:
     """The key presses that type ``text``."""
     names = {" ": "space", "'": "apostrophe", "-": "minus", ".": "full_stop", "/": "slash"}
     return [names.get(ch, ch) for ch in text]
+
+
+def plain(renderable: object, width: int = 120) -> str:
+    """What ``renderable`` (a pane's content) reads as, as plain text ``width`` wide."""
+    printer = Console(width=width, file=io.StringIO())
+    printer.print(renderable)
+    return printer.file.getvalue()  # type: ignore[attr-defined, no-any-return]
 
 
 async def type_in(pilot: Pilot[None], *entries: str) -> None:

@@ -3,9 +3,6 @@ service (the arithmetic is tested in ``tests/service/test_combat_commands.py``).
 
 from __future__ import annotations
 
-import io
-
-from rich.console import Console
 from textual.widgets import Input
 
 from console.model import Encounter, Side, Stat, Status
@@ -20,7 +17,7 @@ from console.ui.formatting import percent
 from console.ui.log.log_pane import LogPane
 from console.ui.tracker.detail_pane import DetailPane
 from tests.service.test_combat_commands import BRICE, SKRAK
-from tests.ui.conftest import SIZE, console_on, select, toasts_of, type_in
+from tests.ui.conftest import SIZE, console_on, plain, select, toasts_of, type_in
 
 
 def dock(store: CampaignStore, wounds: int = 0) -> GMConsoleApp:
@@ -37,10 +34,8 @@ def hint(app: GMConsoleApp) -> str:
 
 
 def detail(app: GMConsoleApp, combatant_id: int) -> str:
-    printer = Console(width=150, record=True, file=io.StringIO())
-    printer.print(app.screen.query_one("#detail", DetailPane).render_for(
-        app.screen.view_state, combatant_id))  # type: ignore[attr-defined]
-    return printer.export_text()
+    return plain(app.screen.query_one("#detail", DetailPane).render_for(
+        app.screen.view_state, combatant_id), 150)  # type: ignore[attr-defined]
 
 
 async def test_both_attack_wizards(store: CampaignStore) -> None:
@@ -103,9 +98,7 @@ def test_the_odds_toward_a_pc_whose_ar_is_typed_as_a_value(seed: CampaignService
                                                            store: CampaignStore) -> None:
     dock(store)
     seed.roster.save_pc(seed.pcs()[1].with_changes(ar=Stat("12"), def_=Stat("16")))
-    printer = Console(width=150, record=True, file=io.StringIO())
-    printer.print(DetailPane().render_for(seed.view(), 1))
-    shown = printer.export_text()
+    shown = plain(DetailPane().render_for(seed.view(), 1), 150)
     # AR 12 is rolled as 6M (Table 7): the NPC line is there, and says who attacks whom.
     assert "Skrak 1 → Brice: " in shown and "Brice → Skrak 1: " in shown
 

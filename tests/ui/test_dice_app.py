@@ -3,20 +3,15 @@ as it is typed; ctrl+n goes round the systems; ctrl+s makes the one shown the ca
 
 from __future__ import annotations
 
-import io
-
-from rich.console import Console
 from textual.widgets import Input, Static
 
 from console.service import CampaignService
 from console.ui.calculator.dice_screen import DiceScreen
-from tests.ui.conftest import SIZE
+from tests.ui.conftest import SIZE, plain
 
 
 def shown(screen: DiceScreen, part: str) -> str:
-    console = Console(file=io.StringIO(), width=120)
-    console.print(screen.query_one(f"#{part}", Static).content)
-    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+    return plain(screen.query_one(f"#{part}", Static).content)
 
 
 async def test_the_calculator_reads_as_the_gm_types(seed: CampaignService,

@@ -4,12 +4,10 @@ why and opens nothing."""
 
 from __future__ import annotations
 
-import io
 import random
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -19,7 +17,7 @@ from console.ui.app import GMConsoleApp
 from console.ui.forecast.flows import ForecastFlows
 from console.ui.forecast.forecast_screen import ForecastScreen
 from tests.service.test_forecast_commands import armed
-from tests.ui.conftest import SIZE, FakeClock, console_on, toasts_of
+from tests.ui.conftest import SIZE, FakeClock, console_on, plain, toasts_of
 
 
 @pytest.fixture(autouse=True)
@@ -52,9 +50,7 @@ async def test_f_forecasts_the_fight_and_escape_closes(tmp_path: Path) -> None:
         await pilot.press("f")
         screen = await wait_for_result(pilot)
         assert screen.result.now.runs == 400 and screen.result.more.runs == 200
-        shown = Console(file=io.StringIO(), width=96)
-        shown.print(screen.query_one("#result", Static).content)
-        text = shown.file.getvalue()  # type: ignore[attr-defined]
+        text = plain(screen.query_one("#result", Static).content, 96)
         assert "moderate wounds" in text and "Brice: down" in text
         await pilot.press("escape")
         assert not isinstance(app.screen, ForecastScreen)

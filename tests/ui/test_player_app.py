@@ -3,7 +3,6 @@ live, and that it never writes: not a byte, not a lock, on a read-only copy of t
 
 from __future__ import annotations
 
-import io
 import os
 import random
 import shutil
@@ -14,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 
 from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.player.order_board import OrderBoard
 from console.ui.player.player_app import PlayerViewApp
 from tests.clock import FakeClock
+from tests.ui.conftest import plain
 
 SIZE = (100, 30)
 
@@ -45,9 +44,7 @@ def gm_fight(saves: Path) -> CampaignService:
 
 def board_text(app: PlayerViewApp) -> str:
     board = app.query_one(OrderBoard)
-    console = Console(width=board.size.width, file=io.StringIO())
-    console.print(board.render())
-    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+    return plain(board.render(), board.size.width)
 
 
 @pytest.fixture

@@ -4,9 +4,6 @@ service (whose arithmetic and guards are tested in ``tests/service/test_points_c
 
 from __future__ import annotations
 
-import io
-
-from rich.console import Console
 from textual.widgets import DataTable
 
 from console.service import CampaignService
@@ -18,7 +15,7 @@ from console.ui.awards.summary_screen import SummaryScreen
 from console.ui.bindings import described_bindings
 from console.ui.points.points_screen import PointsScreen
 from console.ui.tracker.detail_pane import DetailPane
-from tests.ui.conftest import SIZE, fill, toasts_of, type_in
+from tests.ui.conftest import SIZE, fill, plain, toasts_of, type_in
 from tests.ui.test_awards_app import seat_party
 
 
@@ -39,9 +36,8 @@ async def test_g_and_w_follow_the_campaign_s_system(seed: CampaignService, open_
         await pilot.press("2", "down", "g", "ctrl+s")  # the roster, on Kell: 1 action, 2 SP
         assert not isinstance(app.screen, GrabBagDialog)
         assert earned(app)["Kell"] == 2
-        printer = Console(width=100, record=True, file=io.StringIO())
-        printer.print(main.query_one("#detail", DetailPane).content)
-        assert "SP 2 (0 to spend)" in printer.export_text()  # the roster's Kell, up to date
+        detail = plain(main.query_one("#detail", DetailPane).content, 100)
+        assert "SP 2 (0 to spend)" in detail  # the roster's Kell, up to date
         assert pane.get_row_at(1)[1] == "2"  # Kell, tonight
         await pilot.press("5", "down", "down", "g", "ctrl+s")  # on this pane: Mora
         assert earned(app)["Mora"] == 2

@@ -3,10 +3,8 @@ itself is tested in ``tests/service/test_tracker_commands.py``)."""
 
 from __future__ import annotations
 
-import io
 import random
 
-from rich.console import Console
 from textual.widgets import Input
 
 from console.model.encounters import Hold, Status
@@ -20,7 +18,16 @@ from console.ui.log.log_pane import LogPane
 from console.ui.screens.help_screen import HelpScreen
 from console.ui.tracker.detail_pane import DetailPane
 from tests.service.conftest import fight
-from tests.ui.conftest import SIZE, console_on, marked, select, table_names, toasts_of, type_in
+from tests.ui.conftest import (
+    SIZE,
+    console_on,
+    marked,
+    plain,
+    select,
+    table_names,
+    toasts_of,
+    type_in,
+)
 
 
 def encounter_of(app: GMConsoleApp):  # type: ignore[no-untyped-def]
@@ -122,9 +129,8 @@ async def test_a_critically_wounded_pcs_turn_reminds_the_gm(
         assert marked(app) == ["Brice"]
         assert "WP vs 20 (unconsciousness)" in toasts_of(app)[-1]
         pane = app.screen.query_one("#detail", DetailPane)
-        printer = Console(width=120, record=True, file=io.StringIO())
-        printer.print(pane.render_for(app.screen.view_state, 1))  # type: ignore[attr-defined]
-        assert "Before he acts:\n  WP vs 20" in printer.export_text()
+        assert "Before he acts:\n  WP vs 20" in plain(
+            pane.render_for(app.screen.view_state, 1))  # type: ignore[attr-defined]
 
 
 async def test_help_the_palette_and_the_log(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
