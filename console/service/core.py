@@ -65,6 +65,7 @@ class CampaignCore:
         self._past: dict[int, tuple[Session, list[Encounter]]] = {}
         self._past_documents: dict[int, Session] = {}
         self._numbers: tuple[int, list[int]] | None = None
+        self._pc_top: tuple[tuple[int, ...], int] | None = None  # see _earlier_pc_top
         self._dry = False  # dry_run: commands are worked out, not saved
 
     # ----- the campaign as it stands ------------------------------------------------------
@@ -279,16 +280,25 @@ class CampaignCore:
         records name, so a deleted PC's awards and closes never become his."""
         fresh = self._store.new_id(table)
         if table == PlayerCharacter.TABLE:
-            sessions = [*self.played_sessions(), self.session()]
-            if self.session().number != 0 and 0 in self._store.session_numbers():
-                # The set-up (improvements, handicaps made before session 1) counts too.
-                if 0 not in self._past_documents:
-                    self._past_documents.update(
-                        self.guard(lambda: self._store.past_sessions([0])))
-                sessions.append(self._past_documents[0])
-            named = (max(s.pc_ids(), default=0) for s in sessions)
-            fresh = max(fresh, max(named, default=0) + 1)
+            named = max(self._earlier_pc_top(), max(self.session().pc_ids(), default=0))
+            fresh = max(fresh, named + 1)
         return fresh
+
+    def _earlier_pc_top(self) -> int:
+        """The highest PC id the earlier sessions' records name, the set-up's (session 0)
+        included. They never change: worked out once per set of earlier sessions."""
+        current = self.session().number
+        played = tuple(self.session_numbers())  # kept between commits: no listing per call
+        if self._pc_top is None or self._pc_top[0] != played:
+            earlier = [n for n in self._store.session_numbers() if n != current]
+            missing = [n for n in earlier if n not in self._past_documents]
+            if missing:
+                self._past_documents.update(
+                    self.guard(lambda: self._store.past_sessions(missing)))
+            top = max((max(self._past_documents[n].pc_ids(), default=0) for n in earlier),
+                      default=0)
+            self._pc_top = (played, top)
+        return self._pc_top[1]
 
     def undo(self) -> Outcome:
         return self._history("undo", self._store.undo)
