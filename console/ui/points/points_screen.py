@@ -103,7 +103,7 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         self._pcs: list[PlayerCharacter] = []
         self._entries: list[int] = []  # index in the session's record, per row
         self._columns: tuple[str, ...] = ()
-        self._shown_once = False
+        self._drawn_at = -1  # the campaign's operation number when last drawn
 
     def compose(self) -> ComposeResult:
         yield Static("", id="points-head")
@@ -119,10 +119,10 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         self.query_one("#points-party").focus()
 
     def on_screen_resume(self) -> None:
-        # Opened again (kept installed): the campaign, even its system, may have changed.
-        if self.is_mounted and self._shown_once:
+        # Opened again (kept installed), or back from a form: the campaign, even its system,
+        # may have changed since it was drawn (a form's action has drawn it already).
+        if self.is_mounted and self._drawn_at != self.service.opno:
             self.refresh_view()
-        self._shown_once = True
 
     def _rules(self) -> PointsRules | None:
         try:
@@ -156,6 +156,7 @@ mission's end has used it; otherwise undo, `ctrl+z`).
                 self.dismiss(None)
             return
         service = self.service
+        self._drawn_at = service.opno
         session = service.session()
         self._pcs = sorted(service.pcs().values(), key=lambda pc: pc.id)
         if session.number == 0:
