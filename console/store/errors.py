@@ -15,6 +15,8 @@ __all__ = [
     "ForeignSaveFile",
     "GarbledSaveFile",
     "InvalidSaveFile",
+    "LockLost",
+    "LockUnusable",
     "MissingSaveFile",
     "NewerSaveFile",
     "ReadOnlyStore",
@@ -50,13 +52,23 @@ class CampaignLocked(StoreError):
         self.holder = holder
 
 
+class LockLost(StoreError):
+    """The campaign's lock file or folder was removed or replaced while this console held
+    it: another console may be writing, so this one saves nothing more."""
+
+
+class LockUnusable(StoreError):
+    """The lock file is there but cannot be opened for writing (its permissions)."""
+
+
 class ReadOnlyStore(StoreError):
     """A change was attempted on a campaign opened read-only."""
 
 
 class SaveFailed(StoreError):
-    """The system refused a write (a full disk, lost permissions): the action was not
-    applied, and what is on disk is what the campaign holds."""
+    """The system refused a write (a full disk, lost permissions) before the action's
+    commit point: the action was not applied, and what is on disk is what the campaign
+    holds (the message says so)."""
 
 
 class BadExportFile(StoreError):

@@ -1,16 +1,31 @@
-"""One writer per campaign: a lock file holding who has it open.
+"""One writer per campaign: an OS lock on the campaign's folder and on its lock file, held
+for as long as the campaign is open, and confirmed before every commit.
 
 Why ``fcntl.flock`` rather than ``O_CREAT | O_EXCL``: the kernel drops a flock when its
 holder dies, even by SIGKILL or a power cut, so a crashed console can never leave the GM
 locked out, and taking over a dead holder's lock has no race (with O_EXCL, two consoles that
-both see a dead pid can both delete and recreate the file). The file's *contents* (pid, host,
-start time) are only there to tell the GM who holds it; whether someone holds it is asked of
-the kernel (:func:`holder_now`), never guessed from the pid, which another program may have
-been given since. The file is never deleted: deleting it would let a third process lock a
-fresh file while a second still waits on the old inode. On release the contents are emptied;
+both see a dead pid can both delete and recreate the file).
+
+Why the folder as well as the file: a lock held on a file is only as good as the name that
+leads to it. ``rm lock`` (or ``mv other lock``) while a console runs gives the name to a new
+file that nobody holds, and a second console would lock that one and write beside the first.
+The folder cannot be swapped under a running console so easily, and a second console asks
+the folder first: with the lock file gone it is still refused. The file stays the record of
+*who* holds the campaign (pid, host, start time) for the GM and for read-only viewers, which
+ask the kernel whether it is held (:func:`holder_now`), never the pid, which another program
+may have been given since.
+
+Before every commit the writer confirms both are still the ones it locked
+(:meth:`CampaignLock.confirm`): the folder at the campaign's path and the file named ``lock``
+in it are the same files (device and inode) it holds. If either was removed or replaced, the
+writer can no longer prove it is alone (an older console that only knows the file may have
+taken the new one), so it raises :class:`LockLost` and the store saves nothing more.
+
+The file is never deleted by the console: deleting it would let a third process lock a fresh
+file while a second still waits on the old inode. On release its contents are emptied;
 contents left behind by a process that no longer holds the flock are a stale lock, reported
-when taken over. The file is opened through the campaign's tree: a link planted as ``lock``
-is refused, never followed (it would have been truncated).
+when taken over. Everything is opened through the campaign's tree: a link planted as
+``lock`` is refused, never followed (it would have been truncated).
 """
 
 from __future__ import annotations
@@ -25,7 +40,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from console.store.errors import BadSaveFile, CampaignLocked
+from console.store.errors import BadSaveFile, CampaignLocked, LockLost, LockUnusable
 from console.store.tree import CampaignTree
 
 __all__ = ["CampaignLock", "LockHolder", "holder_now", "read_holder"]
@@ -34,6 +49,7 @@ LOCK = "lock"
 # A viewer checking the lock holds it shared for an instant: the writer tries for a moment
 # before calling the campaign taken.
 _ATTEMPTS, _PAUSE = 10, 0.02
+_BUSY = (errno.EWOULDBLOCK, errno.EACCES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +84,7 @@ def holder_now(tree: CampaignTree) -> LockHolder | None:
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except OSError as error:
-            if error.errno in (errno.EWOULDBLOCK, errno.EACCES):
+            if error.errno in _BUSY:
                 return read_holder(tree) or LockHolder(0, "unknown", "unknown")
             return None
         fcntl.flock(fd, fcntl.LOCK_UN)
@@ -77,11 +93,30 @@ def holder_now(tree: CampaignTree) -> LockHolder | None:
         os.close(fd)
 
 
+def _identity(found: os.stat_result) -> tuple[int, int]:
+    return found.st_dev, found.st_ino
+
+
+def _take(fd: int) -> bool:
+    """An exclusive flock on ``fd``, trying for a moment; False if another process has it."""
+    for attempt in range(_ATTEMPTS):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except OSError as error:
+            if error.errno not in _BUSY:
+                raise
+            if attempt + 1 < _ATTEMPTS:
+                time.sleep(_PAUSE)
+    return False
+
+
 class CampaignLock:
     """The write lock of one campaign. ``acquire`` raises :class:`CampaignLocked`."""
 
     def __init__(self, tree: CampaignTree) -> None:
         self.tree = tree
+        self._folder: int | None = None
         self._fd: int | None = None
         self.stale: LockHolder | None = None  # a dead holder this lock was taken over from
 
@@ -89,48 +124,78 @@ class CampaignLock:
     def held(self) -> bool:
         return self._fd is not None
 
+    def _locked_out(self) -> CampaignLocked:
+        holder = read_holder(self.tree)
+        who = holder.describe() if holder else "another console"
+        return CampaignLocked(
+            f"campaign {self.tree.root.name!r} is open in another console ({who}); "
+            "open it read-only or close the other console", holder)
+
     def acquire(self) -> None:
         """Take the lock or raise CampaignLocked naming the holder."""
-        fd = self.tree.open_lock(LOCK)
-        for attempt in range(_ATTEMPTS):
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except OSError as error:
-                if error.errno not in (errno.EWOULDBLOCK, errno.EACCES):
-                    os.close(fd)
-                    raise
-                if attempt + 1 < _ATTEMPTS:
-                    time.sleep(_PAUSE)
-        else:
-            os.close(fd)
-            holder = read_holder(self.tree)
-            who = holder.describe() if holder else "another console"
-            raise CampaignLocked(
-                f"campaign {self.tree.root.name!r} is open in another console ({who}); "
-                "open it read-only or close the other console",
-                holder,
-            )
-        # We hold the flock, so any holder still written in the file has died.
-        self.stale = read_holder(self.tree)
-        me = LockHolder(os.getpid(), socket.gethostname(), datetime.now(UTC).isoformat())
+        with self.tree.folder("") as folder:
+            folder_fd = os.dup(folder)
         try:
-            os.ftruncate(fd, 0)
-            record = {"pid": me.pid, "host": me.host, "started_at": me.started_at}
-            os.pwrite(fd, json.dumps(record).encode(), 0)
-            os.fsync(fd)
+            if not _take(folder_fd):
+                raise self._locked_out()
+            try:
+                fd = self.tree.open_lock(LOCK)
+            except PermissionError as error:
+                raise LockUnusable(f"{self.tree.path(LOCK)}: cannot be opened for writing "
+                                   f"({error.strerror}); the console keeps its lock there: "
+                                   "give the file back its write permission, or open the "
+                                   "campaign with --read-only") from None
+            try:
+                if not _take(fd):  # an older console that locks only the file
+                    raise self._locked_out()
+                # We hold the flock, so any holder still written in the file has died.
+                self.stale = read_holder(self.tree)
+                me = LockHolder(os.getpid(), socket.gethostname(),
+                                datetime.now(UTC).isoformat())
+                record = {"pid": me.pid, "host": me.host, "started_at": me.started_at}
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, json.dumps(record).encode(), 0)
+                os.fsync(fd)
+            except BaseException:
+                os.close(fd)
+                raise
         except BaseException:
-            os.close(fd)
+            os.close(folder_fd)
             raise
-        self._fd = fd
+        self._folder, self._fd = folder_fd, fd
+
+    def confirm(self) -> None:
+        """Raise :class:`LockLost` unless the campaign's folder and its lock file are still
+        the ones this lock holds (see the module docstring)."""
+        if self._fd is None or self._folder is None:
+            raise LockLost(f"campaign {self.tree.root.name!r} is not locked by this console")
+        here: tuple[int, int] | None
+        lock: tuple[int, int] | None
+        try:
+            here = _identity(os.stat(self.tree.root, follow_symlinks=False))
+            with self.tree.folder("") as folder:
+                lock = _identity(os.stat(LOCK, dir_fd=folder, follow_symlinks=False))
+        except (OSError, BadSaveFile):
+            here = lock = None
+        if (here != _identity(os.fstat(self._folder))
+                or lock != _identity(os.fstat(self._fd))):
+            raise LockLost(
+                f"the lock of campaign {self.tree.root.name!r} ({self.tree.path(LOCK)}) was "
+                "removed or replaced from outside while this console had it open: another "
+                "console may be writing to it, so this one saves nothing more. Everything "
+                "saved until now is on disk; quit and open the campaign again")
 
     def release(self) -> None:
-        """Empty the file (a clean exit leaves no stale holder) and drop the flock."""
-        if self._fd is None:
-            return
+        """Empty the file (a clean exit leaves no stale holder) and drop both flocks."""
+        fd, folder = self._fd, self._folder
+        self._fd = self._folder = None
         try:
-            with contextlib.suppress(OSError):
-                os.ftruncate(self._fd, 0)
+            if fd is not None:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, 0)
         finally:
-            os.close(self._fd)  # closing the descriptor releases the flock
-            self._fd = None
+            # Closing a descriptor releases its flock.
+            for held in (fd, folder):
+                if held is not None:
+                    with contextlib.suppress(OSError):
+                        os.close(held)

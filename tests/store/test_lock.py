@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from console.store import CampaignLocked, CampaignStore
+from console.store import CampaignLocked, CampaignStore, LockLost, LockUnusable
 
 HOLDER = """
 import sys
@@ -71,3 +71,109 @@ def test_a_writer_killed_outright_leaves_no_lock_behind(saves: Path) -> None:
     holder.wait(timeout=10)
     with CampaignStore.open(saves, "Tide") as store:
         assert store.stale_lock is not None and store.stale_lock.pid == holder.pid
+
+
+# ----- a lock file removed or replaced under a running console --------------------------
+
+SERVING = """
+import sys
+from console.store import CampaignStore, StoreError
+from console.model import PlayerCharacter
+store = CampaignStore.open(sys.argv[1], "Tide")
+print("locked", flush=True)
+for line in sys.stdin:
+    wounds = int(line)
+    pc = store.pc(1)
+    try:
+        store.apply("hit", "hit", [("pcs", 1, pc.with_changes(wounds=wounds).to_dict())])
+        print("saved", flush=True)
+    except StoreError as error:
+        print(f"refused: {error}", flush=True)
+store.close()
+"""
+
+
+def _serving(saves: Path) -> subprocess.Popen[str]:
+    writer = subprocess.Popen([sys.executable, "-c", SERVING, str(saves)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert writer.stdout is not None and writer.stdout.readline().strip() == "locked"
+    return writer
+
+
+def _ask(writer: subprocess.Popen[str], wounds: int) -> str:
+    assert writer.stdin is not None and writer.stdout is not None
+    writer.stdin.write(f"{wounds}\n")
+    writer.stdin.flush()
+    return writer.stdout.readline().strip()
+
+
+def _on_disk(saves: Path) -> int:
+    with CampaignStore.open(saves, "Tide", read_only=True) as viewer:
+        return viewer.pc(1).wounds
+
+
+@pytest.mark.parametrize("tamper", ["removed", "replaced"])
+def test_a_lock_file_removed_or_replaced_lets_no_second_writer_in(
+        saves: Path, tamper: str) -> None:
+    from tests.store.helpers import make_pc
+
+    with CampaignStore.create(saves, "Tide") as store:
+        store.apply("pc.add", "Add", [("pcs", 1, make_pc(1).to_dict())])
+    first = _serving(saves)
+    try:
+        assert _ask(first, 3) == "saved"
+        lock = saves / "Tide/lock"
+        lock.unlink()
+        if tamper == "replaced":  # `mv somefile lock`
+            (saves / "Tide/other").write_text("{}")
+            (saves / "Tide/other").rename(lock)
+        # A second console is refused: the first still holds the campaign's folder.
+        with pytest.raises(CampaignLocked, match="open in another console"):
+            CampaignStore.open(saves, "Tide")
+        # The first finds its lock gone at its next commit, and saves nothing more.
+        for wounds in (4, 5):
+            answer = _ask(first, wounds)
+            assert answer.startswith("refused: the lock of campaign 'Tide'"), answer
+            assert "removed or replaced from outside" in answer
+            assert "saves nothing more" in answer and "quit and open" in answer
+            assert _on_disk(saves) == 3
+    finally:
+        assert first.stdin is not None
+        first.stdin.close()
+        first.wait(timeout=10)
+    # Once it has closed, the campaign opens as it was, with the last saved action.
+    with CampaignStore.open(saves, "Tide") as store:
+        assert store.pc(1).wounds == 3
+
+
+def test_a_campaign_folder_moved_away_under_a_console_stops_its_saves(saves: Path) -> None:
+    with CampaignStore.create(saves, "Tide") as store:
+        from tests.store.helpers import make_pc
+
+        store.apply("pc.add", "Add", [("pcs", 1, make_pc(1).to_dict())])
+        (saves / "Tide").rename(saves / "Moved")
+        (saves / "Moved").rename(saves / "Tide")  # the same folder back: still ours
+        store.apply("hit", "hit", [("pcs", 1, make_pc(1, wounds=2).to_dict())])
+        (saves / "Tide").rename(saves / "Moved")
+        with pytest.raises(LockLost):
+            store.apply("hit", "hit", [("pcs", 1, make_pc(1, wounds=3).to_dict())])
+    with CampaignStore.open(saves, "Moved", read_only=True) as viewer:
+        assert viewer.pc(1).wounds == 2
+
+
+def test_a_lock_file_that_cannot_be_opened_is_named(
+        saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from console.store.tree import CampaignTree
+
+    CampaignStore.create(saves, "Tide").close()
+
+    def refused(self: CampaignTree, rel: str) -> int:  # as `chmod 000 lock` does to a user
+        raise PermissionError(13, "Permission denied", rel)
+
+    monkeypatch.setattr(CampaignTree, "open_lock", refused)
+    with pytest.raises(LockUnusable, match=r"Tide/lock: cannot be opened for writing "
+                                           r"\(Permission denied\)"):
+        CampaignStore.open(saves, "Tide")
+    monkeypatch.undo()
+    with CampaignStore.open(saves, "Tide"):  # the folder's lock was let go with the failure
+        pass
