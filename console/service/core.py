@@ -273,7 +273,12 @@ class CampaignCore:
         if after is not None and (before is None or before.id != after.id
                                   or before.current != after.current):
             outcome = outcome.saying(alerts=checks_reminder(after, self.pcs()))
-        return outcome
+        return self.saved(outcome)
+
+    def saved(self, outcome: Outcome) -> Outcome:
+        """``outcome`` with what the store could save only in part (a file that waits, a
+        backup not made): the GM reads exactly what is on disk."""
+        return outcome.saying(alerts=self._store.take_warnings())
 
     def new_id(self, table: str) -> int:
         """The id for a new document. A new PC's is also past every PC the sessions'
@@ -310,15 +315,30 @@ class CampaignCore:
         entry = self.guard(step)
         if entry is None:
             raise ActionRefused(f"nothing to {verb}")
-        return Outcome(notices=(f"{verb.capitalize()}: {entry.description}",))
+        return self.saved(Outcome(notices=(f"{verb.capitalize()}: {entry.description}",)))
 
     # ----- what the service layer alone reaches in the store -------------------------------
 
-    def start_session(self) -> Session:
-        return self.guard(lambda: self._store.start_session(now=self.clock()))
+    def start_session(self, first: Callable[[Session], Outcome] | None = None
+                      ) -> tuple[Session, Outcome]:
+        """Start the next session with ``first(new session)``'s changes committed in the
+        same operation (console.store.sessions): the session and what ``first`` did."""
+        done: list[Outcome] = []
+
+        def begin(session: Session) -> Outcome:
+            done.append(first(session) if first is not None else Outcome())
+            return done[-1]
+
+        started = self.guard(lambda: self._store.start_session(now=self.clock(), first=begin))
+        return started, self.saved(done[-1] if done else Outcome())
 
     def stop_session(self) -> Session:
         return self.guard(lambda: self._store.stop_session(now=self.clock()))
+
+    @property
+    def waiting(self) -> list[str]:
+        """Files whose newest change waits in the session file's commit record."""
+        return self._store.waiting
 
     def write_summary(self, number: int, markdown: str) -> Path:
         return self.guard(lambda: self._store.write_summary(number, markdown))

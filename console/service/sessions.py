@@ -5,6 +5,7 @@ from __future__ import annotations
 from console.model.improvements import lose_unused_rolls
 from console.model.lifecycle import carry_encounters, check_next_session
 from console.model.outcome import Outcome
+from console.model.sessions import Session
 from console.service.core import CampaignCore
 
 __all__ = ["SessionCommands"]
@@ -42,17 +43,22 @@ class SessionCommands:
 
     def stop(self) -> Outcome:
         stopped = self._service.stop_session()
-        return Outcome(notices=(f"Session {stopped.number} stopped",))
+        return self._service.saved(Outcome(notices=(f"Session {stopped.number} stopped",)))
 
     def start_next(self) -> Outcome:
         """The next session: a running fight goes on in it; rank improvement rolls not used
-        by now are lost (they are used at once or not at all)."""
+        by now are lost (they are used at once or not at all). Both are part of the start,
+        one commit with it: never a new session without the fight."""
         service = self._service
         service.guard(lambda: check_next_session(service.session()))
         carried = service.session_record(service.session().number)[1]
-        started = service.start_session()
-        outcome = service.run("encounter.carry", lambda: carry_encounters(carried))
-        if any(pc.rank_rolls for pc in service.pcs().values()):
-            outcome = outcome.then(service.run("awards.lose_rolls", lambda: lose_unused_rolls(
-                service.session(), service.pcs().values())))
+        pcs = list(service.pcs().values())
+
+        def first(session: Session) -> Outcome:
+            outcome = carry_encounters(carried)
+            if any(pc.rank_rolls for pc in pcs):
+                outcome = outcome.then(lose_unused_rolls(session, pcs))
+            return outcome
+
+        started, outcome = service.start_session(first)
         return Outcome(notices=(f"Session {started.number} started",)).then(outcome)

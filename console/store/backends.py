@@ -7,11 +7,12 @@ Paths are campaign-relative POSIX strings such as ``sessions/0003/session.json``
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Protocol
 
 from console.store.backups import Backups, find_good_backup
-from console.store.errors import BadSaveFile, MissingSaveFile
+from console.store.errors import BadSaveFile, MissingSaveFile, StoreError
 from console.store.layout import SESSION_FILE, SESSIONS_DIR, session_numbers
 from console.store.shards import Shard, Tables
 from console.store.tree import CampaignTree
@@ -41,6 +42,10 @@ class ShardBackend(Protocol):
         """Back up a file just written for the first time (a sealed log chunk)."""
         ...
 
+    def take_troubles(self) -> list[str]:
+        """Backups that could not be made since the last call, in the GM's words."""
+        ...
+
 
 class FileBackend:
     """Shards as files under the campaign's tree; every replaced version is handed to
@@ -50,10 +55,30 @@ class FileBackend:
         self.tree = tree
         self.root = tree.root
         self.backups = backups
+        self._troubles: list[str] = []
+        self._failing: set[str] = set()  # kinds of file whose last backup failed: said once
 
     def _hook(self, rel: str) -> None:
-        if self.backups is not None:
-            self.backups.rotate(rel)
+        # A backup that cannot be made must not stop the GM's action (a lost backup is
+        # tolerable, a lost action is not): say it once, and go on saving.
+        if self.backups is None:
+            return
+        kind = re.sub(r"[0-9]+", "#", rel)  # every session's, every chunk's: one kind
+        try:
+            kept = self.backups.rotate(rel)
+        except (OSError, StoreError) as error:
+            if kind not in self._failing:
+                self._failing.add(kind)
+                why = error.strerror if isinstance(error, OSError) and error.strerror else error
+                self._troubles.append(f"no backup of {rel} could be kept ({why}); the "
+                                      "campaign is saved, without that old version")
+        else:
+            if kept:  # backups of this kind work again: a new failure is said again
+                self._failing.discard(kind)
+
+    def take_troubles(self) -> list[str]:
+        found, self._troubles = self._troubles, []
+        return found
 
     def load(self, rel: str, kind: str) -> Shard:
         try:
@@ -83,8 +108,8 @@ class FileBackend:
         self.tree.mkdirs(f"{SESSIONS_DIR}/{number:04d}")
 
     def keep_copy(self, shard: Shard) -> None:
-        if self.backups is not None and shard.path is not None:
-            self.backups.rotate(shard.path.relative_to(self.root).as_posix())
+        if shard.path is not None:
+            self._hook(shard.path.relative_to(self.root).as_posix())
 
 
 class MemoryBackend:
@@ -116,3 +141,6 @@ class MemoryBackend:
 
     def keep_copy(self, shard: Shard) -> None:
         pass
+
+    def take_troubles(self) -> list[str]:
+        return []

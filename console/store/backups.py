@@ -12,7 +12,6 @@ through the campaign's tree, so a link planted under ``backups/`` is refused, ne
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from pathlib import Path
 
@@ -35,9 +34,18 @@ def _key(rel: str) -> str:
     return rel.replace("/", "__")
 
 
-def _stamp() -> str:
-    # Nanosecond time sorts correctly as text and never repeats within one writer.
-    return f"{time.time_ns():020d}"
+def _number(name: str) -> int:
+    """The counter a backup's name starts with (0 for a name not made here)."""
+    head = name.split("-", 1)[0].removesuffix(".json")
+    return int(head) if head.isdigit() else 0
+
+
+def _next(names: list[str]) -> str:
+    """The next counter of a folder of backups, as text that sorts as a number. A counter,
+    not the time: a clock set back would give the newest backup the oldest name, and
+    rotation would delete it first. (Earlier consoles named backups by the time in
+    nanoseconds; the counter goes on from the largest.)"""
+    return f"{max(map(_number, names), default=0) + 1:06d}"
 
 
 class Backups:
@@ -54,32 +62,39 @@ class Backups:
             folder = f"{BACKUPS_DIR}/{key}"
             self.tree.mkdirs(folder)
             # Listed once per file per process; afterwards kept up to date in memory.
-            versions = deque(f"{folder}/{item.name}" for item in self.tree.listdir(folder)
-                             if item.kind == "file" and item.name.endswith(".json"))
+            names = sorted((item.name for item in self.tree.listdir(folder)
+                            if item.kind == "file" and item.name.endswith(".json")),
+                           key=lambda name: (_number(name), name))
+            versions = deque(f"{folder}/{name}" for name in names)
             self._versions[key] = versions
         return versions
 
-    def rotate(self, rel: str) -> None:
-        """Keep the current contents of ``rel`` (about to be replaced) as a backup."""
+    def rotate(self, rel: str) -> bool:
+        """Keep the current contents of ``rel`` (about to be replaced) as a backup; False
+        if there was nothing to keep (a new file)."""
         key = _key(rel)
         versions = self._known(key)
-        target = f"{BACKUPS_DIR}/{key}/{_stamp()}.json"
+        target = (f"{BACKUPS_DIR}/{key}/"
+                  f"{_next([name.rsplit('/', 1)[1] for name in versions])}.json")
         # A second name for the file about to be replaced (it keeps its modification
         # time: when it was saved); the rename that follows leaves the backup alone.
         if not self.tree.keep_version(rel, target):
-            return
+            return False
         versions.append(target)
         while len(versions) > self.keep:
             self.tree.unlink(versions.popleft())
+        return True
 
     def snapshot(self, label: str, rels: list[str]) -> str:
         """Copy every file in ``rels`` into ``backups/session-starts/<stamp>-<label>/``."""
         starts = f"{BACKUPS_DIR}/{SESSION_STARTS}"
-        folder = f"{starts}/{_stamp()}-{label}"
+        earlier = [item.name for item in self.tree.listdir(starts) if item.kind == "dir"]
+        folder = f"{starts}/{_next(earlier)}-{label}"
         self.tree.mkdirs(folder)
         for rel in rels:
             self.tree.copy(rel, f"{folder}/{_key(rel)}")
-        snapshots = [item.name for item in self.tree.listdir(starts) if item.kind == "dir"]
+        snapshots = sorted([*earlier, folder.rsplit("/", 1)[1]],
+                           key=lambda name: (_number(name), name))
         for old in snapshots[: max(0, len(snapshots) - self.keep)]:
             self.tree.rmtree(f"{starts}/{old}")
         return folder

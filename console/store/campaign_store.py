@@ -33,13 +33,12 @@ from console.model import (
 from console.store.atomic_storage import dump_json
 from console.store.backends import FileBackend, MemoryBackend, ShardBackend
 from console.store.backups import Backups, find_good_backup
+from console.store.commit import CommitMixin, Prepared
 from console.store.error_log import append_error
 from console.store.errors import (
     BadSaveFile,
     CampaignNotFound,
     DamagedCampaign,
-    ReadOnlyStore,
-    SaveFailed,
     StoreError,
     UnsafePath,
 )
@@ -70,7 +69,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
+class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
     """An open campaign. Create with :meth:`create`, :meth:`open` or :meth:`in_memory`."""
 
     def __init__(self, name: str, backend: ShardBackend, *, root: Path | None = None,
@@ -89,6 +88,9 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
         self._log: UndoLog | None = None
         self._past_sessions = None
         self._closed = False
+        self._lost: str | None = None  # why this writer may save no more (its lock lost)
+        self._pending: dict[str, Shard] = {}  # committed files not written yet (commit.py)
+        self._warnings: list[str] = []
         # Reports of failed actions kept in memory where no file may be written (a
         # read-only or in-memory campaign): the tests read them here.
         self.errors: list[str] = []
@@ -208,8 +210,11 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
             raise error.with_backup(backup) from None
         self._finish_interrupted()
         if not self.read_only:
-            for shard in [*self._roots.values(), self._session]:
-                shard.flush()  # files just migrated from an older schema are written here
+            # Files just migrated from an older schema, or finished from the commit record,
+            # are written here; one the disk refuses now waits (console.store.commit).
+            self._pending.update({kind: shard for kind, shard in self._roots.items()
+                                  if shard.dirty})
+            self._catch_up(before_next=False)
 
     def _session_unchanged(self) -> bool:
         assert self._session is not None
@@ -233,13 +238,6 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
         for kind in touched:
             behind[kind].opno = op.opno
             self._forget_kept(ROOT_FILES[kind])  # now ahead of its file: never kept
-
-    def close(self) -> None:
-        """Release the lock. Every acknowledged action is already on disk."""
-        if not self._closed:
-            self._closed = True
-            if self._lock is not None:
-                self._lock.release()
 
     def __enter__(self) -> CampaignStore:
         return self
@@ -309,7 +307,7 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo_state.head > 0)
+        return bool(self._undo_state.head > self._undo_state.base)
 
     @property
     def can_redo(self) -> bool:
@@ -335,12 +333,6 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
         return int(self._undo_state.head)
 
     # ----- changing ---------------------------------------------------------------------
-
-    def _writable(self) -> None:
-        if self.read_only:
-            raise ReadOnlyStore(f"campaign {self.name!r} is open read-only")
-        if self._closed:
-            raise StoreError(f"campaign {self.name!r} is closed")
 
     @contextlib.contextmanager
     def action(self, name: str, description: str) -> Iterator[Transaction]:
@@ -380,7 +372,7 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
             return None
         entry = LogEntry(self._undo_state.head + 1, name, description, now or _now(),
                          tuple(changes))
-        self._run(lambda: self._commit("apply", entry.seq, images, entry))
+        self._operation(lambda: self._commit("apply", entry.seq, images, entry))
         return entry
 
     @staticmethod
@@ -400,7 +392,7 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
         assert self._log is not None
         entry = self._log.entry(self._undo_state.head)
         images = self._images(entry, "before")
-        self._run(lambda: self._commit("undo", entry.seq, images))
+        self._operation(lambda: self._commit("undo", entry.seq, images))
         return entry
 
     def redo(self) -> LogEntry | None:
@@ -411,7 +403,7 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
         assert self._log is not None
         entry = self._log.entry(self._undo_state.head + 1)
         images = self._images(entry, "after")
-        self._run(lambda: self._commit("redo", entry.seq, images))
+        self._operation(lambda: self._commit("redo", entry.seq, images))
         return entry
 
     def _images(self, entry: LogEntry, side: str) -> list[Write]:
@@ -420,29 +412,10 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
         return [(c.table, c.doc_id, c.image(side, self.get(c.table, c.doc_id)))
                 for c in changes]
 
-    def _run(self, operation: Any) -> None:
-        """Run a commit; if it fails part-way, reload what is on disk so memory matches."""
-        try:
-            operation()
-        except BaseException as failure:
-            try:
-                self._load()
-            except BaseException as error:
-                self._closed = True
-                raise StoreError(f"campaign {self.name!r} could not be reloaded after a "
-                                 f"failed save ({error}); reopen it") from error
-            if isinstance(failure, OSError):
-                # A full disk is not a bug: say what failed, in the GM's terms.
-                name = Path(failure.filename).name if failure.filename else ""
-                if name.startswith(".") and name.endswith(".tmp"):  # write_atomic's temp file
-                    name = name[1:].rsplit(".", 2)[0]
-                where = name or "the campaign's files"
-                raise SaveFailed(f"could not write {where}: {failure.strerror or failure}; "
-                                 "the action was not applied") from failure
-            raise
-
     def _commit(self, kind: str, seq: int, images: list[Write],
-                entry: LogEntry | None = None) -> None:
+                entry: LogEntry | None = None) -> Prepared:
+        """The operation in memory: the journal, the log and the documents (see
+        console.store.commit for how its files are written)."""
         assert self._log is not None and self._session is not None
         journal = self._undo_state
         first = self._log.append(entry) if entry is not None else []
@@ -463,12 +436,7 @@ class CampaignStore(TypedReads, SessionsMixin, FollowMixin):
             shard.opno = journal.opno
         self._session.opno = journal.opno
         self._log.save_state()
-        for chunk in first:
-            chunk.flush()
-            self._backend.keep_copy(chunk)  # a sealed chunk is never rewritten: back it up now
-        self._session.flush()  # the commit point
-        for kind_of in sorted(touched):
-            touched[kind_of].flush()
+        return first, self._session, touched
 
     def log_error(self, text: str, *, now: datetime | None = None) -> Path | None:
         """Keep the report of an action that failed unexpectedly: in ``errors.log`` in the

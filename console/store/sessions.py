@@ -5,23 +5,31 @@ Part of :class:`console.store.CampaignStore`, kept in its own module for size.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from console.model import Encounter, Session
+from console.model import Encounter, LogEntry, Session
+from console.model.outcome import Outcome
 from console.store.backups import Backups
-from console.store.errors import SaveFailed, StoreError
-from console.store.layout import ROOT_FILES, SESSIONS_DIR, SUMMARIES_DIR
+from console.store.errors import LockLost, SaveFailed, StoreError
+from console.store.layout import ROOT_FILES, SESSIONS_DIR, SUMMARIES_DIR, TABLE_SHARDS
 from console.store.past_sessions import PastSessions
 from console.store.publish import new_session_tables
 from console.store.shards import Shard, clone
 from console.store.tree import CampaignTree
 from console.store.undo import UndoLog, chunk_rel, session_rel
+from console.store.undo_state import LastOp, UndoState
 
 if TYPE_CHECKING:
     from console.store.backends import ShardBackend
+    from console.store.commit import Prepared
     from console.store.transaction import Write
+
+# What a new session holds from its first operation on: given the new session's document,
+# what its start does besides (a running fight carried into it, rolls lost).
+FirstWrites = Callable[[Session], Outcome]
 
 __all__ = ["SessionsMixin"]
 
@@ -41,6 +49,7 @@ class SessionsMixin:
     _log: UndoLog | None
     _chunk_size: int
     _past_sessions: PastSessions | None
+    _warnings: list[str]
 
     if TYPE_CHECKING:
         @property
@@ -51,7 +60,9 @@ class SessionsMixin:
         def session_numbers(self) -> list[int]: ...
         def apply(self, name: str, description: str, writes: list[Write], *,
                   now: datetime | None = None) -> Any: ...
-        def _run(self, operation: Any) -> None: ...
+        def _operation(self, prepare: Callable[[], Prepared]) -> None: ...
+        @staticmethod
+        def _validate(table: str, doc_id: int, doc: dict[str, Any]) -> None: ...
 
     # ----- sessions ---------------------------------------------------------------------
 
@@ -64,35 +75,83 @@ class SessionsMixin:
                        [(Session.TABLE, Session.DOC_ID, stopped.to_dict())], now=now)
         return self.session()
 
-    def start_session(self, *, now: datetime | None = None) -> Session:
+    def start_session(self, *, now: datetime | None = None,
+                      first: FirstWrites | None = None) -> Session:
         """Stop the current session if running, back up every file, start the next one.
 
         The new session has an empty undo log: undo does not reach into earlier sessions.
+        ``first(new session)`` is what the start itself does (a running fight carried into
+        the new session, rank rolls lost): committed with it, in one operation, so a crash
+        or a fault leaves either the old session current and untouched or the new one with
+        all of it; its notices are the new log's first entry, which undo does not reach.
         """
         self._writable()
         moment = now or _now()
+        current = self.session()
+        was_running = current.running
         self.stop_session(now=moment)
-        # Like an action: a full disk or a read-only folder is a SaveFailed, and what is on
-        # disk stays the campaign (the snapshot comes before the commit point).
-        self._run(lambda: self._start(moment))
+        try:
+            self._operation(lambda: self._start(moment, first))
+        except (SaveFailed, LockLost) as error:
+            if not was_running:
+                raise
+            # The stop was its own action, saved: say so, or the GM would stop it again.
+            raise type(error)(f"session {current.number} was stopped (that is saved), but "
+                              f"session {current.number + 1} did not start: {error}") from error
         return self.session()
 
-    def _start(self, moment: datetime) -> None:
+    def _start(self, moment: datetime, first: FirstWrites | None) -> Prepared:
         number = self._number + 1
+        opno = self._undo_state.opno + 1
+        tables = new_session_tables(number, moment, opno, self._chunk_size)
+        outcome = first(Session.from_dict(tables["session"]["1"])) if first else Outcome()
+        writes = outcome.writes()
+        for table, doc_id, doc in writes:
+            if doc is not None:
+                self._validate(table, doc_id, doc)
+        self._snapshot(number)
+        self._backend.prepare_session(number)
+        shard = self._backend.create(session_rel(number), "session", tables)
+        touched: dict[str, Shard] = {}
+        for table, doc_id, doc in writes:
+            kind = TABLE_SHARDS[table]
+            target = shard if kind == "session" else self._roots[kind]
+            target.put(table, doc_id, doc)
+            if kind != "session":
+                touched[kind] = target
+        for root in touched.values():
+            root.opno = opno
+        # The commit record holds every write, so a file the crash left behind is finished
+        # from it on the next opening, as after any action.
+        record = LastOp(opno, "start", 0, [{"table": t, "id": i, "doc": d}
+                                           for t, i, d in writes])
+        told = 1 if outcome.notices else 0
+        if told:
+            shard.put("log", 1, LogEntry(1, "session.start", "; ".join(
+                line.strip() for line in outcome.notices), moment, ()).to_dict())
+        shard.put("journal", 1, UndoState(opno=opno, head=told, length=told,
+                                          chunk_size=self._chunk_size, last_op=record,
+                                          base=told).to_dict())
+        self._number, self._session = number, shard
+        self._log = UndoLog(self._backend, number, shard, self._chunk_size)
+        return [], shard, touched
+
+    def _snapshot(self, number: int) -> None:
+        """Every hot file, copied at a session's start; one that cannot be made is said, and
+        does not stop the start (a lost backup is tolerable, a lost session is not)."""
         backups = getattr(self._backend, "backups", None)
-        if isinstance(backups, Backups):
-            folder = f"{SESSIONS_DIR}/{self._number:04d}"
+        if not isinstance(backups, Backups):
+            return
+        folder = f"{SESSIONS_DIR}/{self._number:04d}"
+        try:
             hot = [*ROOT_FILES.values(),
                    *(f"{folder}/{entry.name}" for entry in backups.tree.listdir(folder)
                      if entry.kind == "file" and entry.name.endswith(".json"))]
             backups.snapshot(f"session-{number:04d}", hot)
-        opno = self._undo_state.opno + 1
-        tables = new_session_tables(number, moment, opno, self._chunk_size)
-        self._backend.prepare_session(number)
-        shard = self._backend.create(session_rel(number), "session", tables)
-        shard.flush()  # the commit point: from here the new session is the current one
-        self._number, self._session = number, shard
-        self._log = UndoLog(self._backend, number, shard, self._chunk_size)
+        except (OSError, StoreError) as error:
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            self._warnings.append(f"the backup of every file at the start of session "
+                                  f"{number} could not be made ({why}); the session started")
 
     # ----- earlier sessions -------------------------------------------------------------
 

@@ -217,7 +217,9 @@ class Shard:
     """A loaded save file: a TinyDB database whose storage holds it in memory.
 
     Changes made with :meth:`put` stay in memory until :meth:`flush` writes the whole file
-    atomically; the store flushes each touched shard once per GM action.
+    atomically; the store flushes each touched shard once per GM action. Between
+    :meth:`begin` and :meth:`end` every put is remembered, so :meth:`rollback` can give the
+    memory back exactly what it held (an action whose files could not be written).
     """
 
     def __init__(self, kind: str, path: Path | None, db: TinyDB,
@@ -228,6 +230,10 @@ class Shard:
         # The model objects the file's documents were validated into, per table, until
         # the table is first written (see parse_tables).
         self._parsed = parsed or {}
+        # While an action is being built: (table, id, the document before) per put, and
+        # whether the memory already differed from the file.
+        self._undo: list[tuple[str, int, dict[str, Any] | None]] | None = None
+        self._dirty_before = False
 
     @classmethod
     def open_file(
@@ -270,7 +276,7 @@ class Shard:
 
     @opno.setter
     def opno(self, value: int) -> None:
-        self.db.table(META).update({"opno": value}, doc_ids=[1])
+        self.put(META, 1, {**self.meta, "opno": value})
 
     @property
     def dirty(self) -> bool:
@@ -279,6 +285,25 @@ class Shard:
     def flush(self) -> None:
         """Write the file if anything changed (atomic; see AtomicJSONStorage)."""
         self.db.storage.flush()  # type: ignore[attr-defined]
+
+    # ----- an action's changes, undone in memory if its files cannot be written ----------
+
+    def begin(self) -> None:
+        """Remember every put from now on, until :meth:`end`."""
+        self._undo = []
+        self._dirty_before = self.dirty
+
+    def rollback(self) -> None:
+        """Give back what every put since :meth:`begin` replaced, newest first. A put never
+        changes a stored document in place (it replaces it whole), so the shallow copies
+        remembered are exactly what was there."""
+        undo, self._undo = self._undo or [], None
+        for table, doc_id, before in reversed(undo):
+            self.put(table, doc_id, before)
+        self.db.storage.dirty = self._dirty_before  # type: ignore[attr-defined]
+
+    def end(self) -> None:
+        self._undo = None
 
     # ----- documents ------------------------------------------------------------------
 
@@ -310,6 +335,9 @@ class Shard:
         """Replace (or create) a document; ``None`` deletes it. In memory until flush."""
         self._parsed.pop(table, None)
         handle = self.db.table(table)
+        if self._undo is not None:
+            held = handle.get(doc_id=doc_id)
+            self._undo.append((table, doc_id, None if held is None else dict(held)))
         exists = handle.contains(doc_id=doc_id)
         if doc is None:
             if exists:

@@ -26,13 +26,18 @@ from pathlib import Path
 
 from console.store.errors import BadSaveFile, UnreadableSaveFile, UnsafePath
 
-__all__ = ["CampaignTree", "Entry"]
+__all__ = ["CampaignTree", "Entry", "NotConfirmed"]
 
 _NOFOLLOW = os.O_NOFOLLOW
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW | _CLOEXEC
 # A pipe planted where a save file should be would block an open forever: never wait.
 _READ = os.O_RDONLY | _NOFOLLOW | os.O_NONBLOCK | _CLOEXEC
+
+
+class NotConfirmed(OSError):
+    """The new file is in place (its rename happened, every reader sees it) but the fsync
+    of its folder failed: the change is made, though a power cut might still undo it."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -240,8 +245,19 @@ class CampaignTree:
         The new bytes go to a temporary file made exclusively under an unpredictable name,
         are fsynced (``durable``), and renamed over the old name; ``before_replace(rel)``
         runs just before the switch (the backup rotation). A link at ``rel`` would be
-        replaced, not followed. On any error the temporary file is removed.
+        replaced, not followed. On any error before the switch the temporary file is
+        removed and ``rel`` is untouched; an error after it is :class:`NotConfirmed`.
         """
+        try:
+            self._replace(rel, payload, before_replace, durable, keep_mtime_ns)
+        except OSError as error:
+            # Name the file, not its temporary name nor a bare folder name.
+            if not isinstance(error, NotConfirmed) and not os.path.isabs(error.filename or ""):
+                error.filename = str(self.path(rel))
+            raise
+
+    def _replace(self, rel: str, payload: bytes, before_replace: Callable[[str], None] | None,
+                 durable: bool, keep_mtime_ns: int | None) -> None:
         parent, name = self._split(rel)
         with self.folder(parent, create=True) as folder:
             temp = f".{name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
@@ -266,7 +282,10 @@ class CampaignTree:
                     os.unlink(temp, dir_fd=folder)
                 raise
             if durable:
-                os.fsync(folder)
+                try:
+                    os.fsync(folder)
+                except OSError as error:
+                    raise NotConfirmed(error.errno, error.strerror, str(self.path(rel))) from error
 
     def copy(self, source: str, target: str) -> None:
         """A new file ``target`` with the bytes and modification time of ``source`` (a
@@ -303,8 +322,13 @@ class CampaignTree:
         return True
 
     def mkdirs(self, rel_dir: str) -> None:
-        with self.folder(rel_dir, create=True) as folder:
-            os.fsync(folder)
+        try:
+            with self.folder(rel_dir, create=True) as folder:
+                os.fsync(folder)
+        except OSError as error:
+            if not os.path.isabs(error.filename or ""):
+                error.filename = str(self.path(rel_dir))
+            raise
 
     def unlink(self, rel: str) -> None:
         """Remove file (or link) ``rel``; a link is removed itself, its target untouched."""

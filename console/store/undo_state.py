@@ -2,7 +2,9 @@
 
 ``opno`` counts every committed operation in the campaign (action, undo, redo, session
 start). Entries ``1..head`` of the session's log are applied, ``head+1..length`` are the redo
-branch, and ``1..sealed`` live in sealed chunk files. ``last_op`` is the commit record of the
+branch, and ``1..sealed`` live in sealed chunk files. Entries ``1..base`` record what the
+session's start itself did (a fight carried into it): they are never undone, as the start
+is not. ``last_op`` is the commit record of the
 newest operation with the document images it writes: it goes to disk in the same atomic write
 as the session file, *before* the other files are written, so opening a campaign can finish
 an operation a crash interrupted (any file whose ``_meta.opno`` is older gets the images).
@@ -66,6 +68,7 @@ class UndoState:
     sealed: int = 0
     chunk_size: int = DEFAULT_CHUNK_SIZE
     last_op: LastOp | None = None
+    base: int = 0
 
     def __post_init__(self) -> None:
         need_int(self.opno, "journal opno", minimum=0)
@@ -75,19 +78,24 @@ class UndoState:
         need_int(self.head, "journal head", minimum=0)
         if not self.head <= self.length:
             raise ModelError(f"journal head {self.head} is beyond its length {self.length}")
+        if not 0 <= need_int(self.base, "journal base", minimum=0) <= self.head:
+            raise ModelError(f"journal base {self.base} is beyond its head {self.head}")
         if self.sealed % self.chunk_size or self.sealed > self.length:
             raise ModelError(f"journal sealed count {self.sealed} is inconsistent")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"opno": self.opno, "head": self.head, "length": self.length,
+        data = {"opno": self.opno, "head": self.head, "length": self.length,
                 "sealed": self.sealed, "chunk_size": self.chunk_size,
                 "last_op": None if self.last_op is None else self.last_op.to_dict()}
+        if self.base:
+            data["base"] = self.base
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> UndoState:
         raw = need_mapping(data, "journal")
         keys = {"opno", "head", "length", "sealed", "chunk_size", "last_op"}
-        check_keys(raw, "journal", keys, keys)
+        check_keys(raw, "journal", {*keys, "base"}, keys)
         last = raw["last_op"]
         return cls(raw["opno"], raw["head"], raw["length"], raw["sealed"], raw["chunk_size"],
-                   None if last is None else LastOp.from_dict(last))
+                   None if last is None else LastOp.from_dict(last), raw.get("base", 0))

@@ -12,7 +12,9 @@ Every file a campaign depends on is checked, and so are the references between t
   session; the unsealed entries are in the session file;
 - operation numbers agree across files: each session ends after the one before it, no file
   records an operation beyond the newest session's (a missing or older session file would
-  otherwise be opened silently, and undo would write old images over newer data).
+  otherwise be opened silently, and undo would write old images over newer data);
+- what a session start promises (``promises``, asked by ``gm-console check``): a fight still
+  running when a session ended is in the next session (the start carries it over).
 
 ``gm-console check`` and opening run this same verification. Opening passes a memo of the
 files it found whole before (``remembered``: their stamps, which change whenever a file
@@ -172,8 +174,10 @@ def _remembered_whole(found: _Found, number: int, files: dict[str, Entry]) -> in
 
 
 def _sessions(found: _Found, numbers: list[int], folders: dict[int, dict[str, Entry]],
-              known: dict[str, Tables]) -> list[tuple[int, int]]:
-    """Each session's last operation, checking the session files (and their chunks)."""
+              known: dict[str, Tables], fights: dict[int, Fights] | None = None,
+              ) -> list[tuple[int, int]]:
+    """Each session's last operation, checking the session files (and their chunks).
+    ``fights`` receives each session file's encounters, as read."""
     ends: list[tuple[int, int]] = []
     for number in numbers:
         rel = session_rel(number)
@@ -185,6 +189,11 @@ def _sessions(found: _Found, numbers: list[int], folders: dict[int, dict[str, En
         before = len(found.problems)
         tables = known[rel] if rel in known else found.load(rel, "session")
         end = None if tables is None else _check_session(found, number, tables, files)
+        if tables is not None and fights is not None:
+            encounters = tables["encounters"]
+            fights[number] = Fights({int(key) for key in encounters}, {
+                int(key): str(doc.get("name", "")) for key, doc in encounters.items()
+                if doc.get("active", True)})
         if end is None:
             continue
         ends.append((number, end))
@@ -208,13 +217,38 @@ def read_remembered(tree: CampaignTree) -> Remembered:
         return {}
 
 
+@dataclass(frozen=True)
+class Fights:
+    """A session file's encounters: every id, and the names of those still running."""
+
+    ids: set[int]
+    running: dict[int, str]
+
+
+def _carried(found: _Found, fights: dict[int, Fights]) -> None:
+    """Every fight running at a session's end is in the next session's file."""
+    for before in sorted(fights):
+        after = fights.get(before + 1)
+        if after is None:
+            continue
+        for doc_id, name in fights[before].running.items():
+            if doc_id not in after.ids:
+                _invalid(found, session_rel(before + 1), "session",
+                         f"does not hold the fight {name!r} that was running when session "
+                         f"{before} ended (a session start carries it over); it is still in "
+                         f"{session_rel(before)}")
+
+
 def verify_campaign(tree: CampaignTree, *, loaded: dict[str, Tables] | None = None,
                     scanned: bool = False, remembered: Remembered | None = None,
-                    learned: Remembered | None = None) -> list[BadSaveFile]:
+                    learned: Remembered | None = None,
+                    promises: bool = False) -> list[BadSaveFile]:
     """Every problem found in the campaign (empty: it is whole). ``loaded`` are files the
     caller has already read and validated (by campaign-relative path); ``scanned``: the
     caller has already found no link in the tree. A file whose stamp is in ``remembered``
-    is not read again; every file found whole goes into ``learned``."""
+    is not read again; every file found whole goes into ``learned``. ``promises``: check
+    what session starts promise too (module docstring); opening does not, so that a fight
+    lost by an older console never keeps the GM from his campaign."""
     found = _Found(tree, [] if scanned else list(tree.unsafe()), remembered or {},
                    {} if learned is None else learned)
     lock = tree.entry(LOCK_FILE)
@@ -242,7 +276,10 @@ def verify_campaign(tree: CampaignTree, *, loaded: dict[str, Tables] | None = No
             found.add(MissingSaveFile(tree.path(session_rel(number)),
                                       f"session {number} is missing (sessions run 0, 1, 2 "
                                       f"... up to {newest})"), "session", session_rel(number))
-    ends = _sessions(found, numbers, folders, known)
+    fights: dict[int, Fights] | None = {} if promises else None
+    ends = _sessions(found, numbers, folders, known, fights)
+    if fights:
+        _carried(found, fights)
     for (before, end), (after, later) in itertools.pairwise(ends):
         if later <= end:
             _invalid(found, session_rel(after), "session",

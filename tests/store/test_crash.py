@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from console.model import Encounter
+from console.model.outcome import Outcome
 from console.store import CampaignStore, check_campaign
 from tests.store.helpers import make_pc
 
@@ -67,9 +68,12 @@ def simulate(base: State, count: int) -> list[State]:
             history = [*history[:state.head], (state, after)]
             state = replace(after, head=state.head + 1, length=state.head + 1)
         elif kind == "start":
-            history = []
-            state = replace(state, round=None, session=state.session + 1, stopped=False,
-                            head=0, length=0)
+            # The running fight is carried into the new session, and said in its log's
+            # first entry, which undo never reaches.
+            carried = state.round is not None
+            history = [(state, state)] if carried else []
+            state = replace(state, session=state.session + 1, stopped=False,
+                            head=len(history), length=len(history))
         elif kind == "undo":
             before = history[state.head - 1][0]
             state = replace(before, head=state.head - 1, length=state.length)
@@ -105,8 +109,11 @@ def writer(saves: Path, base_opno: int) -> None:
             ])
         elif kind == "stop":
             store.stop_session()
-        elif kind == "start":
-            store.start_session()
+        elif kind == "start":  # as the GM's key does: the running fight goes on
+            running = [e for e in store.encounters() if e.active]
+            told = Outcome.told(*running, notices=[f"Encounter {e.name} continues"
+                                                   for e in running])
+            store.start_session(first=lambda _session, told=told: told)
         elif kind == "undo":
             assert store.undo() is not None
         else:
@@ -179,3 +186,73 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_operation(
     with CampaignStore.open(saves, "Crash") as store:  # and the writer can carry on
         assert observe(store) == states[known - base_opno]
         assert store.session().number >= 1
+
+
+# ----- a kill at every point of a commit, one at a time ----------------------------------
+
+
+def _killed_at(saves: Path, steps: list[object], position: int) -> None:
+    """Fork a child that runs ``steps`` and SIGKILLs itself just before its
+    ``position``-th write-side call of the store (the calls tests/store/test_faults.py
+    counts); returns once it is dead."""
+    from tests.store import test_faults as faults
+
+    pid = os.fork()
+    if pid == 0:  # the child never returns into pytest
+        try:
+            import console.store.tree as tree_module
+
+            store = CampaignStore.open(saves, "Tide", chunk_size=faults.CHUNK)
+
+            def die(n: int, _name: str, _args: tuple[object, ...]) -> bool:
+                if n == position:
+                    os.kill(os.getpid(), signal.SIGKILL)
+                return False
+
+            tree_module.os = faults.FaultyOS(die)  # type: ignore[assignment]
+            for step in steps:
+                step(store)  # type: ignore[operator]
+            os.kill(os.getpid(), signal.SIGKILL)  # after the last call, unacknowledged
+        finally:
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status), f"the child failed before position {position}"
+
+
+@pytest.mark.serial
+@pytest.mark.parametrize("name", ["two files", "seals a chunk", "undo", "redo",
+                                  "session start", "next session"])
+def test_a_kill_at_every_point_of_a_commit_leaves_it_done_or_not_done(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from tests.store import test_faults as faults
+
+    template = tmp_path / "template"
+    with CampaignStore.create(template, "Tide", chunk_size=faults.CHUNK) as store:
+        store.apply("pc.add", "Add", [("pcs", 1, make_pc(1).with_changes(
+            rank_rolls=2).to_dict())])
+        store.start_session()
+        store.apply("fight", "Fight", [("encounters", 1, Encounter(1, "Fight").to_dict())])
+        faults.hit(store, 3)
+    steps = faults.OPERATIONS[name]
+    counter = faults.FaultyOS()
+    clean = faults.run_with(faults.fresh(template, tmp_path / "count"), steps, counter,
+                            monkeypatch)
+    clean.store.close()
+    for position in range(1, len(counter.calls) + 2):
+        saves = tmp_path / f"at{position}"
+        shutil.copytree(template, saves)
+        _killed_at(saves, steps, position)
+        where = f"{name}: killed before call {position}"
+        report = check_campaign(saves, "Tide")
+        assert report.healthy, f"{where}: {report.problems}"
+        with CampaignStore.open(saves, "Tide", chunk_size=faults.CHUNK) as store:
+            found = faults.observe(store)
+        # Done or not done: as before the step the kill landed in, or as after it.
+        step = next((i for i, end in enumerate(clean.ends) if position <= end),
+                    len(clean.ends))
+        allowed = clean.states[step:step + 2]
+        assert found in allowed, f"{where}: {found} not in {allowed}"
+        # A fight running when the session stopped is in whichever session is current.
+        assert found.fight is not None, where

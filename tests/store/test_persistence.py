@@ -131,7 +131,8 @@ def test_a_failed_write_is_not_acknowledged_and_leaves_files_as_they_were(
 
         monkeypatch.setattr(atomic.os, "write", disk_full)
         # Not a bug but a refusal, in words the GM can act on.
-        with pytest.raises(SaveFailed, match="No space left on device; the action was not"):
+        with pytest.raises(SaveFailed, match=r"could not write sessions/0000/session.json "
+                           r"\(No space left on device\): the action was not applied"):
             store.apply("w", "w", [("pcs", 1, make_pc(1, wounds=9).to_dict())])
         monkeypatch.setattr(atomic.os, "write", real_write)
         assert session_file.read_bytes() == old

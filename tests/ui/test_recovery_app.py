@@ -3,7 +3,6 @@ restore, and the console once the campaign is whole."""
 
 from __future__ import annotations
 
-import itertools
 import json
 from pathlib import Path
 
@@ -17,10 +16,8 @@ from tests.ui.conftest import SIZE
 
 
 @pytest.fixture
-def damaged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def damaged(tmp_path: Path) -> Path:
     """Two sessions of work; then campaign.json loses its settings and a link is planted."""
-    counter = itertools.count(10**18)
-    monkeypatch.setattr("console.store.backups._stamp", lambda: f"{next(counter):020d}")
     saves = tmp_path / "saves"
     with CampaignStore.create(saves, "Tide") as store:
         for session in range(2):
