@@ -15,12 +15,16 @@ from collections.abc import Sequence
 from console import __version__
 from console.cli import campaigns, dice, forecast, players
 from console.cli.errors import CommandError, Parser
+from console.cli.output import shown_output
 from console.rules.errors import RulesError
 
 __all__ = ["build_parser", "main"]
 
 # Modules that add subcommands, in the order their commands appear in --help.
 _COMMAND_GROUPS = [dice, campaigns, forecast, players]
+# Subcommands that draw a screen (Textual writes its own escapes): their output is not
+# wrapped by console.cli.output.
+_SCREENS = frozenset({"player-view", "serve"})
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,6 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from console.cli.app_launch import run_app
 
             return run_app(arguments)
+        if arguments[0] not in _SCREENS:
+            shown_output()
         args = parser.parse_args(arguments)
         return int(args.handler(args))
     except (CommandError, RulesError) as error:  # store refusals come as CommandError

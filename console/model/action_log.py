@@ -21,6 +21,7 @@ from console.model.fields import (
     parse_time,
 )
 from console.model.patches import apply_patch, diff, is_patch
+from console.model.text import need_notes
 
 __all__ = ["Change", "LogEntry"]
 
@@ -111,7 +112,8 @@ class LogEntry:
     def __post_init__(self) -> None:
         need_int(self.seq, "log entry number", minimum=1)
         need_str(self.action, "log action")
-        need_str(self.description, "log description")
+        # Made from the notices, which name people and things (a close names every PC).
+        need_notes(self.description, "log description")
         if not isinstance(self.at, datetime) or self.at.tzinfo is None:
             raise ModelError("log time: expected a time with a UTC offset")
         object.__setattr__(self, "changes", tuple(self.changes))

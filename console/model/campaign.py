@@ -15,6 +15,7 @@ from console.model.fields import (
     need_str,
     parse_time,
 )
+from console.model.text import need_name, need_notes
 from console.rules.ap_awards import TimeRounding
 from console.rules.systems import DEFAULT, SYSTEMS
 
@@ -24,6 +25,8 @@ __all__ = ["DEFAULT_KEEP_BACKUPS", "SCHEMA_VERSION", "Campaign"]
 # whenever a stored field changes meaning or shape (adding an optional field with a default
 # does not need one: from_dict fills it in).
 SCHEMA_VERSION = 7
+# A campaign name is a folder name too: console.store.names checks it as one (120 bytes).
+CAMPAIGN_NAME_MAX = 120
 
 DEFAULT_KEEP_BACKUPS = 10
 
@@ -44,11 +47,10 @@ class Campaign:
     system: str = DEFAULT  # the dice system its table plays (console.rules.systems)
 
     def __post_init__(self) -> None:
-        if not need_str(self.name, "campaign name").strip():
-            raise ModelError("campaign name: must not be empty")
+        need_name(self.name, "campaign name", CAMPAIGN_NAME_MAX)
         if not isinstance(self.created_at, datetime) or self.created_at.tzinfo is None:
             raise ModelError("campaign created: expected a time with a UTC offset")
-        need_str(self.notes, "campaign notes")
+        need_notes(self.notes, "campaign notes")
         need_int(self.keep_backups, "keep backups", minimum=1)
         if not isinstance(self.veterans_pocket, bool):
             raise ModelError("campaign veteran's pocket: expected true or false")

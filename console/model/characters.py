@@ -11,10 +11,10 @@ from console.model.fields import (
     need_int,
     need_list,
     need_mapping,
-    need_str,
 )
 from console.model.stats import Stat, opt_stat
 from console.model.system_points import SystemPoints
+from console.model.text import NAME_MAX, need_line, need_name, need_notes
 
 __all__ = ["PC_STATS", "Allowance", "PlayerCharacter", "Weapon"]
 
@@ -46,10 +46,10 @@ class Weapon:
     notes: str = ""
 
     def __post_init__(self) -> None:
-        need_str(self.name, "weapon name")
+        need_name(self.name, "weapon name")
         object.__setattr__(self, "atk", opt_stat(self.atk, f"{self.name} Atk"))
         object.__setattr__(self, "dmg", opt_stat(self.dmg, f"{self.name} Dmg"))
-        need_str(self.notes, f"{self.name} notes")
+        need_line(self.notes, f"{self.name} notes")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -133,10 +133,9 @@ class PlayerCharacter:
 
     def __post_init__(self) -> None:
         need_int(self.id, "PC id", minimum=1)
-        if not need_str(self.name, "PC name").strip():
-            raise ModelError("PC name: must not be empty")
+        need_name(self.name, "PC name")
         who = self.name
-        need_str(self.player, f"{who}: player")
+        need_line(self.player, f"{who}: player", NAME_MAX)
         need_int(self.player_rank, f"{who}: player rank", minimum=0)
         for attribute, _key, label in PC_STATS:
             object.__setattr__(
@@ -158,10 +157,10 @@ class PlayerCharacter:
         need_int(self.missions_completed, f"{who}: missions completed", minimum=0)
         if not isinstance(self.allowance, Allowance):
             raise ModelError(f"{who}: allowance must be an Allowance")
-        need_str(self.notes, f"{who}: notes")
+        need_notes(self.notes, f"{who}: notes")
         improved = tuple(self.improved_this_mission)
         for ability in improved:
-            need_str(ability, f"{who}: abilities improved this mission")
+            need_name(ability, f"{who}: abilities improved this mission")
         object.__setattr__(self, "improved_this_mission", improved)
         need_int(self.rank_rolls, f"{who}: rank improvement rolls", minimum=0)
         if not isinstance(self.points, SystemPoints):

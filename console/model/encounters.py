@@ -19,6 +19,7 @@ from console.model.fields import (
     need_str,
     opt_int,
 )
+from console.model.text import TITLE_MAX, need_name, need_notes
 from console.rules.critical_damage import CheckKind
 from console.rules.initiative import InitiativeMode, Shock, Side, Status
 
@@ -91,8 +92,7 @@ class Combatant:
 
     def __post_init__(self) -> None:
         need_int(self.id, "combatant id", minimum=1)
-        if not need_str(self.name, "combatant name").strip():
-            raise ModelError("combatant name: must not be empty")
+        need_name(self.name, "combatant name", TITLE_MAX)
         who = self.name
         object.__setattr__(self, "side", _enum(Side, self.side, f"{who}: side"))
         opt_int(self.ref, f"{who}: ref", minimum=1)
@@ -108,7 +108,7 @@ class Combatant:
         for flag in ("pass_out_check_done", "drain_stopped", "hidden"):
             if not isinstance(getattr(self, flag), bool):
                 raise ModelError(f"{who}: {flag.replace('_', ' ')} must be true or false")
-        need_str(self.notes, f"{who}: notes")
+        need_notes(self.notes, f"{who}: notes")
         owed = tuple(_enum(CheckKind, kind, f"{who}: check owed")
                      for kind in need_list(self.checks_owed, f"{who}: checks owed"))
         if len(set(owed)) != len(owed):
@@ -167,12 +167,11 @@ class Condition:
     notes: str = ""
 
     def __post_init__(self) -> None:
-        if not need_str(self.name, "condition name").strip():
-            raise ModelError("condition name: must not be empty")
+        need_name(self.name, "condition name", TITLE_MAX)
         opt_int(self.target, f"condition {self.name}: target", minimum=1)
         opt_int(self.until_round, f"condition {self.name}: until round", minimum=0)
         need_int(self.since_round, f"condition {self.name}: since round", minimum=0)
-        need_str(self.notes, f"condition {self.name}: notes")
+        need_notes(self.notes, f"condition {self.name}: notes")
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "target": self.target, "until_round": self.until_round,
@@ -244,8 +243,7 @@ class Encounter:
 
     def __post_init__(self) -> None:
         need_int(self.id, "encounter id", minimum=1)
-        if not need_str(self.name, "encounter name").strip():
-            raise ModelError("encounter name: must not be empty")
+        need_name(self.name, "encounter name", TITLE_MAX)
         what = f"encounter {self.name}"
         object.__setattr__(self, "combatants", tuple(self.combatants))
         object.__setattr__(self, "conditions", tuple(self.conditions))

@@ -7,8 +7,9 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from console.model.errors import ModelError
-from console.model.fields import check_keys, need_int, need_list, need_mapping, need_str
+from console.model.fields import check_keys, need_int, need_list, need_mapping
 from console.model.stats import Stat, opt_stat
+from console.model.text import TAG_MAX, TAGS_MAX, need_name, need_notes
 
 __all__ = ["NPC_STATS", "BodyType", "NpcTemplate"]
 
@@ -52,8 +53,7 @@ class NpcTemplate:
 
     def __post_init__(self) -> None:
         need_int(self.id, "NPC id", minimum=1)
-        if not need_str(self.name, "NPC name").strip():
-            raise ModelError("NPC name: must not be empty")
+        need_name(self.name, "NPC name")
         for attribute, _key, label in NPC_STATS:
             value = opt_stat(getattr(self, attribute), f"{self.name}: {label}")
             object.__setattr__(self, attribute, value)
@@ -63,8 +63,10 @@ class NpcTemplate:
             raise ModelError(
                 f"{self.name}: type must be P, V or S, not {self.body_type!r}"
             ) from None
-        need_str(self.notes, f"{self.name}: notes")
-        tags = tuple(need_str(tag, f"{self.name}: tag") for tag in self.tags)
+        need_notes(self.notes, f"{self.name}: notes")
+        tags = tuple(need_name(tag, f"{self.name}: tag", TAG_MAX) for tag in self.tags)
+        if len(tags) > TAGS_MAX:
+            raise ModelError(f"{self.name}: {len(tags)} tags; at most {TAGS_MAX}")
         object.__setattr__(self, "tags", tags)
 
     def with_changes(self, **changes: Any) -> NpcTemplate:

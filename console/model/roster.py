@@ -14,6 +14,7 @@ from console.model.errors import ModelError
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
 from console.model.stats import opt_stat
+from console.model.text import NAME_MAX
 from console.model.turns import settle
 from console.rules.ratings import RatingType
 
@@ -87,10 +88,14 @@ def templates_in_use(encounter: Encounter | None, template_id: int) -> list[str]
 def duplicate_template(template: NpcTemplate, new_id: int, names: Iterable[str]) -> NpcTemplate:
     """A copy under a free name: "Skrak (copy)", "Skrak (copy 2)" ..."""
     taken = set(names)
-    name = f"{template.name} (copy)"
+
+    def copy(label: str) -> str:  # a long name gives way to the label, which must show
+        return f"{template.name[:NAME_MAX - len(label) - 1].rstrip()} {label}"
+
+    name = copy("(copy)")
     number = 2
     while name in taken:
-        name = f"{template.name} (copy {number})"
+        name = copy(f"(copy {number})")
         number += 1
     return template.with_changes(id=new_id, name=name)
 

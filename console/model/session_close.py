@@ -25,6 +25,7 @@ from console.model.fields import (
     need_str,
     parse_time,
 )
+from console.model.text import need_line
 from console.rules.ap_awards import TimeRounding
 
 __all__ = ["AdvancementEntry", "AdvancementKind", "CloseRow", "SessionClose", "parse_share"]
@@ -49,7 +50,7 @@ class _FlatRecord:
             if kind == "int" or (kind == "int?" and value is not None):
                 need_int(value, label, minimum=0)
             elif kind == "str":
-                need_str(value, label)
+                need_line(value, label)
             elif kind == "bool" and not isinstance(value, bool):
                 raise ModelError(f"{label}: expected true or false")
 

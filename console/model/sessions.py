@@ -19,11 +19,11 @@ from console.model.fields import (
     need_int,
     need_list,
     need_mapping,
-    need_str,
     parse_time,
 )
 from console.model.session_close import AdvancementEntry, SessionClose
 from console.model.system_points import PointsEntry
+from console.model.text import NAME_MAX, need_line, need_notes
 
 __all__ = ["ApAward", "AwardKind", "Session"]
 
@@ -55,8 +55,8 @@ class ApAward:
         need_int(self.pc_id, "award PC id", minimum=1)
         need_int(self.amount, "award amount", minimum=0)
         object.__setattr__(self, "kind", need_choice(self.kind, AwardKind, "award kind"))
-        need_str(self.reason, "award reason")
-        need_str(self.giver, "award giver")
+        need_line(self.reason, "award reason")
+        need_line(self.giver, "award giver", NAME_MAX)
 
     def to_dict(self) -> dict[str, Any]:
         data = {"pc_id": self.pc_id, "amount": self.amount, "kind": self.kind.value,
@@ -102,7 +102,7 @@ class Session:
         object.__setattr__(self, "ap_awards", tuple(self.ap_awards))
         if not all(isinstance(a, ApAward) for a in self.ap_awards):
             raise ModelError("session: AP awards must be ApAward records")
-        need_str(self.notes, "session notes")
+        need_notes(self.notes, "session notes")
         if self.closing is not None and not isinstance(self.closing, SessionClose):
             raise ModelError("session: closing must be a SessionClose record")
         object.__setattr__(self, "advancement", tuple(self.advancement))

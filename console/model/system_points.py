@@ -17,6 +17,7 @@ from typing import Any
 
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_choice, need_int, need_mapping, need_str
+from console.model.text import need_line
 from console.rules.systems.points import ALL_GAINS, ALL_POOLS, POINTS_RULES
 
 __all__ = ["EntryKind", "PointsEntry", "SystemPoints"]
@@ -121,10 +122,10 @@ class PointsEntry:
         need_int(self.pc_id, "points entry: PC id", minimum=1)
         object.__setattr__(self, "kind",
                            need_choice(self.kind, EntryKind, "points entry: kind"))
-        need_str(self.what, "points entry: what")
+        need_line(self.what, "points entry: what")
         need_int(self.points, "points entry: points", minimum=0)
         need_int(self.count, "points entry: count", minimum=0)
-        need_str(self.reason, "points entry: reason")
+        need_line(self.reason, "points entry: reason")
 
     def to_dict(self) -> dict[str, Any]:
         return {"system": self.system, "pc_id": self.pc_id, "kind": self.kind.value,

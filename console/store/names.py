@@ -11,20 +11,29 @@ Windows alike, and read the same to the GM as to the file system:
   ``exe.png``), no characters that look like a slash;
 - not a name Windows reserves (``CON``, ``NUL``, ``COM1`` ..., with or without an
   extension), not starting with a dot or a space, not ending with a dot or a space;
-- kept in Unicode's composed form (NFC): ``é`` typed as ``e`` + accent is the same name.
+- kept in Unicode's composed form (NFC): ``é`` typed as ``e`` + accent is the same name;
+- something visible: no character Unicode calls default-ignorable (it draws nothing:
+  U+034F, U+115F, U+3164 ...), and not only blank ones (U+2800, the braille blank).
 
 Two names that differ only in case, or in how an accent is encoded, collide on macOS and
 Windows (``Straße`` and ``STRASSE`` too, by Unicode's case folding): they are one campaign.
+A name that only *looks* like an existing one ("Demo" with a Cyrillic e, U+0435, or in
+fullwidth letters, beside ``Demo``) is refused when a campaign is created or imported: its
+confusable skeleton (Unicode Technical Standard #39) is the same (:func:`skeleton`, from
+``confusables.txt``).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from importlib import resources
 
+from console.model.text import BLANKS, visible
 from console.store.errors import BadCampaignName
 
-__all__ = ["MAX_NAME_BYTES", "name_key", "validate_name"]
+__all__ = ["MAX_NAME_BYTES", "looks_like", "name_key", "skeleton", "validate_name"]
 
 MAX_NAME_BYTES = 120
 _WINDOWS_FORBIDDEN = re.compile(r'[/\\:*?"<>|]')
@@ -36,6 +45,11 @@ _RESERVED = frozenset(
 # Unicode categories that are invisible or control: Cc control, Cf format (bidi overrides,
 # zero-width joiners), Cs surrogates, Co private use, Cn unassigned, Zl/Zp line breaks.
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+# Default-ignorable code points that are not of those categories (Unicode's
+# DerivedCoreProperties: they draw nothing), and the blank letters of console.model.text.
+_IGNORABLE = frozenset(
+    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, *range(0x180B, 0x1810), 0x3164, 0xFFA0,
+     *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0), *BLANKS])
 
 
 def _refuse(name: str, why: str) -> BadCampaignName:
@@ -63,9 +77,12 @@ def validate_name(name: object) -> str:
                                 "are not allowed")
         if char in _LOOKALIKE_SLASHES:
             raise _refuse(name, f"contains U+{ord(char):04X}, which looks like a slash")
-        if unicodedata.category(char) in _INVISIBLE or (char.isspace() and char != " "):
+        if (unicodedata.category(char) in _INVISIBLE or ord(char) in _IGNORABLE
+                or (char.isspace() and char != " ")):
             raise _refuse(name, f"contains U+{ord(char):04X}, a control or invisible "
                                 "character")
+    if not visible(name):
+        raise _refuse(name, "shows nothing: it needs a letter, a digit or a sign")
     if ".." in name:
         raise _refuse(name, "must not contain '..'")
     stem = name.split(".")[0].rstrip(" ").upper()
@@ -78,3 +95,31 @@ def name_key(name: str) -> str:
     """What two names must share to be the same campaign on some system: NFC, then
     Unicode case folding (``Straße`` and ``STRASSE`` are one)."""
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """confusables.txt: each code point's prototype (read once, when a name is compared)."""
+    table: dict[str, str] = {}
+    text = resources.files("console.store").joinpath("confusables.txt").read_text("utf-8")
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            source, target = line.split(";")
+            table[chr(int(source, 16))] = "".join(chr(int(c, 16)) for c in target.split())
+    return table
+
+
+def skeleton(name: str) -> str:
+    """UTS #39's skeleton of ``name``, after case folding and compatibility forms (NFKC:
+    fullwidth letters are letters): two names with the same skeleton look alike."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    prototypes = _prototypes()
+    mapped = "".join(prototypes.get(char, char)
+                     for char in unicodedata.normalize("NFD", folded))
+    return unicodedata.normalize("NFD", mapped)
+
+
+def looks_like(name: str, others: list[str]) -> str | None:
+    """The first of ``others`` that ``name`` would be mistaken for (same skeleton)."""
+    mine = skeleton(name)
+    return next((other for other in others if skeleton(other) == mine), None)

@@ -27,7 +27,7 @@ from console.store.errors import BadExportFile, BadSaveFile, CampaignExists, Sto
 from console.store.layout import ROOT_FILES, kind_of
 from console.store.limits import MAX_IMPORT_BYTES
 from console.store.names import validate_name
-from console.store.publish import Files, existing_name, publish_campaign
+from console.store.publish import Files, existing_name, publish_campaign, refuse_look_alike
 from console.store.shards import parse_tables
 from console.store.tree import CampaignTree
 from console.store.undo import session_rel
@@ -192,6 +192,7 @@ def import_campaign(saves: Path, source: Path, as_name: str | None = None, *,
     if twin is not None or (Path(saves) / name).exists():
         raise CampaignExists(f"campaign {twin or name!r} already exists in {saves}; "
                              "import it under another name with --as NAME")
+    refuse_look_alike(Path(saves), name)
     files: Files = {}
     for rel, entry in document["files"].items():
         kind = kind_of(rel) if isinstance(rel, str) else None
@@ -200,7 +201,7 @@ def import_campaign(saves: Path, source: Path, as_name: str | None = None, *,
         try:
             tables, _ = parse_tables(entry.get("tables"), kind, Path(f"{source}:{rel}"))
         except BadSaveFile as error:
-            raise BadExportFile(str(error).split("; ")[0]) from None
+            raise BadExportFile(f"{error.path}: {error.problem}") from None
         files[rel] = (kind, tables)
     for rel in [*ROOT_FILES.values(), session_rel(0)]:
         if rel not in files:

@@ -14,15 +14,15 @@ import contextlib
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 
 from console.model import Campaign, Session
 from console.store.atomic_storage import dump_json, fsync_directory
-from console.store.errors import CampaignExists
+from console.store.errors import BadCampaignName, CampaignExists
 from console.store.layout import ROOT_FILES, list_campaigns
-from console.store.names import name_key, validate_name
+from console.store.names import looks_like, name_key, validate_name
 from console.store.shards import Tables, new_tables
 from console.store.tree import CampaignTree
 from console.store.undo import session_rel
@@ -30,10 +30,12 @@ from console.store.undo_state import LastOp, UndoState
 
 __all__ = [
     "Files",
+    "build_beside",
     "clean_staging",
     "existing_name",
     "new_session_tables",
     "publish_campaign",
+    "refuse_look_alike",
     "starting_files",
 ]
 
@@ -100,11 +102,23 @@ def existing_name(saves: Path, name: str) -> str | None:
     return next((found for found in list_campaigns(saves) if name_key(found) == key), None)
 
 
-def publish_campaign(saves: Path, name: str, files: Files,
-                     verify: Callable[[CampaignTree], None] | None = None) -> Path:
-    """Write ``files`` as campaign ``name``, all at once (module docstring). Never
-    overwrites, and never makes a second campaign differing only in case or encoding.
-    ``verify`` checks the staged campaign before it is put in place (it raises to stop)."""
+def refuse_look_alike(saves: Path, name: str) -> None:
+    """BadCampaignName if ``name`` only looks like a campaign already in ``saves`` (the same
+    confusable skeleton: a Cyrillic e, U+0435, for a Latin one): the GM would open the wrong
+    one, or a stranger's, believing it his."""
+    others = list_campaigns(saves) if Path(saves).is_dir() else []
+    twin = looks_like(name, [other for other in others if other != name])
+    if twin is not None:
+        raise BadCampaignName(
+            f"campaign name {name.encode('unicode_escape').decode('ascii')!r} looks like the "
+            f"campaign {twin!r} already in {saves}: the two would be mistaken for each other; "
+            "choose a name that reads differently")
+
+
+@contextlib.contextmanager
+def _staging(saves: Path, name: str) -> Iterator[tuple[Path, Path]]:
+    """A staging folder for campaign ``name`` and where it goes, once the name is checked
+    free; removed on the way out, whatever happened."""
     saves = Path(saves)
     name = validate_name(name)
     root = saves / name
@@ -113,23 +127,50 @@ def publish_campaign(saves: Path, name: str, files: Files,
         shown = f" (as {twin!r}: names differing only in case or accents are one folder " \
                 "on some systems)" if twin not in (None, name) else ""
         raise CampaignExists(f"campaign {name!r} already exists in {saves}{shown}")
+    refuse_look_alike(saves, name)
     saves.mkdir(parents=True, exist_ok=True)
     clean_staging(saves)
     staging = Path(tempfile.mkdtemp(prefix=f".{name}{_STAGING}{os.getpid()}-", dir=saves))
     try:
+        yield staging, root
+    finally:
+        with contextlib.suppress(OSError):
+            if staging.exists() and not staging.is_symlink():
+                shutil.rmtree(staging)
+
+
+def _put_in_place(folder: Path, root: Path) -> None:
+    os.chmod(folder, 0o755)  # mkdtemp makes it private; a campaign folder is not
+    try:
+        os.rename(folder, root)  # refuses to replace a folder that is not empty
+    except OSError:
+        raise CampaignExists(f"campaign {root.name!r} already exists in {root.parent}") from None
+    fsync_directory(root.parent)
+
+
+def publish_campaign(saves: Path, name: str, files: Files,
+                     verify: Callable[[CampaignTree], None] | None = None) -> Path:
+    """Write ``files`` as campaign ``name``, all at once (module docstring). Never
+    overwrites, and never makes a second campaign differing only in case or encoding, nor
+    one that only looks like another. ``verify`` checks the staged campaign before it is
+    put in place (it raises to stop)."""
+    with _staging(saves, name) as (staging, root):
         tree = CampaignTree(staging)
         for rel, (_kind, tables) in sorted(files.items()):
             tree.write(rel, dump_json(tables))
         if verify is not None:
             verify(tree)
-        os.chmod(staging, 0o755)  # mkdtemp makes it private; a campaign folder is not
-        try:
-            os.rename(staging, root)  # refuses to replace a folder that is not empty
-        except OSError:
-            raise CampaignExists(f"campaign {name!r} already exists in {saves}") from None
-        fsync_directory(saves)
-    finally:
-        with contextlib.suppress(OSError):
-            if staging.exists() and not staging.is_symlink():
-                shutil.rmtree(staging)
+        _put_in_place(staging, root)
+    return root
+
+
+def build_beside(saves: Path, name: str, build: Callable[[Path], Path]) -> Path:
+    """Campaign ``name`` made whole before it appears: ``build(folder)`` creates and fills
+    it in a private folder of campaigns (as the console's own commands would in ``saves``)
+    and returns its folder, which is then moved into ``saves`` at once. A full disk or a
+    crash part-way leaves no half-made campaign (``gm-console demo`` once left one that a
+    second try called "already exists")."""
+    with _staging(saves, name) as (staging, root):
+        made = build(staging)
+        _put_in_place(made, root)
     return root

@@ -26,6 +26,7 @@ from console.ui.dialogs.dialog import Dialog
 from console.ui.safety import opno_of, report_failure
 from console.ui.screens.main_screen import MainScreen
 from console.ui.settings import load_settings, save_setting
+from console.ui.widgets.plain import PlainNotices
 
 if TYPE_CHECKING:
     from textual.widget import AwaitMount
@@ -40,7 +41,7 @@ _WARM = ("console.ui.screens.help_screen", "console.ui.awards.awards_screen",
 T = TypeVar("T")
 
 
-class GMConsoleApp(App[None]):
+class GMConsoleApp(PlainNotices, App[None]):
     TITLE = "MetaScape GM console"
     # Toasts say what needs eyes now, in a corner: one line's padding, not three, and no
     # wider than they need (they covered the detail pane and the log).
@@ -81,6 +82,8 @@ class GMConsoleApp(App[None]):
             self.notify(f"Opened after a console that stopped without closing "
                         f"({stale.describe()}); every action it saved is here.",
                         severity="warning", timeout=10)
+        for warning in self.service.take_warnings():  # said at opening, not at a later key
+            self.notify(warning, severity="warning", timeout=15)
 
     def _started(self) -> None:
         """After the first frame: what the first screen does not need is loaded now, while

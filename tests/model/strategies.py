@@ -29,13 +29,20 @@ from console.model import (
 )
 from console.model.characters import PC_STATS
 from console.model.npcs import NPC_STATS
+from console.model.text import visible
 
 __all__ = ["campaigns", "encounters", "log_entries", "npcs", "pcs", "sessions", "stat_texts"]
 
 ids = st.integers(min_value=1, max_value=10_000)
 counts = st.integers(min_value=0, max_value=5_000)
-text = st.text(max_size=30)
-names = st.text(min_size=1, max_size=20).filter(str.strip)
+# What a name or a note may hold (console.model.text): any text but the characters that
+# steer a terminal; a name shows something. tests/model/test_text.py tries those too.
+_shown = st.characters(exclude_categories=("Cc", "Cs"),
+                       exclude_characters="\u061c\u200e\u200f\u2028\u2029\ufeff"
+                       + "".join(map(chr, range(0x202A, 0x202F)))
+                       + "".join(map(chr, range(0x2066, 0x206A))))
+text = st.text(_shown, max_size=30)
+names = st.text(_shown, min_size=1, max_size=20).filter(visible)
 ratings = st.builds(
     lambda die, category, kind, lower: (f"{die}{category}{kind}".lower() if lower
                                          else f"{die}{category}{kind}"),

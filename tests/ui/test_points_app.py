@@ -76,7 +76,7 @@ async def test_the_points_screen_s_keys(seed: CampaignService, open_app) -> None
         assert brice.points.left("faith") == 3
         assert "rolled 6, +2 to Pilot" in toasts_of(app)[-1]
         party = screen.query_one("#points-party", DataTable)
-        assert party.get_row_at(0)[6] == "3/4"  # PC, SP, Tonight, To spend, Waiting, Bought
+        assert str(party.get_row_at(0)[6]) == "3/4"  # PC, SP, Tonight, To spend, Waiting, Bought
         await pilot.press("down", "m")
         await type_in(pilot, "kell")  # Kell completes it; Brice's Faith comes back too
         assert app.service.pcs()[1].points.left("faith") == 4

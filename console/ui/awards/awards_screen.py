@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
 
 from console.model import AwardKind, PlayerCharacter, Session
 from console.model.awards import (
@@ -32,6 +31,7 @@ from console.ui.bindings import cursor_ends
 from console.ui.formatting import sparkline
 from console.ui.safety import failsafe
 from console.ui.widgets.keys_footer import KeysFooter
+from console.ui.widgets.plain import DataTable, Static
 
 __all__ = ["AwardsScreen"]
 

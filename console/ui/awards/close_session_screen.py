@@ -14,7 +14,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Input, Label, Static
+from textual.widgets import Input
 
 from console.model import PlayerCharacter
 from console.model.awards import CloseChoices, ClosePreview, played_time
@@ -29,6 +29,7 @@ from console.ui.awards.pc_names import pick_pc, pick_pcs
 from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import optional_int, whole_number
 from console.ui.widgets.field_input import FieldInput
+from console.ui.widgets.plain import DataTable, Label, Static
 
 __all__ = ["CloseSessionScreen", "parse_played", "parse_rounding", "parse_share"]
 

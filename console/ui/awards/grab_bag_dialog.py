@@ -13,13 +13,14 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from console.model import AwardKind, PlayerCharacter
 from console.model.awards import player_of
 from console.service import ActionRefused, CampaignService
 from console.ui.dialogs.dialog import Dialog
+from console.ui.widgets.plain import Label, Static
 
 __all__ = ["GrabBagDialog"]
 
@@ -53,7 +54,7 @@ class GrabBagDialog(Dialog[bool]):
             yield Label("Grab bag", classes="title")
             yield OptionList(*[
                 Option(f"{pc.name} ({player_of(pc)}) · {tally.get(pc.id, 0)} this session",
-                       id=f"pc-{pc.id}") for pc in self.pcs], id="grab-pcs")
+                       id=f"pc-{pc.id}") for pc in self.pcs], id="grab-pcs", markup=False)
             yield Static("", id="grab-done")
             yield Input(placeholder="reason (optional): enter keeps it", id="grab-reason",
                         compact=True)

@@ -15,13 +15,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
 from console.rules.systems import SYSTEMS, System, system
 from console.rules.systems.facade import LEVEL_NAMES
 from console.ui.calculator.chart_rows import chart_rows
 from console.ui.dialogs.dialog import Dialog
 from console.ui.widgets.field_input import FieldInput
+from console.ui.widgets.plain import Label, Static
 
 __all__ = ["DiceScreen"]
 

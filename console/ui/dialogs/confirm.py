@@ -11,9 +11,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Label, Static
 
 from console.ui.dialogs.dialog import Dialog
+from console.ui.widgets.plain import Label, Static
 
 __all__ = ["ConfirmDialog"]
 

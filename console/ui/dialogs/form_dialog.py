@@ -16,14 +16,16 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
 from console.model.stats import Stat
+from console.model.text import LINE_MAX, first_refused
 from console.rules.limits import POINTS, RESULT, Range
 from console.rules.odds import surprise
 from console.rules.ratings import Rating
 from console.ui.dialogs.dialog import Dialog
 from console.ui.widgets.field_input import FieldInput
+from console.ui.widgets.plain import Label, Static
 
 __all__ = [
     "Field",
@@ -49,6 +51,9 @@ class Field:
     value: str = ""
     placeholder: str = ""
     doubt: Callable[[Any], str | None] | None = None
+    # What fits the field's use (console.model.text): typing stops there, as the model
+    # would refuse more.
+    max_length: int = LINE_MAX
 
 
 def roll_doubt(rating: Rating | None, who: str) -> Callable[[Any], str | None] | None:
@@ -130,7 +135,8 @@ class FormDialog(Dialog[dict[str, Any] | None]):
                     with Horizontal(classes="row"):
                         yield Label(field.label, classes="label")
                         yield FieldInput(value=field.value, placeholder=field.placeholder,
-                                         id=f"field-{field.name}", compact=True)
+                                         id=f"field-{field.name}", compact=True,
+                                         max_length=field.max_length)
             yield Static("", classes="error", id="error")
             yield Static(self.hint or "enter: next field · ctrl+s: save · escape: cancel",
                          classes="hint")
@@ -204,6 +210,9 @@ class FormDialog(Dialog[dict[str, Any] | None]):
     def _read(self, field: Field, text: str) -> Any:
         """The field's value; a ValueError says what is wrong, or asks about a likely typo
         (entered again unchanged, the value is kept)."""
+        refused = first_refused(text)
+        if refused is not None:  # typed or pasted: the edge where outside text comes in
+            raise ValueError(f"{field.label}: holds {refused}, which is not text to show")
         value = field.parse(text)
         question = field.doubt(value) if field.doubt is not None else None
         if question is not None and self._kept.get(field.name) != text:

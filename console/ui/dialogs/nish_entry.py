@@ -15,7 +15,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
 from console.rules.limits import RESULT
 from console.rules.rolling import roll
@@ -23,6 +23,7 @@ from console.service.tracker import NishRoll
 from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import optional_int, roll_doubt
 from console.ui.widgets.field_input import FieldInput
+from console.ui.widgets.plain import Label, Static
 
 __all__ = ["NishEntryScreen"]
 

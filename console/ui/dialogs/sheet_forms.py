@@ -15,6 +15,7 @@ from console.model.characters import PC_STATS
 from console.model.npcs import NPC_STATS, BodyType
 from console.model.roster import format_weapons, parse_weapons
 from console.model.stats import Stat
+from console.model.text import NAME_MAX, NOTES_MAX
 from console.rules.limits import AP, MISSIONS, PLAYER_RANK, POINTS, WOUNDS
 from console.ui.dialogs.form_dialog import (
     Field,
@@ -62,7 +63,7 @@ def _shown(stat: Stat | None) -> str:
 
 def npc_form(title: str, template: NpcTemplate | None) -> FormDialog:
     fields = [Field("name", "Name", required_text("name"),
-                    value=template.name if template else "")]
+                    value=template.name if template else "", max_length=NAME_MAX)]
     for attribute, _key, label in NPC_STATS:
         fields.append(Field(attribute, f"{label} (value or rating)", _stat(label),
                             value=_shown(getattr(template, attribute)) if template else ""))
@@ -71,7 +72,8 @@ def npc_form(title: str, template: NpcTemplate | None) -> FormDialog:
               value=template.body_type.value if template else "P"),
         Field("tags", "Tags (comma separated)", _tags,
               value=", ".join(template.tags) if template else ""),
-        Field("notes", "Notes", str, value=template.notes if template else ""),
+        Field("notes", "Notes", str, value=template.notes if template else "",
+              max_length=NOTES_MAX),
     ]
     return FormDialog(title, fields)
 
@@ -96,8 +98,9 @@ def _unique_name(taken: Collection[str]) -> Callable[[str], str]:
 def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = ()) -> FormDialog:
     """The PC sheet form; ``taken`` are the other PCs' names (a PC's name is unique)."""
     fields = [
-        Field("name", "Name", _unique_name(taken), value=pc.name if pc else ""),
-        Field("player", "Player", str, value=pc.player if pc else ""),
+        Field("name", "Name", _unique_name(taken), value=pc.name if pc else "",
+              max_length=NAME_MAX),
+        Field("player", "Player", str, value=pc.player if pc else "", max_length=NAME_MAX),
         Field("player_rank", "Player rank", whole_number("player rank", PLAYER_RANK),
               value=str(pc.player_rank) if pc else "0"),
     ]
@@ -120,7 +123,7 @@ def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = ())
         Field("missions_completed", "Missions completed",
               whole_number("missions completed", MISSIONS),
               value=str(pc.missions_completed) if pc else "0"),
-        Field("notes", "Notes", str, value=pc.notes if pc else ""),
+        Field("notes", "Notes", str, value=pc.notes if pc else "", max_length=NOTES_MAX),
     ]
     return FormDialog(title, fields)
 

@@ -19,7 +19,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Label, ProgressBar, Static
+from textual.widgets import ProgressBar
 
 from console.rules.forecast import (
     BOOK,
@@ -34,6 +34,7 @@ from console.rules.forecast import (
 from console.service.errors import ActionRefused
 from console.service.forecast import ForecastCommands, WhatIf
 from console.ui.dialogs.dialog import Dialog
+from console.ui.widgets.plain import Label, Static
 
 __all__ = ["ForecastScreen", "forecast_table"]
 

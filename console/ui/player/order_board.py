@@ -6,9 +6,9 @@ from rich import box
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
 
 from console.model.player_view import PlayerPicture, PlayerRow
+from console.ui.widgets.plain import Static
 
 __all__ = ["OrderBoard", "order_table"]
 

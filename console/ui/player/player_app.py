@@ -15,16 +15,17 @@ from typing import ClassVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Digits, Static
+from textual.widgets import Digits
 
 from console.model.player_view import PlayerPicture
 from console.service import CampaignService
 from console.ui.player.order_board import OrderBoard
+from console.ui.widgets.plain import PlainNotices, Static
 
 __all__ = ["PlayerViewApp"]
 
 
-class PlayerViewApp(App[int]):
+class PlayerViewApp(PlainNotices, App[int]):
     CSS_PATH = "player_app.tcss"
     TITLE = "MetaScape: players' view"
     ENABLE_COMMAND_PALETTE = False  # no GM keys, and no way to reach any

@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
 
 from console.model import PlayerCharacter, Session
 from console.model.awards import played_time, player_of
@@ -29,6 +28,7 @@ from console.ui.bindings import cursor_ends
 from console.ui.points.flows import PointsFlows
 from console.ui.safety import failsafe
 from console.ui.widgets.keys_footer import KeysFooter
+from console.ui.widgets.plain import DataTable, Static
 
 __all__ = ["PointsScreen", "rules_line"]
 

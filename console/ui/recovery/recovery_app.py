@@ -16,18 +16,18 @@ from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Static
 
 from console.service import ActionRefused
 from console.service.repair import CampaignRepair, Damage
 from console.ui.widgets.keys_footer import KeysFooter
+from console.ui.widgets.plain import DataTable, PlainNotices, Static
 
 __all__ = ["OPEN", "RecoveryApp"]
 
 OPEN = "open"
 
 
-class RecoveryApp(App[str]):
+class RecoveryApp(PlainNotices, App[str]):
     """Exits with :data:`OPEN` when the GM opens the mended campaign, else None."""
 
     TITLE = "MetaScape GM console: recovery"

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from rich.text import Text
-from textual.widgets import Static
 
 from console.service import View
+from console.ui.widgets.plain import Static
 
 __all__ = ["StatusHeader", "clock"]
 
@@ -22,7 +22,7 @@ class StatusHeader(Static):
     """Shows the view it was last given; ticks the session clock once a second."""
 
     def __init__(self, clock: Callable[[], datetime] | None = None, **kwargs: object) -> None:
-        super().__init__("", **kwargs)  # type: ignore[arg-type]
+        super().__init__("", **kwargs)
         self._view: View | None = None
         self._text = Text()
         self.clock = clock or (lambda: datetime.now(UTC))

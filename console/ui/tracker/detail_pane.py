@@ -7,7 +7,6 @@ from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.widgets import Static
 
 from console.model import Combatant, NpcTemplate, PlayerCharacter, Stat
 from console.model.hazards import describe, due_now, hazards_of
@@ -19,6 +18,7 @@ from console.service import View
 from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
 from console.ui.formatting import stat_text
 from console.ui.widgets.drawn_from import DrawnFrom
+from console.ui.widgets.plain import Static
 
 __all__ = ["DetailPane"]
 

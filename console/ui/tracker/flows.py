@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from console.model import Side, Status
+from console.model.text import NAME_MAX, TITLE_MAX
 from console.rules.limits import RESULT, ROUNDS, Range
 from console.service.tracker import NishCall
 from console.ui.dialogs.confirm import ConfirmDialog
@@ -96,7 +97,8 @@ class TrackerFlows(Flows):
 
     async def _new_encounter(self) -> None:
         values = await self.form("New encounter",
-                                 [Field("name", "Encounter name", required_text("name"))])
+                                 [Field("name", "Encounter name", required_text("name"),
+                                        max_length=TITLE_MAX)])
         if values is not None:
             self.show(self.service.tracker.new_encounter(values["name"]))
 
@@ -118,7 +120,7 @@ class TrackerFlows(Flows):
     async def _add(self) -> None:
         self.service.running()
         values = await self.form("Add to the encounter", [
-            Field("name", "Name", required_text("name")),
+            Field("name", "Name", required_text("name"), max_length=NAME_MAX),
             Field("side", "Side: pc or npc", parse_side, value="npc"),
             Field("nish", "Nish (NPC: recorded value, e.g. 12 or 8M; PC: this round's roll)",
                   stat_number("Nish")),
@@ -153,7 +155,7 @@ class TrackerFlows(Flows):
     async def _add_condition(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)
         values = await self.form(f"Condition on {combatant.name}", [
-            Field("name", "Condition", required_text("condition")),
+            Field("name", "Condition", required_text("condition"), max_length=TITLE_MAX),
             Field("rounds", "Rounds (blank: until removed; 1 = to the end of next round)",
                   optional_int("rounds", ROUNDS)),
         ])

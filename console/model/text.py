@@ -1,0 +1,112 @@
+"""Text from outside (typed, imported, read from a spec or a save file): what a name, a line
+and a note may hold, how long each may be, and how any text is shown safely.
+
+The first wall: every model object checks its text when it is built, so a name holding an
+escape sequence (``ESC]0;...BEL`` retitles a terminal, ``ESC[2J`` clears it) is refused
+with the field named, whether it was typed, imported or read from a file. The second wall:
+:func:`shown` makes every such character visible as an escape (``\\x1b``), for outputs that
+print text the model never saw (a folder's name, a command-line argument, an OS message).
+
+The limits fit each kind of text's use: a name fits a column and a table's line with a copy's
+number added; a line is a reason or a label; a note is a few pages. They also bound what one
+action can write: a note of 60 MB once made every action on its PC take 760 ms and its
+campaign grow by a gigabyte.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from console.model.errors import ModelError
+
+__all__ = [
+    "LINE_MAX",
+    "NAME_MAX",
+    "NOTES_MAX",
+    "TAGS_MAX",
+    "TAG_MAX",
+    "TITLE_MAX",
+    "first_refused",
+    "need_line",
+    "need_name",
+    "need_notes",
+    "shown",
+    "visible",
+]
+
+NAME_MAX = 40  # a name the GM gives: a PC, an NPC template, a weapon, a condition
+TITLE_MAX = 60  # a name the console derives from one ("Skrak leader 12"), an encounter's
+LINE_MAX = 300  # one line: a reason, a player, a label
+TAG_MAX = 30
+TAGS_MAX = 30
+NOTES_MAX = 20_000  # a note: about eight pages of text
+
+# Characters that steer a terminal or the reading order rather than show something: every
+# C0 and C1 control (ESC among them), DEL, the bidirectional overrides and isolates (which
+# make "gnp.exe" read "exe.png"), the line and paragraph separators, the byte-order mark.
+_STEERING = frozenset(
+    [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), 0x061C, 0x200E, 0x200F,
+     *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x2028, 0x2029, 0xFEFF])
+_IN_NOTES = frozenset({0x09, 0x0A})  # a note keeps its tabs and line breaks
+
+# Letters and symbols that draw nothing: a name made only of these (and spaces, marks and
+# invisible formatting) looks empty. Unicode's blank fillers and the braille blank.
+BLANKS = frozenset({0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800})
+
+
+def first_refused(text: str, *, notes: bool = False) -> str | None:
+    """The first character of ``text`` a name or line may not hold, described, or None."""
+    for char in text:
+        code = ord(char)
+        if code in _STEERING and not (notes and code in _IN_NOTES):
+            name = unicodedata.name(char, "a control character")
+            return f"U+{code:04X} ({name.lower()})"
+    return None
+
+
+def visible(text: str) -> bool:
+    """True if ``text`` shows at least one letter, digit, punctuation mark or symbol."""
+    return any(unicodedata.category(char)[0] in "LNPS" and ord(char) not in BLANKS
+               for char in text)
+
+
+def _need(value: object, what: str, limit: int, *, notes: bool = False) -> str:
+    if not isinstance(value, str):
+        raise ModelError(f"{what}: expected text, got {type(value).__name__}")
+    if len(value) > limit:
+        raise ModelError(f"{what}: {len(value):,} characters; at most {limit:,} fit")
+    refused = first_refused(value, notes=notes)
+    if refused is not None:
+        raise ModelError(f"{what}: holds {refused}, which is not text to show")
+    return value
+
+
+def need_name(value: object, what: str, limit: int = NAME_MAX) -> str:
+    """A name: one line, something visible in it, at most ``limit`` characters."""
+    text = _need(value, what, limit)
+    if not text.strip():
+        raise ModelError(f"{what}: must not be empty")
+    if not visible(text):
+        raise ModelError(f"{what}: shows nothing (only blank or invisible characters)")
+    return text
+
+
+def need_line(value: object, what: str, limit: int = LINE_MAX) -> str:
+    """One line of text, possibly empty."""
+    return _need(value, what, limit)
+
+
+def need_notes(value: object, what: str, limit: int = NOTES_MAX) -> str:
+    """A note: line breaks and tabs allowed, possibly empty."""
+    return _need(value, what, limit, notes=True)
+
+
+def shown(text: str, *, notes: bool = False) -> str:
+    """``text`` with every character that steers a terminal written as an escape
+    (``\\x1b``, ``\\u202e``): the second wall, for text the model never checked."""
+    if first_refused(text, notes=notes) is None:
+        return text
+    return "".join(
+        char if ord(char) not in _STEERING or (notes and ord(char) in _IN_NOTES)
+        else char.encode("unicode_escape").decode("ascii")
+        for char in text)

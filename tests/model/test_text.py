@@ -1,0 +1,93 @@
+"""What names and notes may hold (console.model.text): the first wall against text that
+steers a terminal, and the second (``shown``)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from console.model import ModelError, NpcTemplate, PlayerCharacter
+from console.model.text import (
+    NAME_MAX,
+    NOTES_MAX,
+    first_refused,
+    need_line,
+    need_name,
+    need_notes,
+    shown,
+    visible,
+)
+
+# Every character that steers a terminal or the reading order.
+STEERING = [*map(chr, range(0x20)), "\x7f", *map(chr, range(0x80, 0xA0)), "\u061c",
+            "\u200e", "\u200f", *map(chr, range(0x202A, 0x202F)),
+            *map(chr, range(0x2066, 0x206A)), "\u2028", "\u2029", "\ufeff"]
+steering = st.sampled_from(STEERING)
+
+
+def _steers(text: str, *, notes: bool = False) -> bool:
+    return any(char in STEERING and not (notes and char in "\t\n") for char in text)
+
+
+clean = st.text(st.characters(exclude_characters=STEERING), max_size=20)
+
+
+@given(clean, steering, st.text(max_size=20))
+def test_a_name_a_line_or_a_note_holding_a_steering_character_is_refused(
+        before: str, char: str, after: str) -> None:
+    text = f"K{before}{char}{after}"
+    for need in (need_name, need_line):
+        with pytest.raises(ModelError, match=f"holds U\\+{ord(char):04X}"):
+            need(text, "name", 10_000)
+    if char not in "\t\n":
+        with pytest.raises(ModelError, match="which is not text to show"):
+            need_notes(text, "notes")
+    else:
+        assert need_notes(text, "notes") == text
+
+
+@given(st.text())
+def test_shown_text_never_holds_a_steering_character_and_keeps_clean_text(text: str) -> None:
+    assert not _steers(shown(text))
+    assert not _steers(shown(text, notes=True), notes=True)
+    if first_refused(text) is None:
+        assert shown(text) == text
+
+
+def test_the_issue_s_escape_sequences_are_written_as_escapes() -> None:
+    assert shown("Kess\x1b]0;pwned\x07") == "Kess\\x1b]0;pwned\\x07"
+    assert shown("\x1b[2J") == "\\x1b[2J"
+    assert shown("gnp\u202eexe.png") == "gnp\\u202eexe.png"
+    assert shown("two\nlines", notes=True) == "two\nlines"
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u115f", "\u2800", "\uffa0", "\u034f",
+                                  "  \u2800 ", "\u200b"])
+def test_a_name_that_shows_nothing_is_refused(name: str) -> None:
+    assert not visible(name)
+    with pytest.raises(ModelError, match=r"shows nothing|not text to show|must not be empty"):
+        PlayerCharacter.new(1, name)
+
+
+def test_each_kind_of_text_has_a_length_fitting_it() -> None:
+    need_name("K" * NAME_MAX, "PC name")
+    with pytest.raises(ModelError, match=f"PC name: 41 characters; at most {NAME_MAX}"):
+        PlayerCharacter.new(1, "K" * (NAME_MAX + 1))
+    PlayerCharacter.new(1, "Kess", notes="x" * NOTES_MAX)
+    with pytest.raises(ModelError, match="notes: 20,001 characters; at most 20,000 fit"):
+        PlayerCharacter.new(1, "Kess", notes="x" * (NOTES_MAX + 1))
+    with pytest.raises(ModelError, match="tag: 31 characters"):
+        NpcTemplate(1, "Skrak", tags=("t" * 31,))
+    with pytest.raises(ModelError, match="31 tags; at most 30"):
+        NpcTemplate(1, "Skrak", tags=tuple(f"t{n}" for n in range(31)))
+
+
+def test_a_duplicate_of_a_long_template_name_still_fits() -> None:
+    from console.model.roster import duplicate_template
+
+    long = NpcTemplate(1, "S" * NAME_MAX)
+    copy = duplicate_template(long, 2, [long.name])
+    assert copy.name.endswith(" (copy)") and len(copy.name) == NAME_MAX
+    again = duplicate_template(long, 3, [long.name, copy.name])
+    assert again.name.endswith(" (copy 2)") and len(again.name) <= NAME_MAX

@@ -1,0 +1,78 @@
+"""Text from outside shows as typed: a name that looks like markup neither ends the console
+nor becomes a link, and a name holding an escape sequence is refused at the form."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from console.model import Encounter, PlayerCharacter, Side
+from console.model.tracker import add_combatant, call_for_nish
+from console.service import CampaignService
+from console.store import CampaignStore
+from tests.ui.conftest import SIZE, START, console_on, type_in
+
+# A markup error (it ended the console when a dialog named him), a link that would run an
+# action when clicked, and a style.
+HOSTILE = ["Kess [/b]", "[@click=app.quit]Oko", "[red on red]Vex"]
+
+
+def _fight(saves: Path) -> CampaignStore:
+    store = CampaignStore.create(saves, "Dock")
+    service = CampaignService(store)
+    for name in HOSTILE:
+        service.roster.add_pc(lambda new_id, name=name: PlayerCharacter.new(
+            new_id, name, def_="8M", ar="4", vit_max="20"))
+    encounter = Encounter(1, "Dock [/fight]")
+    for pc in service.pcs().values():
+        encounter = add_combatant(encounter, pc.name, Side.PC, ref=pc.id).encounter
+    encounter = add_combatant(encounter, "Skrak [b]", Side.NPC, recorded_nish=9,
+                              vit_max=12).encounter
+    encounter = call_for_nish(encounter, {c.id: 10 + c.id for c in encounter.combatants
+                                          if c.is_pc}).encounter
+    store.apply("setup", "the fight", [("encounters", 1, encounter.to_dict())], now=START)
+    return store
+
+
+async def test_names_that_look_like_markup_show_as_typed(tmp_path: Path) -> None:
+    store = _fight(tmp_path)
+    app = console_on(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # The tracker, the details, a dialog titled with the name, a toast naming him.
+        for _ in HOSTILE:
+            await pilot.press("down")
+        await pilot.press("c")  # "Condition on <name>": the title is a Label
+        await pilot.pause()
+        assert app.is_running
+        title = app.screen.query_one(".title")
+        assert str(title.render()) in {f"Condition on {name}" for name in [*HOSTILE,
+                                                                           "Skrak [b]"]}
+        await pilot.press("escape")
+        await pilot.press("space", "space", "u")  # a toast names the one knocked out
+        await pilot.pause()
+        assert app.is_running
+        screen_text = app.export_screenshot()
+        for name in ("Kess [/b]", "[@click=app.quit]Oko", "Skrak [b]"):
+            assert name.replace("&", "&amp;") in screen_text.replace("&#160;", " ")
+    assert app.return_code in (None, 0)
+    store.close()
+
+
+async def test_a_name_holding_an_escape_sequence_is_refused_at_the_form(
+        tmp_path: Path) -> None:
+    store = CampaignStore.create(tmp_path, "Dock")
+    app = console_on(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "p")  # a new PC, typed (pasted) with an escape sequence
+        await pilot.pause()
+        field = app.screen.query_one("#field-name", Input)
+        assert field.max_length == 40
+        await type_in(pilot, "Kess\x1b]0;pwned\x07")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        error = str(app.screen.query_one("#error").render())
+        assert error.startswith("Name: holds U+001B") and "\x1b" not in error
+        assert app.service.pcs() == {}
+    store.close()
