@@ -209,3 +209,22 @@ def test_new_with_a_dice_system(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         assert store.campaign().system == "facade"
     with pytest.raises(SystemExit):
         main(["new", "Other", "--saves", str(tmp_path), "--system", "gurps"])
+
+
+@pytest.mark.parametrize("fail_at", [5, 40, 120])
+def test_demo_on_a_full_disk_leaves_no_half_made_campaign(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        fail_at: int) -> None:
+    import console.store.tree as tree_module
+    from tests.store.test_faults import FaultyOS
+
+    saves = tmp_path / "saves"
+    full = FaultyOS(lambda n, _name, _args: n >= fail_at)  # the disk fills up and stays full
+    monkeypatch.setattr(tree_module, "os", full)
+    code = main(["demo", "--saves", str(saves)])
+    _, err = capsys.readouterr()
+    monkeypatch.undo()
+    assert code == 2 and "No space left on device" in err and "bug" not in err
+    assert [p.name for p in saves.iterdir()] == []  # no Demo, no staging left behind
+    assert main(["demo", "--saves", str(saves)]) == 0  # space again: the demo is made
+    assert "created the demo campaign" in capsys.readouterr()[0]

@@ -29,9 +29,11 @@ def reporting_store_errors(
     handler: Callable[[argparse.Namespace], int],
 ) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
+        from console.service import ActionRefused  # what a command made through the service says
+
         try:
             return handler(args)
-        except StoreError as error:
+        except (StoreError, ActionRefused) as error:
             raise CommandError(str(error)) from None
 
     return run

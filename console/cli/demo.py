@@ -13,7 +13,7 @@ from typing import Any
 from console.model import NpcTemplate, PlayerCharacter
 from console.model.roster import parse_weapons
 from console.service import CampaignService
-from console.store import CampaignStore
+from console.store import CampaignStore, build_beside
 
 __all__ = ["make_demo"]
 
@@ -48,7 +48,12 @@ def _template(fields: dict[str, Any]) -> Callable[[int], NpcTemplate]:
 
 
 def make_demo(saves: Path, name: str) -> Path:
-    """Create campaign ``name`` in ``saves`` (refused if it exists); returns its folder."""
+    """Create campaign ``name`` in ``saves`` (refused if it exists); returns its folder.
+    It is made beside and moved in whole: never half a demo (a full disk, say)."""
+    return build_beside(saves, name, lambda folder: _fill(folder, name))
+
+
+def _fill(saves: Path, name: str) -> Path:
     with CampaignStore.create(saves, name,
                               notes="A demo campaign: try anything, F1 for help.") as store:
         service = CampaignService(store, random.Random(7))

@@ -66,6 +66,10 @@ def _read_spec(path: Path) -> object:
         raise CommandError(f"{path}: not JSON ({error.msg}, line {error.lineno})") from None
     except UnicodeDecodeError:
         raise CommandError(f"{path}: not JSON (not UTF-8 text)") from None
+    except RecursionError:
+        raise CommandError(f"{path}: nested too deeply to be a spec") from None
+    except ValueError as error:  # Python's limit on an integer's digits, say
+        raise CommandError(f"{path}: not a spec ({str(error)[:80]})") from None
     except OSError as error:
         raise CommandError(f"{path}: {error.strerror or error}") from None
 

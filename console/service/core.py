@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -32,6 +32,7 @@ from console.model.outcome import Outcome, Removed
 from console.model.tracker import checks_reminder, round_order
 from console.rules.errors import RulesError
 from console.rules.initiative import RoundOrder
+from console.service.clock import SteadyClock
 from console.service.errors import ActionRefused
 from console.service.view import View
 from console.store import CampaignStore
@@ -58,8 +59,10 @@ class CampaignCore:
                  clock: Callable[[], datetime] | None = None) -> None:
         self._store = store
         self.rng = rng or random.Random()
-        # Injected so tests and snapshots see fixed times; every logged action uses it.
-        self.clock = clock or (lambda: datetime.now(UTC))
+        # Injected so tests and snapshots see fixed times; every logged action uses it. By
+        # default a clock that never goes back (service/clock.py), from no earlier than
+        # the newest time the campaign has recorded.
+        self.clock = clock or SteadyClock(self._newest_time())
         self._cache: dict[str, tuple[int, Any]] = {}
         # Earlier sessions never change once the next one has started: read each once.
         self._past: dict[int, tuple[Session, list[Encounter]]] = {}
@@ -67,6 +70,14 @@ class CampaignCore:
         self._numbers: tuple[int, list[int]] | None = None
         self._pc_top: tuple[tuple[int, ...], int] | None = None  # see _earlier_pc_top
         self._dry = False  # dry_run: commands are worked out, not saved
+
+    def _newest_time(self) -> datetime:
+        """The latest time the current session records: its start, its stop, its newest
+        log entry."""
+        session = self._store.session()
+        times = [session.started_at, *([session.stopped_at] if session.stopped_at else [])]
+        times += [entry.at for entry in self._store.history(1)]
+        return max(times)
 
     # ----- the campaign as it stands ------------------------------------------------------
 
@@ -334,6 +345,11 @@ class CampaignCore:
 
     def stop_session(self) -> Session:
         return self.guard(lambda: self._store.stop_session(now=self.clock()))
+
+    def take_warnings(self) -> list[str]:
+        """What the store could save only in part since the last command (at opening: a
+        file finished from the commit record that the disk would not take yet)."""
+        return self._store.take_warnings()
 
     @property
     def waiting(self) -> list[str]:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from console.store.layout import list_campaigns, validate_name
     from console.store.lock import LockHolder
     from console.store.portable import export_campaign, import_campaign
+    from console.store.publish import build_beside
     from console.store.recovery import CheckReport, check_campaign, find_good_backup, restore_backup
     from console.store.transaction import Transaction
 
@@ -63,6 +64,7 @@ _LAZY = {
     "StoreError": "console.store.errors",
     "Transaction": "console.store.transaction",
     "TruncatedSaveFile": "console.store.errors",
+    "build_beside": "console.store.publish",
     "check_campaign": "console.store.recovery",
     "export_campaign": "console.store.portable",
     "find_good_backup": "console.store.recovery",
@@ -105,6 +107,7 @@ __all__ = [
     "StoreError",
     "Transaction",
     "TruncatedSaveFile",
+    "build_beside",
     "check_campaign",
     "export_campaign",
     "find_good_backup",
