@@ -187,6 +187,7 @@ class CampaignCore:
             order=order, pcs=self.pcs(), npcs=self.npcs(),
             history=self._store.history(HISTORY_SHOWN), head=self._store.head,
             read_only=self._store.read_only, system=self.campaign().system,
+            saving_stopped=self._store.saving_stopped is not None,
         )
 
     def session_record(self, number: int) -> tuple[Session, list[Encounter]]:

@@ -22,3 +22,4 @@ class View:
     head: int
     read_only: bool
     system: str = "metascape"  # the campaign's dice system (its awards' units)
+    saving_stopped: bool = False  # the writer's lock was taken from outside: nothing saves

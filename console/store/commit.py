@@ -75,6 +75,11 @@ class CommitMixin:
         return found
 
     @property
+    def saving_stopped(self) -> str | None:
+        """Why this writer saves nothing more (its lock was lost), or None."""
+        return self._lost
+
+    @property
     def waiting(self) -> list[str]:
         """The files whose newest change is so far only in the session file's commit
         record (it is saved: opening the campaign finishes it)."""

@@ -126,9 +126,9 @@ class CampaignLock:
 
     def _locked_out(self) -> CampaignLocked:
         holder = read_holder(self.tree)
-        who = holder.describe() if holder else "another console"
+        who = f" ({holder.describe()})" if holder else ""
         return CampaignLocked(
-            f"campaign {self.tree.root.name!r} is open in another console ({who}); "
+            f"campaign {self.tree.root.name!r} is open in another console{who}; "
             "open it read-only or close the other console", holder)
 
     def acquire(self) -> None:

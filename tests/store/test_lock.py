@@ -157,6 +157,12 @@ def test_a_campaign_folder_moved_away_under_a_console_stops_its_saves(saves: Pat
         (saves / "Tide").rename(saves / "Moved")
         with pytest.raises(LockLost):
             store.apply("hit", "hit", [("pcs", 1, make_pc(1, wounds=3).to_dict())])
+        from console.service import CampaignService
+
+        assert store.saving_stopped is not None
+        assert CampaignService(store).view().saving_stopped  # the header says so
+        with pytest.raises(LockLost):  # and every later action is refused the same way
+            store.undo()
     with CampaignStore.open(saves, "Moved", read_only=True) as viewer:
         assert viewer.pc(1).wounds == 2
 

@@ -66,4 +66,7 @@ class StatusHeader(Static):
                         f"{order}")
         if view.read_only:
             text.append("  READ-ONLY, following the console that writes", style="bold red")
+        if view.saving_stopped:
+            text.append("  NOT SAVING: the lock was taken from outside; quit and reopen",
+                        style="bold red")
         return text
