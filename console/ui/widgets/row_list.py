@@ -46,8 +46,14 @@ class RowList(ScrollView, can_focus=True):
     """Rows of cells under a header; ``cursor_row`` is the selection."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"row-list--header", "row-list--cursor"}
+    # Never a horizontal scrollbar: the list fits its columns to its width (_fit), and what
+    # still does not fit is cut at the right. Textual looks at a scroll view's scrollbars
+    # again only when its size changes, so a list whose narrowed columns came to fit kept
+    # the scrollbar of its first layout, a blank row, or not, as the event loop's timing
+    # went (the 120x40 snapshot differed between Python 3.11 and 3.12).
     DEFAULT_CSS = """
     RowList {
+        overflow-x: hidden;
         background: $surface;
         color: $foreground;
         & > .row-list--header { text-style: bold; background: $panel; color: $foreground; }
