@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
 
 from textual import events
 from textual.actions import ActionParseResult
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.screen import Screen, ScreenResultCallbackType
@@ -26,6 +26,7 @@ from console.ui.dialogs.dialog import Dialog
 from console.ui.safety import opno_of, report_failure
 from console.ui.screens.main_screen import MainScreen
 from console.ui.settings import load_settings, save_setting
+from console.ui.textual_private import StillBackgroundApp
 
 if TYPE_CHECKING:
     from textual.widget import AwaitMount
@@ -40,7 +41,7 @@ _WARM = ("console.ui.screens.help_screen", "console.ui.awards.awards_screen",
 T = TypeVar("T")
 
 
-class GMConsoleApp(App[None]):
+class GMConsoleApp(StillBackgroundApp[None]):
     TITLE = "MetaScape GM console"
     # Toasts say what needs eyes now, in a corner: one line's padding, not three, and no
     # wider than they need (they covered the detail pane and the log).
@@ -97,8 +98,8 @@ class GMConsoleApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         # A key typed before a just-opened dialog can take it waits for it (Dialog).
-        if isinstance(event, events.Key) and self._screen_stack:
-            top = self._screen_stack[-1]
+        if isinstance(event, events.Key) and self.screen_stack:
+            top = self.screen
             if isinstance(top, Dialog) and top.keep_early(event):
                 return
         await super().on_event(event)
@@ -181,18 +182,6 @@ class GMConsoleApp(App[None]):
             main.refresh_view()
 
     _follow_failed = False
-
-    @property
-    def _background_screens(self) -> list[Screen[Any]]:
-        """Textual treats the screen under a modal one as visible and repaints the dialog in
-        full whenever that screen refreshes (several times as a dialog opens). A
-        :class:`Dialog` draws a still picture of it instead (``console.ui.dialogs.dialog``),
-        so under a dialog no screen counts as visible."""
-        if self._screen_stack:
-            top = self._screen_stack[-1]
-            if isinstance(top, Dialog) or top.styles.background.a >= 1:
-                return []  # (an opaque screen, the awards, hides the one under it whole)
-        return super()._background_screens
 
     @property
     def main(self) -> MainScreen | None:

@@ -19,7 +19,6 @@ class KeysFooter(Footer):
     _shown: tuple[object, ...] | None = None
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         if not screen.is_active:
@@ -29,4 +28,4 @@ class KeysFooter(Footer):
                       if binding.show)
         if shown != self._shown:
             self._shown = shown
-            self.call_after_refresh(self.recompose)
+            super().bindings_changed(screen)  # Footer's own: the keys are ready, rebuild

@@ -221,7 +221,7 @@ class RowList(ScrollView, can_focus=True):
         self._lines.clear()  # a theme or focus change restyles every line
         self._header = None
 
-    def _on_resize(self, event: events.Resize) -> None:
+    def on_resize(self) -> None:
         self._lines.clear()
         self._header = None
         self._fit(self.scrollable_content_region.width)
@@ -271,10 +271,10 @@ class RowList(ScrollView, can_focus=True):
         """The labels of the columns shown at the list's width."""
         return [label for label, _ in self._columns]
 
-    def _on_focus(self, event: events.Focus) -> None:
+    def on_focus(self) -> None:
         self._refresh_row(self._cursor)
 
-    def _on_blur(self, event: events.Blur) -> None:
+    def on_blur(self) -> None:
         self._refresh_row(self._cursor)
 
     def _draw(self, cells: Sequence[Cell], style: Style) -> Strip:
