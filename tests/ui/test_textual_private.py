@@ -16,7 +16,7 @@ from typing import Any
 
 from packaging.requirements import Requirement
 from rich.console import Console
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.color import Color
 from textual.message_pump import MessagePump
 from textual.screen import ModalScreen
