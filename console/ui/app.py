@@ -4,32 +4,28 @@ through which a key reaches the campaign (``console.ui.safety``): no action ends
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import importlib
-import inspect
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import events
-from textual.actions import ActionParseResult
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
-from textual.dom import DOMNode
-from textual.screen import Screen, ScreenResultCallbackType
+from textual.screen import Screen
 
 from console.model.outcome import Outcome
 from console.service import ActionRefused, CampaignService
 from console.ui.alerts import show_outcome
 from console.ui.bindings import described_bindings, long_name
 from console.ui.dialogs.dialog import Dialog
-from console.ui.safety import opno_of, report_failure
+from console.ui.safety import GuardedApp
 from console.ui.screens.main_screen import MainScreen
 from console.ui.settings import load_settings, save_setting
 from console.ui.textual_private import StillBackgroundApp
 
 if TYPE_CHECKING:
-    from textual.widget import AwaitMount
+    pass
 
 __all__ = ["GMConsoleApp"]
 
@@ -41,7 +37,7 @@ _WARM = ("console.ui.screens.help_screen", "console.ui.awards.awards_screen",
 T = TypeVar("T")
 
 
-class GMConsoleApp(StillBackgroundApp[None]):
+class GMConsoleApp(GuardedApp, StillBackgroundApp[None]):
     TITLE = "MetaScape GM console"
     # Toasts say what needs eyes now, in a corner: one line's padding, not three, and no
     # wider than they need (they covered the detail pane and the log).
@@ -103,69 +99,6 @@ class GMConsoleApp(StillBackgroundApp[None]):
             if isinstance(top, Dialog) and top.keep_early(event):
                 return
         await super().on_event(event)
-
-    # ----- no action ends the app (console.ui.safety) --------------------------------------
-
-    async def run_action(
-        self,
-        action: str | ActionParseResult,
-        default_namespace: DOMNode | None = None,
-        namespaces: Mapping[str, DOMNode] | None = None,
-    ) -> bool:
-        """Every binding and palette command comes through here: a failure is reported."""
-        before = opno_of(self)
-        try:
-            return await super().run_action(action, default_namespace, namespaces)
-        except Exception as error:  # the net under every key
-            report_failure(self, error, before)
-            return True
-
-    if TYPE_CHECKING:
-
-        @overload
-        def push_screen(
-            self,
-            screen: Screen[T] | str,
-            callback: ScreenResultCallbackType[T] | None = None,
-            wait_for_dismiss: Literal[False] = False,
-            *,
-            mode: str | None = None,
-        ) -> AwaitMount: ...
-
-        @overload
-        def push_screen(
-            self,
-            screen: Screen[T] | str,
-            callback: ScreenResultCallbackType[T] | None = None,
-            wait_for_dismiss: Literal[True] = True,
-            *,
-            mode: str | None = None,
-        ) -> asyncio.Future[T]: ...
-
-    def push_screen(
-        self,
-        screen: Screen[T] | str,
-        callback: ScreenResultCallbackType[T] | None = None,
-        wait_for_dismiss: bool = False,
-        *,
-        mode: str | None = None,
-    ) -> AwaitMount | asyncio.Future[T]:
-        """A dialog's answer sets off the rest of an action: its callback is guarded too."""
-        guarded = None if callback is None else self._guarded(callback)
-        return super().push_screen(  # type: ignore[call-overload]
-            screen, guarded, wait_for_dismiss, mode=mode)
-
-    def _guarded(self, callback: ScreenResultCallbackType[T]) -> Callable[[T], Any]:
-        async def run(result: T) -> None:
-            before = opno_of(self)
-            try:
-                outcome = callback(result)
-                if inspect.isawaitable(outcome):
-                    await outcome
-            except Exception as error:  # the net under every dialog's answer
-                report_failure(self, error, before)
-
-        return run
 
     def _follow(self) -> None:
         try:

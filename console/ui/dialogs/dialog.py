@@ -22,6 +22,7 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, RulesMap, Visual
 
+from console.ui.safety import Guarded
 from console.ui.textual_private import tinted_still
 
 __all__ = ["Dialog"]
@@ -55,7 +56,7 @@ class _Still(Visual):
         return self._size[1] or 0 if self._size is not None else 0
 
 
-class Dialog(ModalScreen[T]):
+class Dialog(Guarded, ModalScreen[T]):
     """A modal dialog over the main screen (or another dialog).
 
     Keys typed before the dialog can take them (a GM types "p", the name and enter in one

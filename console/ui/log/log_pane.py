@@ -14,13 +14,14 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from console.service import View
+from console.ui.safety import Guarded
 
 __all__ = ["LogPane"]
 
 MAX_ENTRIES = 400  # an evening's actions on screen; all of them are in the save files
 
 
-class LogPane(ScrollView, can_focus=True):
+class LogPane(Guarded, ScrollView, can_focus=True):
     PANE_TITLE: ClassVar[str] = "Log"
     HELP: ClassVar[str] = """\
 ## Session log

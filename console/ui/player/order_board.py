@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from console.model.player_view import PlayerPicture, PlayerRow
+from console.ui.safety import Guarded
 
 __all__ = ["OrderBoard", "order_table"]
 
@@ -55,7 +56,7 @@ def order_table(picture: PlayerPicture, height: int) -> Table:
     return table
 
 
-class OrderBoard(Static):
+class OrderBoard(Guarded, Static):
     """The rows of the picture it was last given; redrawn only when that changes."""
 
     def __init__(self, *, id: str | None = None) -> None:

@@ -20,11 +20,12 @@ from textual.widgets import Digits, Static
 from console.model.player_view import PlayerPicture
 from console.service import CampaignService
 from console.ui.player.order_board import OrderBoard
+from console.ui.safety import GuardedApp
 
 __all__ = ["PlayerViewApp"]
 
 
-class PlayerViewApp(App[int]):
+class PlayerViewApp(GuardedApp, App[int]):
     CSS_PATH = "player_app.tcss"
     TITLE = "MetaScape: players' view"
     ENABLE_COMMAND_PALETTE = False  # no GM keys, and no way to reach any

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from console.service import View
+from console.ui.safety import Guarded
 
 __all__ = ["StatusHeader", "clock"]
 
@@ -18,7 +19,7 @@ def clock(seconds: float) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}"
 
 
-class StatusHeader(Static):
+class StatusHeader(Guarded, Static):
     """Shows the view it was last given; ticks the session clock once a second."""
 
     def __init__(self, clock: Callable[[], datetime] | None = None, **kwargs: object) -> None:

@@ -18,6 +18,7 @@ from console.rules.systems.points import POINTS_RULES
 from console.service import View
 from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
 from console.ui.formatting import stat_text
+from console.ui.safety import Guarded
 from console.ui.widgets.drawn_from import DrawnFrom
 
 __all__ = ["DetailPane"]
@@ -38,7 +39,7 @@ def advancement(sheet: PlayerCharacter, system: str) -> str:
     return "  ·  ".join(parts)
 
 
-class DetailPane(Static):
+class DetailPane(Guarded, Static):
     """What the GM needs about one combatant before he acts."""
 
     PANE_TITLE: ClassVar[str] = "Details"

@@ -19,6 +19,8 @@ from typing import Protocol, runtime_checkable
 from textual import events
 from textual.widgets import Input
 
+from console.ui.safety import Guarded
+
 __all__ = ["FieldInput", "FieldScreen"]
 
 
@@ -29,7 +31,7 @@ class FieldScreen(Protocol):
     def field_entered(self, field: Input) -> None: ...
 
 
-class FieldInput(Input):
+class FieldInput(Guarded, Input):
     def on_key(self, event: events.Key) -> None:
         screen = self.screen
         meant = screen.focused

@@ -12,10 +12,12 @@ from __future__ import annotations
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from console.ui.safety import Guarded
+
 __all__ = ["KeysFooter"]
 
 
-class KeysFooter(Footer):
+class KeysFooter(Guarded, Footer):
     _shown: tuple[object, ...] | None = None
 
     def bindings_changed(self, screen: Screen[object]) -> None:

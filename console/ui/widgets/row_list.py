@@ -22,6 +22,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from console.ui.safety import Guarded
+
 __all__ = ["Cell", "Column", "RowList"]
 
 Cell = Text | str
@@ -42,7 +44,7 @@ def _row_key(row: tuple[Cell, ...]) -> tuple[object, ...]:
     return tuple(_cell_key(cell) for cell in row)
 
 
-class RowList(ScrollView, can_focus=True):
+class RowList(Guarded, ScrollView, can_focus=True):
     """Rows of cells under a header; ``cursor_row`` is the selection."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"row-list--header", "row-list--cursor"}
