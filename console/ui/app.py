@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import gc
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widget import Widget
 
 from console.model.outcome import Outcome
 from console.service import ActionRefused, CampaignService
@@ -185,7 +186,15 @@ class GMConsoleApp(GuardedApp, StillBackgroundApp[None]):
             pane = main.query_one(f"#{pane_id}")
             title = getattr(pane, "PANE_TITLE", pane_id)
             for binding in described_bindings(pane):
-                yield SystemCommand(
-                    f"{title}: {long_name(binding)}", f"key {binding.key}",
-                    lambda p=pane, a=binding.action: (p.focus(), p.run_action(a)),
-                )
+                yield SystemCommand(f"{title}: {long_name(binding)}", f"key {binding.key}",
+                                    _in_pane(pane, binding.action))
+
+
+def _in_pane(pane: Widget, action: str) -> Callable[[], Awaitable[None]]:
+    """A pane's action from the palette: the pane focused, as its key would find it, then
+    the action run (and awaited: a coroutine left in a tuple never ran)."""
+    async def run() -> None:
+        pane.focus()
+        await pane.run_action(action)
+
+    return run

@@ -38,6 +38,7 @@ from console.ui.roster.roster_pane import RosterPane
 from console.ui.safety import Guarded, GuardedApp, is_guarded
 from console.ui.screens.main_screen import MainScreen
 from console.ui.tracker.tracker_pane import TrackerPane
+from tests.service.conftest import turn
 from tests.service.test_forecast_commands import armed
 from tests.ui.conftest import SIZE, console_on, fill, select, toasts_of, type_in
 from tests.ui.test_recovery_app import damaged  # noqa: F401  (a fixture)
@@ -190,6 +191,24 @@ async def test_keys_on_the_awards_screen(app: GMConsoleApp,
                                        or len(app.screen_stack) > depth), binding.key
             await close_what_opened(pilot, app, depth)
         assert failures(app)
+
+
+async def test_the_command_palette(app: GMConsoleApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pane's command from the palette runs (it never did: the pane's action was left
+    un-awaited) and is guarded as its key is."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.service.tracker.call_for_nish({})
+        before = turn(app.service)
+        await pilot.press("ctrl+p")
+        await type_in(pilot, "Tracker: Next turn")
+        await pilot.pause()
+        assert turn(app.service) != before
+        break_every_command(app.service, monkeypatch)
+        await pilot.press("ctrl+p")
+        await type_in(pilot, "Tracker: Next turn")
+        await pilot.pause()
+        assert app.is_running and failures(app)
 
 
 # ----- clicks -------------------------------------------------------------------------------
