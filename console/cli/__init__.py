@@ -9,6 +9,7 @@ stderr and exit code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -23,13 +24,25 @@ __all__ = ["build_parser", "main"]
 _COMMAND_GROUPS = [dice, campaigns, forecast, players]
 
 
+# The console itself is opened without a subcommand (console.cli.app_launch), which
+# argparse cannot say: the usage and the description say it.
+USAGE = """gm-console [CAMPAIGN] [--saves DIR] [--read-only]
+       gm-console COMMAND ..."""
+DESCRIPTION = """The GM console for MetaScape: dice engine, save files and tracker.
+
+gm-console [CAMPAIGN] [--saves DIR] [--read-only] opens the console on a campaign: the
+last one used, or on a first run a new one called "My Campaign"; --saves DIR is the
+folder of campaigns (default ./saves), --read-only views a campaign another console has
+open. `gm-console demo` makes a campaign to try it on. The commands below work without
+the console; `gm-console COMMAND --help` tells more."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(
-        prog="gm-console",
-        description="The GM console for MetaScape: dice engine, save files and tracker.",
-    )
+    parser = Parser(prog="gm-console", usage=USAGE, description=DESCRIPTION,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser,
+                                       prog="gm-console")
     for group in _COMMAND_GROUPS:
         group.register(subparsers)
     return parser
@@ -64,7 +77,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_app(arguments)
         args = parser.parse_args(arguments)
-        return int(args.handler(args))
+        code = int(args.handler(args))
+        sys.stdout.flush()  # a reader gone (`| head -1`) is found here, not at exit
+        return code
+    except BrokenPipeError:
+        return _reader_gone()
     except (CommandError, RulesError) as error:  # store refusals come as CommandError
         return _fail(str(error))
     except OSError as error:
@@ -76,6 +93,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # the last boundary: never a traceback on the command line
         return _fail(f"unexpected error ({type(error).__name__}: {str(error)[:200]}); "
                      "this is a bug, please report it")
+
+
+def _reader_gone() -> int:
+    """The program reading our output stopped early (``| head -1``): normal, so nothing is
+    said. What is still buffered for stdout goes to the null device (Python would report
+    the broken pipe again when it flushes at exit); the exit code is a shell's for a
+    program the pipe stopped (128 + SIGPIPE)."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    return 128 + 13
 
 
 def _fail(message: str) -> int:
