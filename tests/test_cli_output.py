@@ -135,3 +135,12 @@ def test_no_such_campaign_says_where_it_looked_and_how_to_look_elsewhere(
     assert (f"no campaign 'Nope' in {tmp_path}; `gm-console new Nope --saves {tmp_path}` "
             f"creates it, `gm-console list --saves {tmp_path}` shows the campaigns there "
             "(--saves DIR looks in another folder)") in err
+
+
+def test_the_saves_folder_may_come_before_the_command(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    """As it comes before a campaign's name: gm-console --saves DIR demo."""
+    code, out, err = run(capsys, "--saves", str(tmp_path), "demo")
+    assert code == 0 and err == "" and (tmp_path / "Demo").is_dir()
+    code, out, err = run(capsys, f"--saves={tmp_path}", "list")
+    assert code == 0 and out.startswith("Demo: 4 PCs")

@@ -65,12 +65,27 @@ def _opens_console(arguments: list[str], parser: argparse.ArgumentParser) -> boo
     return first not in _subcommands(parser)
 
 
+def _saves_first(arguments: list[str], parser: argparse.ArgumentParser) -> list[str]:
+    """``gm-console --saves DIR demo`` is ``gm-console demo --saves DIR``: the folder typed
+    before a command, as it is typed before a campaign's name."""
+    if arguments[:1] == ["--saves"] and len(arguments) > 2:
+        lead, rest = arguments[:2], arguments[2:]
+    elif arguments[:1] and arguments[0].startswith("--saves="):
+        lead, rest = arguments[:1], arguments[1:]
+    else:
+        return arguments
+    if rest and rest[0] in _subcommands(parser):
+        return [rest[0], *lead, *rest[1:]]
+    return arguments
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command. Every failure is one line on stderr and exit code 2: bad input,
     a refusal of the store, an OS error (naming the file), and, as the last boundary, an
     unexpected error (a bug), which writes nothing further."""
     arguments = dice.join_signed_values(list(sys.argv[1:] if argv is None else argv))
     parser = build_parser()
+    arguments = _saves_first(arguments, parser)
     try:
         if _opens_console(arguments, parser):
             from console.cli.app_launch import run_app
