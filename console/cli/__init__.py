@@ -9,6 +9,7 @@ stderr and exit code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -27,13 +28,25 @@ _COMMAND_GROUPS = [dice, campaigns, forecast, players]
 _SCREENS = frozenset({"player-view", "serve"})
 
 
+# The console itself is opened without a subcommand (console.cli.app_launch), which
+# argparse cannot say: the usage and the description say it.
+USAGE = """gm-console [CAMPAIGN] [--saves DIR] [--read-only]
+       gm-console COMMAND ..."""
+DESCRIPTION = """The GM console for MetaScape: dice engine, save files and tracker.
+
+gm-console [CAMPAIGN] [--saves DIR] [--read-only] opens the console on a campaign: the
+last one used, or on a first run a new one called "My Campaign"; --saves DIR is the
+folder of campaigns (default ./saves), --read-only views a campaign another console has
+open. `gm-console demo` makes a campaign to try it on. The commands below work without
+the console; `gm-console COMMAND --help` tells more."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(
-        prog="gm-console",
-        description="The GM console for MetaScape: dice engine, save files and tracker.",
-    )
+    parser = Parser(prog="gm-console", usage=USAGE, description=DESCRIPTION,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser,
+                                       prog="gm-console")
     for group in _COMMAND_GROUPS:
         group.register(subparsers)
     return parser
@@ -56,12 +69,27 @@ def _opens_console(arguments: list[str], parser: argparse.ArgumentParser) -> boo
     return first not in _subcommands(parser)
 
 
+def _saves_first(arguments: list[str], parser: argparse.ArgumentParser) -> list[str]:
+    """``gm-console --saves DIR demo`` is ``gm-console demo --saves DIR``: the folder typed
+    before a command, as it is typed before a campaign's name."""
+    if arguments[:1] == ["--saves"] and len(arguments) > 2:
+        lead, rest = arguments[:2], arguments[2:]
+    elif arguments[:1] and arguments[0].startswith("--saves="):
+        lead, rest = arguments[:1], arguments[1:]
+    else:
+        return arguments
+    if rest and rest[0] in _subcommands(parser):
+        return [rest[0], *lead, *rest[1:]]
+    return arguments
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command. Every failure is one line on stderr and exit code 2: bad input,
     a refusal of the store, an OS error (naming the file), and, as the last boundary, an
     unexpected error (a bug), which writes nothing further."""
     arguments = dice.join_signed_values(list(sys.argv[1:] if argv is None else argv))
     parser = build_parser()
+    arguments = _saves_first(arguments, parser)
     try:
         if _opens_console(arguments, parser):
             from console.cli.app_launch import run_app
@@ -70,7 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments[0] not in _SCREENS:
             shown_output()
         args = parser.parse_args(arguments)
-        return int(args.handler(args))
+        code = int(args.handler(args))
+        sys.stdout.flush()  # a reader gone (`| head -1`) is found here, not at exit
+        return code
+    except BrokenPipeError:
+        return _reader_gone()
     except (CommandError, RulesError) as error:  # store refusals come as CommandError
         return _fail(str(error))
     except OSError as error:
@@ -82,6 +114,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # the last boundary: never a traceback on the command line
         return _fail(f"unexpected error ({type(error).__name__}: {str(error)[:200]}); "
                      "this is a bug, please report it")
+
+
+def _reader_gone() -> int:
+    """The program reading our output stopped early (``| head -1``): normal, so nothing is
+    said. What is still buffered for stdout goes to the null device (Python would report
+    the broken pipe again when it flushes at exit); the exit code is a shell's for a
+    program the pipe stopped (128 + SIGPIPE)."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    return 128 + 13
 
 
 def _fail(message: str) -> int:

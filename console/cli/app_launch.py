@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import argparse
 import errno
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
 from console.cli.errors import CommandError, Parser, file_path
+from console.cli.hints import DEFAULT_SAVES, saves_option
 from console.store import (
     BadSaveFile,
     CampaignLocked,
@@ -30,7 +32,7 @@ DEFAULT_CAMPAIGN = "My Campaign"
 def _parser() -> argparse.ArgumentParser:
     parser = Parser(prog="gm-console", description="Open the GM console on a campaign.")
     parser.add_argument("campaign", nargs="?", help="campaign name (default: the last used)")
-    parser.add_argument("--saves", type=file_path, default=Path("saves"), metavar="DIR",
+    parser.add_argument("--saves", type=file_path, default=DEFAULT_SAVES, metavar="DIR",
                         help="folder of campaigns (default: ./saves)")
     parser.add_argument("--read-only", action="store_true",
                         help="view a campaign another console has open")
@@ -55,9 +57,11 @@ def open_for_console(saves: Path, name: str | None, *, read_only: bool) -> Campa
         if chosen not in known:
             if name is not None or read_only:
                 # A typed name that is not there is more likely a typo than a new campaign.
+                where = saves_option(saves)
                 raise CommandError(
-                    f"no campaign {chosen!r} in {saves}; `gm-console new {chosen!r}` creates "
-                    "it, `gm-console list` shows the campaigns there")
+                    f"no campaign {chosen!r} in {saves}; `gm-console new "
+                    f"{shlex.quote(chosen)}{where}` creates it, `gm-console list{where}` "
+                    "shows the campaigns there (--saves DIR looks in another folder)")
             saves.mkdir(parents=True, exist_ok=True)
             return CampaignStore.create(saves, chosen)
         return CampaignStore.open(saves, chosen, read_only=read_only)

@@ -4,12 +4,19 @@ the store, so this module is loaded only when one of them runs."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from console.cli.errors import CommandError
+from console.cli.hints import open_command
 from console.model import ModelError
+from console.model.awards import kind_name, pending_awards
+from console.model.characters import PlayerCharacter
+from console.model.encounters import Encounter, Side, Status
 from console.model.session_summary import session_summary
+from console.model.sessions import Session
 from console.rules.systems.points import POINTS_RULES
 from console.store import (
     BadSaveFile,
@@ -39,6 +46,11 @@ def reporting_store_errors(
     return run
 
 
+def _say(args: argparse.Namespace, data: Mapping[str, Any], text: str) -> None:
+    """What a command did or found: ``text`` for the GM, or ``data`` as one JSON object."""
+    print(json.dumps(data) if args.json else text)
+
+
 def _summary(args: argparse.Namespace) -> int:
     # Read-only: a summary can be printed while the GM has the campaign open.
     with CampaignStore.open(args.saves, args.name, read_only=True) as store:
@@ -55,9 +67,41 @@ def _summary(args: argparse.Namespace) -> int:
             system = store.campaign().system
         except ModelError as error:
             raise CommandError(f"session {number} cannot be read: {error}") from None
-        print(session_summary(store.name, session, encounters, pcs, POINTS_RULES.get(system)),
-              end="")
+        markdown = session_summary(store.name, session, encounters, pcs,
+                                   POINTS_RULES.get(system))
+        if args.json:
+            print(json.dumps(_summary_data(store.name, session, encounters, pcs, markdown)))
+        else:
+            print(markdown, end="")
     return 0
+
+
+def _summary_data(campaign: str, session: Session, encounters: Sequence[Encounter],
+                  pcs: Mapping[int, PlayerCharacter], markdown: str) -> dict[str, Any]:
+    """A session's summary for a script: its times, awards, close, points and fights, and
+    the Markdown the GM reads."""
+    names = {pc_id: pc.name for pc_id, pc in pcs.items()}
+    closing = session.closing
+    if closing is not None:
+        names.update({row.pc_id: row.name for row in closing.rows})
+    return {
+        "campaign": campaign,
+        "session": session.number,
+        "started_at": session.started_at.isoformat(),
+        "stopped_at": None if session.stopped_at is None else session.stopped_at.isoformat(),
+        "awards": [{"pc": names.get(award.pc_id), "ap": award.amount,
+                    "kind": kind_name(award.kind), "reason": award.reason,
+                    "giver": award.giver} for _, award in pending_awards(session)],
+        "closing": None if closing is None else closing.to_dict(),
+        "points": [entry.to_dict() for entry in session.points],
+        "encounters": [{
+            "name": encounter.name, "rounds": encounter.round, "running": encounter.active,
+            "pcs": [c.name for c in encounter.combatants if c.side is Side.PC],
+            "down": [{"name": c.name, "status": c.status.value} for c in encounter.combatants
+                     if c.status in (Status.UNCONSCIOUS, Status.DEAD)],
+        } for encounter in sorted(encounters, key=lambda e: e.id)],
+        "markdown": markdown,
+    }
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -68,7 +112,10 @@ def _new(args: argparse.Namespace) -> int:
 
             CampaignService(store).settings.set_system(args.system)
             played = f", playing {args.system}"
-        print(f"created campaign {store.name!r} in {store.root}{played}")
+        name, root = store.name, store.root
+    opening = open_command(name, args.saves)
+    _say(args, {"name": name, "path": str(root), "system": args.system, "open": opening},
+         f"created campaign {name!r} in {root}{played}; open it with: {opening}")
     return 0
 
 
@@ -78,30 +125,56 @@ def _list(args: argparse.Namespace) -> int:
         raise CommandError(f"{saves} is a file, not a folder of campaigns")
     names = list_campaigns(saves)
     links = links_in(saves)
-    if not names and not links:
+    found = [_listed(saves, name) for name in names]
+    found += [{"name": name, "state": "refused", "problem": "a symbolic link; the console "
+               "never follows one in the saves folder"} for name in links]
+    if args.json:
+        print(json.dumps({"saves": str(saves), "campaigns": found}))
+    elif not found:
         print(f"no campaigns in {saves}")
-        return 0
-    for name in names:
-        try:
-            with CampaignStore.open(saves, name, read_only=True) as store:
-                line = (f"{name}: {len(store.pcs())} PCs, {len(store.npcs())} NPC templates, "
-                        f"session {store.session().number}")
-                holder = store.locked_by  # asked of the kernel: a crashed console is not
-                if holder is not None:
-                    line += f" (open: {holder.describe()})"
-        except BadSaveFile as error:
-            line = f"{name}: DAMAGED ({error.path.name}: {error.problem}; run check)"
-        except (StoreError, ModelError, OSError) as error:
-            line = f"{name}: cannot be read ({error})"
-        print(" ".join(line.split()))
-    for name in links:
-        print(f"{name}: refused (a symbolic link; the console never follows one in the "
-              "saves folder)")
+    else:
+        for entry in found:
+            print(" ".join(_list_line(entry).split()))
     return 0
+
+
+def _listed(saves: Path, name: str) -> dict[str, Any]:
+    try:
+        with CampaignStore.open(saves, name, read_only=True) as store:
+            holder = store.locked_by  # asked of the kernel: a crashed console is not
+            return {"name": name, "state": "ok", "pcs": len(store.pcs()),
+                    "npc_templates": len(store.npcs()), "session": store.session().number,
+                    "open_in": None if holder is None else holder.describe()}
+    except BadSaveFile as error:
+        return {"name": name, "state": "damaged", "file": error.path.name,
+                "problem": error.problem}
+    except (StoreError, ModelError, OSError) as error:
+        return {"name": name, "state": "unreadable", "problem": str(error)}
+
+
+def _list_line(entry: Mapping[str, Any]) -> str:
+    name, state = entry["name"], entry["state"]
+    if state == "ok":
+        line = (f"{name}: {entry['pcs']} PCs, {entry['npc_templates']} NPC templates, "
+                f"session {entry['session']}")
+        return line + (f" (open: {entry['open_in']})" if entry["open_in"] else "")
+    if state == "damaged":
+        return f"{name}: DAMAGED ({entry['file']}: {entry['problem']}; run check)"
+    if state == "refused":
+        return f"{name}: refused ({entry['problem']})"
+    return f"{name}: cannot be read ({entry['problem']})"
 
 
 def _check(args: argparse.Namespace) -> int:
     report = check_campaign(args.saves, args.name)
+    if args.json:
+        print(json.dumps({
+            "name": args.name, "healthy": report.healthy,
+            "ok": [str(path) for path in report.ok],
+            "problems": [{"path": str(p.path), "problem": p.problem,
+                          "good_backup": None if p.good_backup is None else str(p.good_backup)}
+                         for p in report.problems]}))
+        return 0 if report.healthy else 1
     if report.healthy:
         print(f"{args.name}: all {len(report.ok)} files load and hang together")
         return 0
@@ -117,13 +190,16 @@ def _check(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     target = export_campaign(args.saves, args.name, args.file, replace=args.force)
-    print(f"exported {args.name!r} to {target}")
+    _say(args, {"name": args.name, "file": str(target)},
+         f"exported {args.name!r} to {target}")
     return 0
 
 
 def _import(args: argparse.Namespace) -> int:
     name = import_campaign(args.saves, args.file, args.as_name, max_bytes=args.max_size)
-    print(f"imported {args.file} as campaign {name!r}")
+    opening = open_command(name, args.saves)
+    _say(args, {"file": str(args.file), "name": name, "open": opening},
+         f"imported {args.file} as campaign {name!r}; open it with: {opening}")
     return 0
 
 
@@ -131,9 +207,9 @@ def _demo(args: argparse.Namespace) -> int:
     from console.cli.demo import make_demo
 
     root = make_demo(args.saves, args.name)
-    print(f"created the demo campaign {args.name!r} in {root}; open it with: "
-          f"gm-console {args.name}" + ("" if str(args.saves) == "saves"
-                                         else f" --saves {args.saves}"))
+    opening = open_command(args.name, args.saves)
+    _say(args, {"name": args.name, "path": str(root), "open": opening},
+         f"created the demo campaign {args.name!r} in {root}; open it with: {opening}")
     return 0
 
 

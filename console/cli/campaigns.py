@@ -1,25 +1,25 @@
 """Campaign subcommands: new, list, check, export, import (save files, issue 3), and
 summary (a session's awards and fights in Markdown, issue 7).
 
-Every command takes ``--saves DIR`` (default ``./saves``). Bad input (a bad name, a
-campaign that exists or does not, a locked campaign, an unreadable export) is a
-:class:`CommandError`: one line on stderr, exit 2. ``check`` exits 1 when a file is damaged.
+Every command takes ``--saves DIR`` (default ``./saves``) and ``--json`` (what it did or
+found as one JSON object on stdout, for scripts). Bad input (a bad name, a campaign that
+exists or does not, a locked campaign, an unreadable export) is a :class:`CommandError`:
+one line on stderr, exit 2. ``check`` exits 1 when a file is damaged.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from console.cli.errors import file_path
+from console.cli.hints import DEFAULT_SAVES
 from console.rules.systems import SYSTEMS
 from console.store.limits import MAX_IMPORT_BYTES
 
 __all__ = ["register"]
 
-DEFAULT_SAVES = Path("saves")
 
 
 def register(subparsers: Any) -> None:
@@ -29,6 +29,8 @@ def register(subparsers: Any) -> None:
         command = subparsers.add_parser(name, help=help_text, description=help_text)
         command.add_argument("--saves", metavar="DIR", type=file_path, default=DEFAULT_SAVES,
                              help="folder holding the campaigns (default: ./saves)")
+        command.add_argument("--json", action="store_true",
+                             help="machine-readable output: one JSON object")
         command.set_defaults(handler=_run(name))
         return command
 

@@ -187,7 +187,7 @@ class CampaignCore:
             order=order, pcs=self.pcs(), npcs=self.npcs(),
             history=self._store.history(HISTORY_SHOWN), head=self._store.head,
             read_only=self._store.read_only, system=self.campaign().system,
-            saving_stopped=self._store.saving_stopped is not None,
+            saving_stopped=self.saving_stopped,
         )
 
     def session_record(self, number: int) -> tuple[Session, list[Encounter]]:
@@ -351,6 +351,11 @@ class CampaignCore:
         """What the store could save only in part since the last command (at opening: a
         file finished from the commit record that the disk would not take yet)."""
         return self._store.take_warnings()
+
+    @property
+    def saving_stopped(self) -> bool:
+        """The writer's lock was taken from outside: nothing more is saved."""
+        return self._store.saving_stopped is not None
 
     @property
     def waiting(self) -> list[str]:

@@ -4,32 +4,30 @@ through which a key reaches the campaign (``console.ui.safety``): no action ends
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import importlib
-import inspect
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, overload
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import events
-from textual.actions import ActionParseResult
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
-from textual.dom import DOMNode
-from textual.screen import Screen, ScreenResultCallbackType
+from textual.screen import Screen
+from textual.widget import Widget
 
 from console.model.outcome import Outcome
 from console.service import ActionRefused, CampaignService
 from console.ui.alerts import show_outcome
 from console.ui.bindings import described_bindings, long_name
 from console.ui.dialogs.dialog import Dialog
-from console.ui.safety import opno_of, report_failure
+from console.ui.safety import GuardedApp
 from console.ui.screens.main_screen import MainScreen
 from console.ui.settings import load_settings, save_setting
+from console.ui.textual_private import StillBackgroundApp
 from console.ui.widgets.plain import PlainNotices
 
 if TYPE_CHECKING:
-    from textual.widget import AwaitMount
+    pass
 
 __all__ = ["GMConsoleApp"]
 
@@ -41,7 +39,7 @@ _WARM = ("console.ui.screens.help_screen", "console.ui.awards.awards_screen",
 T = TypeVar("T")
 
 
-class GMConsoleApp(PlainNotices, App[None]):
+class GMConsoleApp(PlainNotices, GuardedApp, StillBackgroundApp[None]):
     TITLE = "MetaScape GM console"
     # Toasts say what needs eyes now, in a corner: one line's padding, not three, and no
     # wider than they need (they covered the detail pane and the log).
@@ -100,74 +98,11 @@ class GMConsoleApp(PlainNotices, App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         # A key typed before a just-opened dialog can take it waits for it (Dialog).
-        if isinstance(event, events.Key) and self._screen_stack:
-            top = self._screen_stack[-1]
+        if isinstance(event, events.Key) and self.screen_stack:
+            top = self.screen
             if isinstance(top, Dialog) and top.keep_early(event):
                 return
         await super().on_event(event)
-
-    # ----- no action ends the app (console.ui.safety) --------------------------------------
-
-    async def run_action(
-        self,
-        action: str | ActionParseResult,
-        default_namespace: DOMNode | None = None,
-        namespaces: Mapping[str, DOMNode] | None = None,
-    ) -> bool:
-        """Every binding and palette command comes through here: a failure is reported."""
-        before = opno_of(self)
-        try:
-            return await super().run_action(action, default_namespace, namespaces)
-        except Exception as error:  # the net under every key
-            report_failure(self, error, before)
-            return True
-
-    if TYPE_CHECKING:
-
-        @overload
-        def push_screen(
-            self,
-            screen: Screen[T] | str,
-            callback: ScreenResultCallbackType[T] | None = None,
-            wait_for_dismiss: Literal[False] = False,
-            *,
-            mode: str | None = None,
-        ) -> AwaitMount: ...
-
-        @overload
-        def push_screen(
-            self,
-            screen: Screen[T] | str,
-            callback: ScreenResultCallbackType[T] | None = None,
-            wait_for_dismiss: Literal[True] = True,
-            *,
-            mode: str | None = None,
-        ) -> asyncio.Future[T]: ...
-
-    def push_screen(
-        self,
-        screen: Screen[T] | str,
-        callback: ScreenResultCallbackType[T] | None = None,
-        wait_for_dismiss: bool = False,
-        *,
-        mode: str | None = None,
-    ) -> AwaitMount | asyncio.Future[T]:
-        """A dialog's answer sets off the rest of an action: its callback is guarded too."""
-        guarded = None if callback is None else self._guarded(callback)
-        return super().push_screen(  # type: ignore[call-overload]
-            screen, guarded, wait_for_dismiss, mode=mode)
-
-    def _guarded(self, callback: ScreenResultCallbackType[T]) -> Callable[[T], Any]:
-        async def run(result: T) -> None:
-            before = opno_of(self)
-            try:
-                outcome = callback(result)
-                if inspect.isawaitable(outcome):
-                    await outcome
-            except Exception as error:  # the net under every dialog's answer
-                report_failure(self, error, before)
-
-        return run
 
     def _follow(self) -> None:
         try:
@@ -184,18 +119,6 @@ class GMConsoleApp(PlainNotices, App[None]):
             main.refresh_view()
 
     _follow_failed = False
-
-    @property
-    def _background_screens(self) -> list[Screen[Any]]:
-        """Textual treats the screen under a modal one as visible and repaints the dialog in
-        full whenever that screen refreshes (several times as a dialog opens). A
-        :class:`Dialog` draws a still picture of it instead (``console.ui.dialogs.dialog``),
-        so under a dialog no screen counts as visible."""
-        if self._screen_stack:
-            top = self._screen_stack[-1]
-            if isinstance(top, Dialog) or top.styles.background.a >= 1:
-                return []  # (an opaque screen, the awards, hides the one under it whole)
-        return super()._background_screens
 
     @property
     def main(self) -> MainScreen | None:
@@ -266,7 +189,15 @@ class GMConsoleApp(PlainNotices, App[None]):
             pane = main.query_one(f"#{pane_id}")
             title = getattr(pane, "PANE_TITLE", pane_id)
             for binding in described_bindings(pane):
-                yield SystemCommand(
-                    f"{title}: {long_name(binding)}", f"key {binding.key}",
-                    lambda p=pane, a=binding.action: (p.focus(), p.run_action(a)),
-                )
+                yield SystemCommand(f"{title}: {long_name(binding)}", f"key {binding.key}",
+                                    _in_pane(pane, binding.action))
+
+
+def _in_pane(pane: Widget, action: str) -> Callable[[], Awaitable[None]]:
+    """A pane's action from the palette: the pane focused, as its key would find it, then
+    the action run (and awaited: a coroutine left in a tuple never ran)."""
+    async def run() -> None:
+        pane.focus()
+        await pane.run_action(action)
+
+    return run

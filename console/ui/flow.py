@@ -71,6 +71,8 @@ class Flows:
     def refuse(self, message: str) -> None:
         """The campaign refused the command: nothing changed, and why."""
         self.app.notify(message, severity="error")
+        if self.service.saving_stopped:
+            self.host.refresh_view()  # the header says NOT SAVING from now on
 
     def decline(self, message: str) -> None:
         """The key finds nothing to act on (no checks owed, no condition to remove)."""

@@ -33,7 +33,7 @@ def _steers(text: str, *, notes: bool = False) -> bool:
 clean = st.text(st.characters(exclude_characters=STEERING), max_size=20)
 
 
-@given(clean, steering, st.text(max_size=20))
+@given(clean, steering, clean)
 def test_a_name_a_line_or_a_note_holding_a_steering_character_is_refused(
         before: str, char: str, after: str) -> None:
     text = f"K{before}{char}{after}"

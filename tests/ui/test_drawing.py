@@ -30,8 +30,7 @@ async def test_a_dialog_covers_the_main_screen_with_a_still_picture(
         monkeypatch.setattr(KeysFooter, "recompose", recompose)
         await pilot.press("c")  # add a condition: a form
         assert isinstance(app.screen, FormDialog) and isinstance(app.screen, Dialog)
-        assert app._background_screens == []  # the main screen is not drawn through it
-        assert not app.screen_stack[-2].is_current
+        assert not app.screen_stack[-2].is_current  # the main screen is not drawn through it
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)

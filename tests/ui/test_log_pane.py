@@ -106,3 +106,19 @@ async def test_a_note_keeps_its_place_when_an_undone_action_is_replaced() -> Non
         await pilot.pause()
         assert [text[6:] for text, _ in log.entries] == [
             "action 1", "action 2", "Blast: square hit 40", "action 3b"]
+
+
+async def test_the_scrollbar_follows_the_lines_without_a_layout() -> None:
+    """The log grows without laying the screen out again; its scrollbar is told the new
+    length itself (its thumb shrinks, the newest line stays in view)."""
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        log = app.query_one(LogPane)
+        log.show(history(3))  # type: ignore[arg-type]
+        await pilot.pause()
+        log.show(history(40))  # type: ignore[arg-type]
+        await pilot.pause()
+        bar = log.vertical_scrollbar
+        assert bar.window_virtual_size == len(log.lines) == 40
+        assert bar.window_size == log.scrollable_content_region.height
+        assert log.scroll_y == log.max_scroll_y > 0

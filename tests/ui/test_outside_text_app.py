@@ -76,3 +76,18 @@ async def test_a_name_holding_an_escape_sequence_is_refused_at_the_form(
         assert error.startswith("Name: holds U+001B") and "\x1b" not in error
         assert app.service.pcs() == {}
     store.close()
+
+
+async def test_a_console_whose_lock_was_taken_says_not_saving_in_its_header(
+        tmp_path: Path) -> None:
+    store = _fight(tmp_path)
+    app = console_on(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        (tmp_path / "Dock" / "lock").unlink()
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.is_running
+        header = str(app.screen.query_one("#status").render())
+        assert "NOT SAVING: the lock was taken from outside; quit and reopen" in header
+    store.close()

@@ -97,3 +97,47 @@ async def test_fewer_rows_keep_the_cursor_inside() -> None:
         table.set_rows([])
         await pilot.pause()
         assert table.cursor_row == -1
+
+
+class Fitted(RowList):
+    """Like the hazards pane: as tall as its rows, its columns narrowed to fit."""
+
+    DEFAULT_CSS = "Fitted { height: auto; max-height: 9; border: round $primary; }"
+
+    def __init__(self) -> None:
+        super().__init__([("Victim", 14), ("Hazard", 14), ("Next", 14)],
+                         narrow={0: 8, 1: 10, 2: 12})
+
+
+class FittedApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Fitted()
+
+    def on_mount(self) -> None:
+        self.query_one(Fitted).set_rows([("Brice", "holding breath", "on his Nish"),
+                                         ("Kara", "vacuum", "on his Nish")])
+
+
+async def test_a_list_fitted_to_its_width_has_no_scrollbar_row() -> None:
+    """Issue 25 (the 120x40 snapshot on Python 3.12 and 3.13): the list first lays out
+    with its full columns, wider than it is, and Textual shows a horizontal scrollbar; the
+    narrowed columns then fit, but Textual looks at a scroll view's scrollbars again only
+    when its size changes. A list as tall as its content kept the scrollbar, a blank row
+    taken from the pane under it, or not, as the event loop's timing went. The list never
+    scrolls sideways: it fits its columns to its width instead."""
+    for width in (38, 44, 60):  # 38: the narrowed columns fit exactly
+        app = FittedApp()
+        async with app.run_test(size=(width, 20)) as pilot:
+            await pilot.pause()
+            listed = app.query_one(Fitted)
+            assert not listed.show_horizontal_scrollbar, width
+            assert listed.size.height == 3, width  # the header and two rows
+
+
+async def test_columns_that_cannot_fit_are_cut_at_the_right_not_scrolled() -> None:
+    app = FittedApp()
+    async with app.run_test(size=(30, 20)) as pilot:
+        await pilot.pause()
+        listed = app.query_one(Fitted)
+        assert not listed.show_horizontal_scrollbar and listed.size.height == 3
+        assert listed.render_line(1).text == " Brice     holding b…  on hi"

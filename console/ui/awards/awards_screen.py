@@ -7,7 +7,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -29,7 +28,7 @@ from console.service import CampaignService
 from console.ui.awards.flows import AwardFlows
 from console.ui.bindings import cursor_ends
 from console.ui.formatting import sparkline
-from console.ui.safety import failsafe
+from console.ui.safety import Guarded, on
 from console.ui.widgets.keys_footer import KeysFooter
 from console.ui.widgets.plain import DataTable, Static
 
@@ -40,7 +39,7 @@ class _Table(DataTable[str]):
     BINDINGS: ClassVar[list[BindingType]] = cursor_ends("awards")  # the cursor picks the PC
 
 
-class AwardsScreen(Screen[None]):
+class AwardsScreen(Guarded, Screen[None]):
     NAME: ClassVar[str] = "awards"  # installed under this name: built once, kept
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     HELP: ClassVar[str] = """\
@@ -268,7 +267,6 @@ applies them all at once, after a preview table.
         self.dismiss(None)
 
     @on(DataTable.RowSelected, "#party")
-    @failsafe
     def _party_enter(self) -> None:
         self.action_grab_bag()
 

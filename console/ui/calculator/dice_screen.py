@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,6 +20,7 @@ from console.rules.systems import SYSTEMS, System, system
 from console.rules.systems.facade import LEVEL_NAMES
 from console.ui.calculator.chart_rows import chart_rows
 from console.ui.dialogs.dialog import Dialog
+from console.ui.safety import on
 from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
 

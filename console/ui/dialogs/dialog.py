@@ -6,21 +6,24 @@ under it (its footer is rebuilt when the keys change) repaints the dialog in ful
 took five to eight full frames and 250-500 ms to appear over a 100-row tracker. Nothing
 under a modal dialog changes while it is up (the keys go to the dialog), so a dialog draws,
 as its background, the screen under it tinted once, and the app stops treating that screen
-as visible (``GMConsoleApp._background_screens``).
+as visible. Both rest on Textual's private parts, kept in ``console.ui.textual_private``.
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
+from rich.console import RenderableType
 from rich.segment import Segment
 from textual import events
 from textual.color import Color
-from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, RulesMap, Visual
+
+from console.ui.safety import Guarded
+from console.ui.textual_private import tinted_still
 
 __all__ = ["Dialog"]
 
@@ -30,9 +33,9 @@ T = TypeVar("T")
 class _Still(Visual):
     """The screen under a dialog, tinted, rendered once per size as ready-made lines."""
 
-    def __init__(self, under: Screen[object], tint: Color) -> None:
+    def __init__(self, under: Screen[object], tinted: RenderableType) -> None:
         self.under = under
-        self._tinted = BackgroundScreen(under, tint)
+        self._tinted = tinted
         self._size: tuple[int, int | None] | None = None
         self._strips: list[Strip] = []
 
@@ -53,7 +56,7 @@ class _Still(Visual):
         return self._size[1] or 0 if self._size is not None else 0
 
 
-class Dialog(ModalScreen[T]):
+class Dialog(Guarded, ModalScreen[T]):
     """A modal dialog over the main screen (or another dialog).
 
     Keys typed before the dialog can take them (a GM types "p", the name and enter in one
@@ -62,6 +65,7 @@ class Dialog(ModalScreen[T]):
     the dialog then takes them in order (:meth:`take_early_keys`)."""
 
     TINT = 0.6  # how much of the theme's background lies over the screen under the dialog
+    paints_under = True  # it draws what is under it: no screen shows through (textual_private)
 
     _still: _Still | None = None
     _ready = False
@@ -76,7 +80,7 @@ class Dialog(ModalScreen[T]):
         self._early.append(event)
         return True
 
-    def _on_mount(self, event: events.Mount) -> None:
+    def on_mount(self) -> None:
         self.call_after_refresh(self._now_ready)
 
     def _now_ready(self) -> None:
@@ -98,7 +102,11 @@ class Dialog(ModalScreen[T]):
             return super().render()  # type: ignore[return-value]
         if self._still is None or self._still.under is not under:
             tint = Color.parse(self.app.get_css_variables()["background"]).with_alpha(self.TINT)
-            self._still = _Still(under, tint)
+            tinted = tinted_still(under, tint)
+            if tinted is None:  # this Textual cannot draw it: let it draw what is under
+                self.paints_under = False
+                return super().render()  # type: ignore[return-value]
+            self._still = _Still(under, tinted)
         return self._still
 
     def _under(self) -> Screen[object] | None:

@@ -7,7 +7,6 @@ from typing import ClassVar
 
 from rich.segment import Segment
 from rich.text import Text
-from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
@@ -15,13 +14,14 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from console.service import View
+from console.ui.safety import Guarded
 
 __all__ = ["LogPane"]
 
 MAX_ENTRIES = 400  # an evening's actions on screen; all of them are in the save files
 
 
-class LogPane(ScrollView, can_focus=True):
+class LogPane(Guarded, ScrollView, can_focus=True):
     PANE_TITLE: ClassVar[str] = "Log"
     HELP: ClassVar[str] = """\
 ## Session log
@@ -153,12 +153,15 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
             # Not the reactive's own setter: that lays out the whole screen again, and a
             # log line changes nothing outside this pane (its scrollbar is always shown).
             self.set_reactive(Widget.virtual_size, size)
-            self._scroll_update(size)
+            # ... so the scrollbar (always shown) is told the new length here.
+            bar = self.vertical_scrollbar
+            bar.window_virtual_size = size.height
+            bar.window_size = self.scrollable_content_region.height
         self.scroll_to(y=max(0, len(self._lines) - self.scrollable_content_region.height),
                        animate=False, immediate=True)
         self.refresh()
 
-    def _on_resize(self, event: events.Resize) -> None:
+    def on_resize(self) -> None:
         self._lines = self._wrap(self._shown(self._entries))
         self._resize_content()
 

@@ -20,12 +20,13 @@ from textual.widgets import Digits
 from console.model.player_view import PlayerPicture
 from console.service import CampaignService
 from console.ui.player.order_board import OrderBoard
+from console.ui.safety import GuardedApp
 from console.ui.widgets.plain import PlainNotices, Static
 
 __all__ = ["PlayerViewApp"]
 
 
-class PlayerViewApp(PlainNotices, App[int]):
+class PlayerViewApp(PlainNotices, GuardedApp, App[int]):
     CSS_PATH = "player_app.tcss"
     TITLE = "MetaScape: players' view"
     ENABLE_COMMAND_PALETTE = False  # no GM keys, and no way to reach any

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -26,7 +25,7 @@ from console.service import ActionRefused, CampaignService
 from console.ui.awards.flows import AwardFlows
 from console.ui.bindings import cursor_ends
 from console.ui.points.flows import PointsFlows
-from console.ui.safety import failsafe
+from console.ui.safety import Guarded, on
 from console.ui.widgets.keys_footer import KeysFooter
 from console.ui.widgets.plain import DataTable, Static
 
@@ -49,7 +48,7 @@ def rules_line(rules: PointsRules) -> str:
     return " · ".join(parts)
 
 
-class PointsScreen(Screen[None]):
+class PointsScreen(Guarded, Screen[None]):
     NAME: ClassVar[str] = "points"  # installed under this name: built once, kept
     CSS_PATH = Path(__file__).with_name("points.tcss")
     HELP: ClassVar[str] = """\
@@ -296,6 +295,5 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         self.dismiss(None)
 
     @on(DataTable.RowSelected, "#points-party")
-    @failsafe
     def _party_enter(self) -> None:
         self.action_award()

@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 
 from console.service import ActionRefused
 from console.service.repair import CampaignRepair, Damage
+from console.ui.safety import GuardedApp, on
 from console.ui.widgets.keys_footer import KeysFooter
 from console.ui.widgets.plain import DataTable, PlainNotices, Static
 
@@ -27,7 +27,7 @@ __all__ = ["OPEN", "RecoveryApp"]
 OPEN = "open"
 
 
-class RecoveryApp(PlainNotices, App[str]):
+class RecoveryApp(PlainNotices, GuardedApp, App[str]):
     """Exits with :data:`OPEN` when the GM opens the mended campaign, else None."""
 
     TITLE = "MetaScape GM console: recovery"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -30,7 +30,7 @@ from console.ui.log.log_pane import LogPane
 from console.ui.points.flows import PointsFlows
 from console.ui.roster.flows import RosterFlows
 from console.ui.roster.roster_pane import RosterPane
-from console.ui.safety import failsafe
+from console.ui.safety import Guarded, on
 from console.ui.screens.status_header import StatusHeader
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.flows import TrackerFlows
@@ -40,7 +40,7 @@ from console.ui.widgets.keys_footer import KeysFooter
 __all__ = ["MainScreen"]
 
 
-class MainScreen(Screen[None]):
+class MainScreen(Guarded, Screen[None]):
     CSS_PATH = Path(__file__).with_name("main_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("E", "new_encounter", "Fight", tooltip="New encounter",
@@ -150,19 +150,16 @@ class MainScreen(Screen[None]):
     # moving while he runs the tracker (or at start-up) must not take them over.
 
     @on(TrackerPane.Selected)
-    @failsafe
     def _selected(self, event: TrackerPane.Selected) -> None:
         if self.view_state is not None and not self.query_one("#roster").has_focus:
             self.query_one("#detail", DetailPane).show(self.view_state, event.combatant_id)
 
     @on(RosterPane.Selected)
-    @failsafe
     def _roster_selected(self, event: RosterPane.Selected) -> None:
         if self.query_one("#roster").has_focus:
             self._show_roster_entry(event.entry)
 
     @on(DescendantFocus)
-    @failsafe
     def _pane_focused(self, event: DescendantFocus) -> None:
         if event.widget.id in ("tracker", "roster", "hazards", "ap"):
             self._show_group_of(event.widget)  # tab reaching a pane of the other page

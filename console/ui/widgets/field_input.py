@@ -7,6 +7,9 @@ the form had moved on, and "2" landed in the wrong field. Here enter and tab are
 the moment the field reads them, the form moves the focus at once (``Screen.set_focus``,
 not the deferred ``focus()``), and a key that reaches a field the focus has already left
 is passed on to the focused field, in the order typed.
+
+The handler is ``on_key``: Textual calls it before the handlers of the classes it builds on,
+and ``prevent_default`` keeps Input's own (typing the character) from running after it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from typing import Protocol, runtime_checkable
 
 from textual import events
 from textual.widgets import Input
+
+from console.ui.safety import Guarded
 
 __all__ = ["FieldInput", "FieldScreen"]
 
@@ -26,8 +31,8 @@ class FieldScreen(Protocol):
     def field_entered(self, field: Input) -> None: ...
 
 
-class FieldInput(Input):
-    async def _on_key(self, event: events.Key) -> None:
+class FieldInput(Guarded, Input):
+    def on_key(self, event: events.Key) -> None:
         screen = self.screen
         meant = screen.focused
         if isinstance(meant, Input) and meant is not self:
@@ -48,4 +53,4 @@ class FieldInput(Input):
                 step = 1 if event.key == "tab" else -1
                 screen.set_focus(fields[(fields.index(self) + step) % len(fields)])
                 return
-        await super()._on_key(event)
+        # Anything else: Input's own handling (a character typed, a cursor key).

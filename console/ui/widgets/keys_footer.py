@@ -12,14 +12,15 @@ from __future__ import annotations
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from console.ui.safety import Guarded
+
 __all__ = ["KeysFooter"]
 
 
-class KeysFooter(Footer):
+class KeysFooter(Guarded, Footer):
     _shown: tuple[object, ...] | None = None
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         if not screen.is_active:
@@ -29,4 +30,4 @@ class KeysFooter(Footer):
                       if binding.show)
         if shown != self._shown:
             self._shown = shown
-            self.call_after_refresh(self.recompose)
+            super().bindings_changed(screen)  # Footer's own: the keys are ready, rebuild

@@ -17,6 +17,7 @@ from textual import widgets
 from textual.visual import VisualType
 
 from console.model.text import shown
+from console.ui.safety import Guarded
 
 __all__ = ["DataTable", "Label", "PlainNotices", "Static", "cell"]
 
@@ -28,7 +29,7 @@ def _safe(content: VisualType) -> VisualType:
     return shown(content, notes=True) if isinstance(content, str) else content
 
 
-class Static(widgets.Static):
+class Static(Guarded, widgets.Static):
     """Textual's Static, markup off."""
 
     def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
@@ -39,7 +40,7 @@ class Static(widgets.Static):
         super().update(_safe(content), layout=layout)
 
 
-class Label(widgets.Label):
+class Label(Guarded, widgets.Label):
     """Textual's Label, markup off."""
 
     def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
@@ -55,7 +56,7 @@ def cell(value: Any) -> Any:
     return Text(shown(value)) if isinstance(value, str) else value
 
 
-class DataTable(widgets.DataTable[CellType]):
+class DataTable(Guarded, widgets.DataTable[CellType]):
     """Textual's DataTable whose string cells are text, never markup."""
 
     def add_row(self, *cells: Any, **kwargs: Any) -> Any:

@@ -1,0 +1,65 @@
+"""The only module that touches Textual's private parts: what the console needs and
+Textual's public API does not offer, each use with why it is here and what happens without it.
+
+Both serve one purpose, a dialog that opens in one frame: a dialog draws the screen under
+it as a still picture, tinted once (``console.ui.dialogs.dialog``), instead of Textual
+drawing that screen again through the dialog at every repaint (a dialog took five to eight
+full frames and 250-500 ms to appear over a 100-row tracker).
+
+- :func:`tinted_still`: Textual's own renderer of the screen under a modal one
+  (``textual.renderables.background_screen.BackgroundScreen``, which reads the screen's
+  private compositor). Without it a dialog falls back to Textual's translucent modal screen:
+  slower, never wrong.
+- :class:`StillBackgroundApp`: Textual asks the app's private ``_background_screens`` which
+  screens show through the top one, and repaints the top screen whenever one of them
+  refreshes. Under a screen that paints all of itself it answers none. Without it the main
+  screen's refreshes repaint an open dialog in full: slower, never wrong.
+
+``tests/ui/test_textual_private.py`` fails, naming the use and this module, when the
+installed Textual changes either; it also checks that no other module of the console uses
+a private name of the Textual classes it builds on. ``pyproject.toml`` pins Textual to the
+releases the suite has run on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from rich.console import RenderableType
+from textual.app import App
+from textual.color import Color
+from textual.screen import Screen
+
+__all__ = ["StillBackgroundApp", "paints_all_of_itself", "tinted_still"]
+
+ReturnType = TypeVar("ReturnType")
+
+
+def tinted_still(screen: Screen[Any], tint: Color) -> RenderableType | None:
+    """``screen`` as Textual draws it under a modal screen, tinted; None if this Textual
+    no longer has the renderer (the dialog then lets Textual draw what is under it)."""
+    try:
+        from textual.renderables.background_screen import BackgroundScreen
+    except ImportError:
+        return None
+    return BackgroundScreen(screen, tint)
+
+
+def paints_all_of_itself(screen: Screen[Any]) -> bool:
+    """A screen through which no screen under it shows: one that draws its own picture of
+    what is under it (``paints_under``, a dialog), or an opaque one (the awards screen)."""
+    return bool(getattr(screen, "paints_under", False)) or screen.styles.background.a >= 1
+
+
+class StillBackgroundApp(App[ReturnType]):
+    """An app under whose dialogs no screen counts as visible."""
+
+    @property
+    def _background_screens(self) -> list[Screen[Any]]:
+        """Textual treats the screens under the top one as visible (Textual 8 looks only at
+        the opacity of the screens under it, not at the top one's) and repaints the top
+        one in full whenever one of them refreshes."""
+        stack = self.screen_stack
+        if stack and paints_all_of_itself(stack[-1]):
+            return []
+        return super()._background_screens

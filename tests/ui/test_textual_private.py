@@ -1,0 +1,137 @@
+"""Textual's private parts the console uses, all in ``console.ui.textual_private``: each
+still does what the console relies on in the installed Textual, and no other module
+reaches for Textual's private names. A Textual release that changes one fails here, with
+a message naming it, instead of at the table."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import tomllib
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from packaging.requirements import Requirement
+from rich.console import Console
+from textual.app import ComposeResult
+from textual.color import Color
+from textual.message_pump import MessagePump
+from textual.screen import ModalScreen
+from textual.widgets import Label
+
+import console.ui
+from console.ui.dialogs.dialog import Dialog
+from console.ui.textual_private import StillBackgroundApp, tinted_still
+
+ROOT = Path(__file__).resolve().parents[2]
+PRIVATE_MODULE = "console.ui.textual_private"
+CHANGED = ("the installed Textual ({}) changed a private part the console uses: see "
+           "console/ui/textual_private.py, which says what it is for")
+
+
+def changed() -> str:
+    return CHANGED.format(version("textual"))
+
+
+class Under(ModalScreen[None]):
+    """Translucent, as Textual draws a modal screen: the screen under it shows through."""
+
+    DEFAULT_CSS = "Under { background: $background 50%; }"
+
+
+class StillApp(StillBackgroundApp[None]):
+    def compose(self) -> ComposeResult:
+        yield Label("the screen under the dialog")
+
+
+async def test_the_app_still_decides_which_screens_show_under_the_top_one() -> None:
+    """``App._background_screens``: Textual repaints the top screen whenever a screen it
+    lists refreshes. Under a dialog (which draws its own still picture) it lists none;
+    under a translucent modal screen, Textual's own answer stands."""
+    app = StillApp()
+    async with app.run_test(size=(40, 8)) as pilot:
+        under = app.screen
+        await app.push_screen(Under())
+        await pilot.pause()
+        assert under.is_current, changed()  # Textual's answer: it shows through
+        app.pop_screen()
+        await app.push_screen(Dialog())
+        await pilot.pause()
+        assert not under.is_current, changed()  # ours: nothing shows through a dialog
+
+
+async def test_textual_still_draws_the_screen_under_a_dialog_as_a_picture() -> None:
+    """``BackgroundScreen``: the still picture a dialog draws under itself."""
+    app = StillApp()
+    async with app.run_test(size=(40, 8)) as pilot:
+        await pilot.pause()
+        still = tinted_still(app.screen, Color(0, 0, 0, 0.5))
+        assert still is not None, changed()
+        console = Console(width=40, height=8, record=True, color_system="truecolor")
+        lines = console.render_lines(still, console.options.update(width=40, height=8))
+        assert "the screen under the dialog" in "".join(
+            segment.text for segment in lines[0]), changed()
+
+
+def _private_names_of_textual_classes(module: Any) -> set[str]:
+    """The private names of the Textual classes a module's widgets, screens and apps are
+    built on."""
+    names: set[str] = set()
+    for value in vars(module).values():
+        if (inspect.isclass(value) and value.__module__ == module.__name__
+                and issubclass(value, MessagePump)):
+            for base in value.__mro__:
+                if base.__module__.split(".")[0] == "textual":
+                    names |= {name for name in vars(base)
+                              if name.startswith("_") and not name.startswith("__")}
+    return names
+
+
+def _used_names(tree: ast.AST) -> set[str]:
+    """Attributes read or written (``x._name``) and methods defined (``def _name``)."""
+    used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    used |= {node.name for node in ast.walk(tree)
+             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+    return {name for name in used if name.startswith("_") and not name.startswith("__")}
+
+
+def _private_imports(tree: ast.AST) -> set[str]:
+    modules = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    modules |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names}
+    return {name for name in modules if name.split(".")[0] == "textual"
+            and (any(part.startswith("_") for part in name.split("."))
+                 or name == "textual.renderables.background_screen")}
+
+
+def test_no_other_module_uses_textuals_private_names() -> None:
+    found: dict[str, set[str]] = {}
+    for info in pkgutil.walk_packages(console.ui.__path__, "console.ui."):
+        if info.name == PRIVATE_MODULE:
+            continue
+        module = importlib.import_module(info.name)
+        tree = ast.parse(Path(inspect.getfile(module)).read_text())
+        used = (_used_names(tree) & _private_names_of_textual_classes(module)
+                | _private_imports(tree))
+        if used:
+            found[info.name] = used
+    assert found == {}, f"Textual's private names outside {PRIVATE_MODULE}: {found}"
+
+
+def test_the_installed_textual_is_one_the_suite_runs_on() -> None:
+    """``pyproject.toml`` pins Textual, rich and textual-serve to the releases the suite
+    has passed on; an environment outside them is not the one tested."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = [Requirement(text) for text in
+              [*project["dependencies"], *project["optional-dependencies"]["web"]]]
+    for requirement in wanted:
+        if requirement.name in ("textual", "rich", "textual-serve"):
+            assert not requirement.specifier.contains("0.1"), f"{requirement}: no lower bound"
+            assert not requirement.specifier.contains("999"), f"{requirement}: no upper bound"
+            installed = version(requirement.name)
+            assert requirement.specifier.contains(installed), (
+                f"{requirement.name} {installed} is outside the range the suite has run on "
+                f"({requirement}); run the suite on it, then widen the pin")
