@@ -20,7 +20,7 @@ from console.model.fields import (
     need_str,
     parse_time,
 )
-from console.model.patches import apply_patch, diff, is_patch
+from console.model.patches import apply_fields, diff_fields
 from console.model.text import need_notes
 
 __all__ = ["Change", "LogEntry"]
@@ -52,11 +52,10 @@ class Change:
                 after: dict[str, Any] | None) -> Change:
         """The change from ``before`` to ``after``: partial when both exist with the same
         fields (the usual edit), whole images otherwise."""
-        if before is None or after is None or before.keys() != after.keys():
+        if before is None or after is None:
             return cls(table, doc_id, before, after)
-        pairs = {key: diff(before[key], after[key]) for key in after if before[key] != after[key]}
-        return cls(table, doc_id, {k: pair[0] for k, pair in pairs.items()},
-                   {k: pair[1] for k, pair in pairs.items()}, partial=True)
+        undo, redo = diff_fields(before, after)
+        return cls(table, doc_id, undo, redo, partial=True)
 
     def image(self, side: str, current: dict[str, Any] | None) -> dict[str, Any] | None:
         """The whole document on ``side`` ("before"/"after"), given the ``current`` one on
@@ -66,12 +65,10 @@ class Change:
             return fields
         if current is None or fields is None:
             raise ModelError(f"change to {self.table}/{self.doc_id}: document missing")
-        result = dict(current)
-        for key, patch in fields.items():
-            if key not in current and is_patch(patch):
-                raise ModelError(f"change to {self.table}/{self.doc_id}: no field {key!r}")
-            result[key] = apply_patch(current.get(key), patch)
-        return result
+        try:
+            return apply_fields(current, fields)
+        except ModelError as error:
+            raise ModelError(f"change to {self.table}/{self.doc_id}: {error}") from None
 
     def __post_init__(self) -> None:
         need_str(self.table, "change table")

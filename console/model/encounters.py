@@ -124,16 +124,22 @@ class Combatant:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "name": self.name, "side": self.side.value, "ref": self.ref,
-            "nish": self.nish, "recorded_nish": self.recorded_nish, "wounds": self.wounds,
-            "vit_max": self.vit_max, "status": self.status.value, "shock": self.shock.value,
-            "hold": self.hold.value, "tie_order": self.tie_order, "group": self.group,
-            "pass_out_check_done": self.pass_out_check_done,
+        """Its fields, leaving out those at their defaults (``from_dict`` fills them in):
+        a fight of a hundred combatants is rewritten at every key, and most of each
+        combatant is at its default (28.9 KB whole, about a third of it in this form)."""
+        data: dict[str, Any] = {"id": self.id, "name": self.name, "side": self.side.value}
+        every = {
+            "ref": self.ref, "nish": self.nish, "recorded_nish": self.recorded_nish,
+            "wounds": self.wounds, "vit_max": self.vit_max, "status": self.status.value,
+            "shock": self.shock.value, "hold": self.hold.value, "tie_order": self.tie_order,
+            "group": self.group, "pass_out_check_done": self.pass_out_check_done,
             "drain_stopped": self.drain_stopped, "notes": self.notes,
             "checks_owed": [kind.value for kind in self.checks_owed],
             "checks_round": self.checks_round, "hidden": self.hidden,
         }
+        data.update((key, value) for key, value in every.items()
+                    if value != _COMBATANT_DEFAULTS[key])
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> Combatant:
@@ -151,6 +157,15 @@ class Combatant:
             checks_owed=tuple(need_list(raw.get("checks_owed", []), "checks owed")),
             checks_round=raw.get("checks_round", 0), hidden=raw.get("hidden", False),
         )
+
+
+# What Combatant.from_dict fills in for a field a document leaves out.
+_COMBATANT_DEFAULTS: dict[str, Any] = {
+    "ref": None, "nish": None, "recorded_nish": None, "wounds": 0, "vit_max": None,
+    "status": "active", "shock": "none", "hold": "none", "tie_order": 0, "group": None,
+    "pass_out_check_done": False, "drain_stopped": False, "notes": "", "checks_owed": [],
+    "checks_round": 0, "hidden": False,
+}
 
 
 @dataclass(frozen=True, slots=True)

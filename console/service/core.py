@@ -279,7 +279,9 @@ class CampaignCore:
             return outcome
         description = "; ".join(line.strip() for line in outcome.notices) or name
         versions = {table: self._store.table_version(table) for table in _PRIMED}
-        self.guard(lambda: self._store.apply(name, description, writes, now=self.clock()))
+        # Built by the model's constructors, which checked them: not parsed again.
+        self.guard(lambda: self._store.apply(name, description, writes, now=self.clock(),
+                                             built=True))
         self._prime(outcome, versions)
         after = self.encounter()
         if after is not None and (before is None or before.id != after.id

@@ -30,6 +30,7 @@ from console.model import (
     LogEntry,
     ModelError,
 )
+from console.model.patches import apply_fields
 from console.store.atomic_storage import dump_json
 from console.store.backends import FileBackend, MemoryBackend, ShardBackend
 from console.store.backups import Backups, find_good_backup
@@ -39,6 +40,7 @@ from console.store.errors import (
     BadSaveFile,
     CampaignNotFound,
     DamagedCampaign,
+    InvalidSaveFile,
     StoreError,
     UnsafePath,
 )
@@ -115,7 +117,7 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
             raise UnsafePath.found(root, "a symbolic link")
         if not is_campaign(root):
             raise CampaignNotFound(f"no campaign {name!r} in {Path(saves)}")
-        tree = CampaignTree(root)
+        tree = CampaignTree(root, keep_open=not read_only)
         unsafe = tree.unsafe()
         if unsafe:
             raise DamagedCampaign(list(unsafe))
@@ -139,6 +141,7 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         except BaseException:
             if lock is not None:
                 lock.release()
+            tree.close()
             raise
 
     def _verify(self, tree: CampaignTree) -> None:
@@ -233,7 +236,20 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         for write in op.writes:
             kind = TABLE_SHARDS.get(write["table"], "")
             if kind in behind:
-                behind[kind].put(write["table"], write["id"], write["doc"])
+                # A file behind is exactly as the operation found it (every file is written
+                # before the next commit), so a partial change's patch applies to it.
+                shard = behind[kind]
+                if "patch" in write:
+                    current = shard.get(write["table"], write["id"])
+                    if current is None:
+                        raise InvalidSaveFile(
+                            shard.path or Path(ROOT_FILES[kind]),
+                            f"{write['table']} document {write['id']} is missing, yet the "
+                            "last operation changes it")
+                    doc = apply_fields(current, write["patch"])
+                else:
+                    doc = write["doc"]
+                shard.put(write["table"], write["id"], doc)
                 touched.add(kind)
         for kind in touched:
             behind[kind].opno = op.opno
@@ -344,17 +360,19 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         self.apply(name, description, tx.writes)
 
     def apply(self, name: str, description: str, writes: Iterable[Write], *,
-              now: datetime | None = None) -> LogEntry | None:
+              now: datetime | None = None, built: bool = False) -> LogEntry | None:
         """Apply one GM action: ``writes`` are ``(table, id, doc or None to delete)``.
 
-        Documents are validated first (a :class:`ModelError` changes nothing). Returns the
+        Documents are validated first (a :class:`ModelError` changes nothing), unless
+        ``built``: each is the ``to_dict`` of a model object, which its construction
+        validated (the service's commands), and is not parsed a second time. Returns the
         log entry, or None if nothing actually changed (then nothing is logged).
         """
         self._writable()
         final: dict[tuple[str, int], dict[str, Any] | None] = {}
         for table, doc_id, doc in writes:
             if doc is not None:
-                self._validate(table, doc_id, doc)
+                self._validate(table, doc_id, doc, parse=not built)
             final[(table, doc_id)] = doc  # a document written twice: the last write counts
         changes, images = [], []
         for (table, doc_id), doc in final.items():
@@ -372,15 +390,16 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
             return None
         entry = LogEntry(self._undo_state.head + 1, name, description, now or _now(),
                          tuple(changes))
-        self._operation(lambda: self._commit("apply", entry.seq, images, entry))
+        self._operation(lambda: self._commit("apply", entry.seq, images, entry, owned=built))
         return entry
 
     @staticmethod
-    def _validate(table: str, doc_id: int, doc: dict[str, Any]) -> None:
+    def _validate(table: str, doc_id: int, doc: dict[str, Any], *, parse: bool = True) -> None:
         validate = TABLE_MODELS.get(table)
         if validate is None or table in ("log", "journal"):
             raise StoreError(f"unknown table {table!r}")
-        validate(doc)
+        if parse:
+            validate(doc)
         if doc.get("id", doc_id) != doc_id:
             raise ModelError(f"{table} document {doc_id} says its id is {doc['id']}")
 
@@ -392,7 +411,8 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         assert self._log is not None
         entry = self._log.entry(self._undo_state.head)
         images = self._images(entry, "before")
-        self._operation(lambda: self._commit("undo", entry.seq, images))
+        self._operation(lambda: self._commit("undo", entry.seq, images,
+                                             record=_record(entry, "before")))
         return entry
 
     def redo(self) -> LogEntry | None:
@@ -403,7 +423,8 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         assert self._log is not None
         entry = self._log.entry(self._undo_state.head + 1)
         images = self._images(entry, "after")
-        self._operation(lambda: self._commit("redo", entry.seq, images))
+        self._operation(lambda: self._commit("redo", entry.seq, images,
+                                             record=_record(entry, "after")))
         return entry
 
     def _images(self, entry: LogEntry, side: str) -> list[Write]:
@@ -413,22 +434,26 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
                 for c in changes]
 
     def _commit(self, kind: str, seq: int, images: list[Write],
-                entry: LogEntry | None = None) -> Prepared:
+                entry: LogEntry | None = None,
+                record: list[dict[str, Any]] | None = None, *, owned: bool = False) -> Prepared:
         """The operation in memory: the journal, the log and the documents (see
-        console.store.commit for how its files are written)."""
+        console.store.commit for how its files are written). ``record``: the commit
+        record's writes (an action's own: its log entry's redo side); ``owned``: the
+        images are the caller's to give (see Shard.put)."""
         assert self._log is not None and self._session is not None
         journal = self._undo_state
         first = self._log.append(entry) if entry is not None else []
         journal.opno += 1
-        journal.last_op = LastOp(journal.opno, kind, seq,
-                                 [{"table": t, "id": i, "doc": d} for t, i, d in images])
+        if record is None:
+            record = [] if entry is None else _record(entry, "after")
+        journal.last_op = LastOp(journal.opno, kind, seq, record)
         if kind == "undo":
             journal.head -= 1
         elif kind == "redo":
             journal.head += 1
         touched: dict[str, Shard] = {}
         for table, doc_id, doc in images:
-            self._shard_for(table).put(table, doc_id, doc)
+            self._shard_for(table).put(table, doc_id, doc, owned=owned)
             kind_of = TABLE_SHARDS[table]
             if kind_of != "session":
                 touched[kind_of] = self._roots[kind_of]
@@ -453,3 +478,19 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
     @property
     def backups_dir(self) -> Path | None:
         return None if self.root is None else self.root / BACKUPS_DIR
+
+
+def _record(entry: LogEntry, side: str) -> list[dict[str, Any]]:
+    """The commit record's writes for redoing (``side="after"``) or undoing ``entry``:
+    only the documents of the files written after the session file (the session file's
+    own documents are in it, written at the commit point), each as the change's patch
+    when the change is partial (a wound on a PC is that one number, not his sheet)."""
+    changes = reversed(entry.changes) if side == "before" else entry.changes
+    writes: list[dict[str, Any]] = []
+    for change in changes:
+        if TABLE_SHARDS.get(change.table) == "session":
+            continue
+        image = change.before if side == "before" else change.after
+        writes.append({"table": change.table, "id": change.doc_id,
+                       "patch" if change.partial else "doc": image})
+    return writes

@@ -193,3 +193,6 @@ class CommitMixin:
         finally:
             if self._lock is not None:
                 self._lock.release()
+            tree = getattr(self._backend, "tree", None)
+            if tree is not None:
+                tree.close()

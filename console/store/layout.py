@@ -11,7 +11,7 @@
         npcs.json                  NPC templates                (kind "npcs")
         sessions/0000/session.json session 0 = set-up work before the first session
         sessions/0007/session.json the session, its encounters, undo journal and newest log
-        sessions/0007/log-0001.json   sealed log entries 1..C (C = chunk size, default 50)
+        sessions/0007/log-0001.json   sealed log entries 1..C (C = chunk size, default 10)
         backups/<file key>/...     last N versions of each file
         backups/session-starts/... a snapshot of every file at each session start
         summaries/session-0007.md  a session's summary, exported for the players

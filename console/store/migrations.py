@@ -21,9 +21,13 @@ and an encounter may act lowest first (``lowest_first``, a Façade campaign's); 
 (shown, MetaScape, highest first) fill them in. Nothing is rewritten, but the number changes
 so that an older console refuses such a file instead of failing on a field it does not know.
 Version 6: a PC keeps another system's points (``points``: Metalface SP, Façade EP, pools)
-and a session their record (``points``); absent means none, as in version 5. Version 7
-(current): a session's journal may count the log entries of its start (``base``: a fight
-carried into it, committed with the start and never undone); absent means none.
+and a session their record (``points``); absent means none, as in version 5. Version 7: a
+session's journal may count the log entries of its start (``base``: a fight carried into
+it, committed with the start and never undone); absent means none. Version 8 (current):
+smaller writes: a combatant leaves out the fields at their defaults, a log entry's patches
+may append to a list, cut it back or leave a field out (``$append``, ``$cut``, ``$unset``),
+and the commit record holds a partial change's patch (``patch``) instead of the whole
+document; what version 7 wrote reads as it was.
 """
 
 from __future__ import annotations
@@ -123,6 +127,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     4: {},  # "hidden", "system", "lowest_first": absent means the model's defaults
     5: {},  # a PC's and a session's "points": absent means none
     6: {},  # a journal's "base": absent means none
+    7: {},  # shorter combatants, patches: version 7's documents read as they are
 }
 
 
@@ -140,8 +145,8 @@ def _migrate_images(step: dict[str, DocMigration], tables: Tables) -> None:
     for journal in tables.get("journal", {}).values():
         last = journal.get("last_op") if isinstance(journal, dict) else None
         for write in last.get("writes", []) if isinstance(last, dict) else []:
-            if isinstance(write, dict):
-                write["doc"] = _migrate_doc(step, write.get("table", ""), write.get("doc"))
+            if isinstance(write, dict) and "doc" in write:
+                write["doc"] = _migrate_doc(step, write.get("table", ""), write["doc"])
 
 
 def migrate(kind: str, tables: Tables, version: int, target: int = SCHEMA_VERSION) -> Tables:

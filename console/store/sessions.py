@@ -124,7 +124,8 @@ class SessionsMixin:
         # The commit record holds every write, so a file the crash left behind is finished
         # from it on the next opening, as after any action.
         record = LastOp(opno, "start", 0, [{"table": t, "id": i, "doc": d}
-                                           for t, i, d in writes])
+                                           for t, i, d in writes
+                                           if TABLE_SHARDS[t] != "session"])
         told = 1 if outcome.notices else 0
         if told:
             shard.put("log", 1, LogEntry(1, "session.start", "; ".join(

@@ -331,8 +331,12 @@ class Shard:
         was read, by id (None once the table has been written since)."""
         return self._parsed.get(table)
 
-    def put(self, table: str, doc_id: int, doc: dict[str, Any] | None) -> None:
-        """Replace (or create) a document; ``None`` deletes it. In memory until flush."""
+    def put(self, table: str, doc_id: int, doc: dict[str, Any] | None, *,
+            owned: bool = False) -> None:
+        """Replace (or create) a document; ``None`` deletes it. In memory until flush.
+        ``owned``: the caller hands ``doc`` over and keeps no reference it could change (a
+        document just built by a model object's ``to_dict``), so it is kept as it is
+        rather than copied (a fight of a hundred combatants copied at every key)."""
         self._parsed.pop(table, None)
         handle = self.db.table(table)
         if self._undo is not None:
@@ -343,7 +347,7 @@ class Shard:
             if exists:
                 handle.remove(doc_ids=[doc_id])
             return
-        new = clone(doc)
+        new = doc if owned else clone(doc)
         if exists:
             # TinyDB's update merges fields; a replacement must also drop removed ones.
             def replace(current: MutableMapping[Any, Any]) -> None:

@@ -125,6 +125,7 @@ class UndoLog:
             state.sealed = keep
             self._chunks = {i: s for i, s in self._chunks.items() if i * size <= keep}
         self.session.put("log", entry.seq, entry.to_dict())
+        self._parsed[entry.seq] = entry  # as built: never parsed back from what was written
         state.head = state.length = entry.seq
         if state.length - state.sealed < size or unsealed:
             # Never seal in the same operation as an unseal: the chunk file being replaced

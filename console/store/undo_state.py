@@ -20,13 +20,18 @@ from console.model.fields import check_keys, need_int, need_list, need_mapping, 
 
 __all__ = ["DEFAULT_CHUNK_SIZE", "LastOp", "UndoState"]
 
-DEFAULT_CHUNK_SIZE = 50
+# Entries in a log chunk. The newest, unsealed ones are in the session file, rewritten at
+# every key with the running fight: ten keep that write small (a fight of a hundred
+# combatants and ten entries is about 13 KB).
+DEFAULT_CHUNK_SIZE = 10
 OP_KINDS = ("apply", "undo", "redo", "start")
 
 
 @dataclass(slots=True)
 class LastOp:
-    """The newest committed operation and the documents it writes (``doc`` None = delete)."""
+    """The newest committed operation and what it writes into the files written after the
+    session file: each write a whole document (``doc``, None = delete) or a partial
+    change's patch of it (``patch``, see console.model.patches.apply_fields)."""
 
     opno: int
     kind: str
@@ -47,12 +52,16 @@ class LastOp:
         writes = []
         for item in need_list(raw["writes"], "last operation writes"):
             write = need_mapping(item, "last operation write")
-            check_keys(write, "last operation write", {"table", "id", "doc"},
-                       {"table", "id", "doc"})
+            check_keys(write, "last operation write", {"table", "id", "doc", "patch"},
+                       {"table", "id"})
+            if ("doc" in write) == ("patch" in write):
+                raise ModelError("last operation write: a whole document or a patch")
             need_str(write["table"], "write table")
             need_int(write["id"], "write id", minimum=1)
-            if write["doc"] is not None:
+            if write.get("doc") is not None:
                 need_mapping(write["doc"], "write document")
+            if "patch" in write:
+                need_mapping(write["patch"], "write patch")
             writes.append(dict(write))
         return cls(need_int(raw["opno"], "opno", minimum=0), kind,
                    need_int(raw["seq"], "seq", minimum=0), writes)

@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from console.model import (
@@ -54,6 +54,7 @@ def test_a_stat_keeps_the_text_and_knows_its_value(text: str) -> None:
         assert stat.value == stat.rating.value and stat.canonical == stat.rating.format()
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow])  # big documents, on a busy machine
 @given(st.one_of(st.none(), models.json_docs), models.json_docs)
 def test_a_change_rebuilds_both_documents(before: dict | None, after: dict) -> None:
     change = Change.between("pcs", 1, before, after)
@@ -69,6 +70,21 @@ def test_patches_turn_each_value_into_the_other(before: object, after: object) -
     assert apply_patch(before, redo) == after and apply_patch(after, undo) == before
 
 
+@given(st.lists(models.json_values, min_size=1), st.lists(models.json_values, min_size=1))
+def test_a_list_that_grows_or_is_cut_back_is_patched_by_its_end(
+        start: list[object], more: list[object]) -> None:
+    # Who has acted this round grows by one a turn: logged as the turn's one id, not the
+    # whole list twice.
+    longer = [*start, *more]
+    undo, redo = diff(start, longer)
+    assert redo == {"$append": more} and undo == {"$cut": len(start)}
+    assert apply_patch(start, redo) == longer and apply_patch(longer, undo) == start
+    undo, redo = diff(longer, start)
+    assert redo == {"$cut": len(start)} and undo == {"$append": more}
+    with pytest.raises(ModelError, match="cut past its end"):
+        apply_patch(start, {"$cut": len(start) + 1})
+
+
 def test_a_combatants_wounds_are_logged_as_that_one_number() -> None:
     fight = Encounter(1, "Ambush", combatants=tuple(
         Combatant(i, f"Thug {i}", notes="x" * 200) for i in range(1, 21)))
@@ -76,8 +92,12 @@ def test_a_combatants_wounds_are_logged_as_that_one_number() -> None:
         c.with_changes(wounds=4) if c.id == 7 else c for c in fight.combatants))
     change = Change.between("encounters", 1, fight.to_dict(), hurt.to_dict())
     assert change.after == {"combatants": {"$items": {"7": {"$fields": {"wounds": 4}}}}}
+    # Unhurt, the document leaves his wounds out (0 is their default): undo leaves them out.
+    assert change.before == {"combatants": {"$items": {"7": {"$fields": {
+        "wounds": {"$unset": 1}}}}}}
     assert change.image("after", fight.to_dict()) == hurt.to_dict()
-    assert len(json.dumps(change.to_dict())) < 200
+    assert change.image("before", hurt.to_dict()) == fight.to_dict()
+    assert len(json.dumps(change.to_dict())) < 250  # his 200-character note is not in it
 
 
 def test_an_edit_logs_only_the_fields_that_changed() -> None:
