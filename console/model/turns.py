@@ -16,7 +16,8 @@ After every change, :func:`settle` keeps them consistent:
 
 A turn *begins* for whoever in the turn in progress is still to act: each hazard on him
 moves on one round and a critically wounded PC owes his round's checks before he acts, each
-once a round, however often the GM steps back and forth.
+once a round, however often the GM steps back and forth. A hazard started before his turn
+this round moves on at this round's Nish (``console.model.hazards.attach_hazard``).
 """
 
 from __future__ import annotations
@@ -180,11 +181,13 @@ def _tick(encounter: Encounter, hazard: Hazard) -> tuple[Hazard, list[str]]:
         raise ModelError(f"a saved hazard cannot be read: {error}") from None
     module = module_for(state)
     moved = state
-    if hasattr(module, "nish") and module.due(state) is None:
+    if hasattr(module, "nish"):
         try:
             moved = module.nish(state)
         except RulesError:
-            moved = state  # an ended hazard does not move; the GM takes it off
+            # Ended, or a check of an earlier Nish still owed: it does not move this round
+            # (a check owed at once, such as vacuum's eardrums, does not hold it up).
+            moved = state
     check = module.due(moved)
     victim = encounter.combatant(hazard.target)
     said = ([f"{victim.name}, before acting: {check.describe()}"]

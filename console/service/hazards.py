@@ -32,13 +32,11 @@ class HazardCommands:
 
     def start(self, victim: Combatant, label: str, state: HazardState,
               first: HazardStep | None = None) -> Outcome:
-        """A lasting hazard on ``victim``; ``first`` is what its start already says (a
-        fall's first check)."""
+        """A lasting hazard on ``victim``, at its first moment; ``first`` is what its start
+        did at once (a panic's effect, a gasp in vacuum), written to him."""
         service = self._service
-        outcome = service.run("hazard.start", lambda: attach_hazard(
-            service.running(), victim.id, state, label))
-        return outcome if first is None else outcome.saying(
-            alerts=(f"{victim.name}: {first.text}",))
+        return service.run("hazard.start", lambda: attach_hazard(
+            service.running(), victim.id, state, label, first, service.pcs()))
 
     def resolve_step(self, victim: Combatant, step: HazardStep) -> Outcome:
         """A one-off hazard's check, resolved: its effects written to the victim."""
