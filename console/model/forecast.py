@@ -180,10 +180,13 @@ def matchup_from_encounter(encounter: Encounter, pcs: Mapping[int, PlayerCharact
     foes: list[NpcFighter] = []
     lacking: list[str] = []
     for combatant in encounter.combatants:
-        if combatant.status is Status.REMOVED or (
-                combatant.status in (Status.DEAD, Status.UNCONSCIOUS)
+        if combatant.status is Status.REMOVED or combatant.template is not None or (
+                combatant.status in (Status.DEAD, Status.UNCONSCIOUS, Status.CRIPPLED,
+                                     Status.DESTROYED)
                 and combatant.side is Side.NPC):
-            continue  # out of the fight; a PC stays: he counts when the party weighs fleeing
+            # Out of the fight (the party's vessel is no fighter); a PC stays: he counts
+            # when the party weighs fleeing.
+            continue
         if combatant.side is Side.PC:
             sheet = pcs.get(combatant.ref) if combatant.ref is not None else None
             if sheet is None:

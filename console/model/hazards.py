@@ -15,8 +15,10 @@ from console.model.characters import PlayerCharacter
 from console.model.combat import wound_npc_in_fight, wound_pc
 from console.model.encounters import Encounter, Hazard, Side, Status
 from console.model.errors import ModelError
+from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
 from console.model.turns import END, current_turn, settle
+from console.model.vessels import is_vessel
 from console.rules.errors import RulesError
 from console.rules.hazards import load_state, module_for
 from console.rules.hazards.common import DueCheck, EffectKind, HazardState, HazardStep
@@ -87,7 +89,8 @@ def moves_on_nish(state: HazardState) -> bool:
 
 def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: str,
                   first: HazardStep | None = None,
-                  sheets: Mapping[int, PlayerCharacter] | None = None) -> Outcome:
+                  sheets: Mapping[int, PlayerCharacter] | None = None,
+                  templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
     """Start a hazard on a combatant, at its first moment (``console.rules.hazards.moments``):
     the checks it owes at once are due now, and it first moves on at his Nish, this round's
     if his turn has not begun yet, else the next round's. ``first`` is what its start did
@@ -116,11 +119,12 @@ def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: 
     begun = Outcome.told(changed, notices=(said,), alerts=alerts)
     if first is None:
         return begun
-    return begun.then(apply_step(changed, target, first, sheets or {}))
+    return begun.then(apply_step(changed, target, first, sheets or {}, templates))
 
 
 def apply_step(encounter: Encounter, target: int, step: HazardStep,
-               sheets: Mapping[int, PlayerCharacter]) -> Outcome:
+               sheets: Mapping[int, PlayerCharacter],
+               templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
     """Write a hazard step's effects to its victim: wounds (his sheet or the NPC), passing
     out, death; the rest (revive Dif, side effects ...) is said too. The GM sees it all at
     once: it is what the check he just asked for came to."""
@@ -140,7 +144,9 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
                 encounter = hurt.latest(Encounter) or encounter
                 alerts.extend(hurt.alerts)
             elif victim.side is Side.NPC and victim.vit_max is not None:
-                encounter = wound_npc_in_fight(encounter, target, effect.amount).encounter
+                encounter = wound_npc_in_fight(
+                    encounter, target, effect.amount,
+                    vessel=is_vessel(victim, templates or {})).encounter
         elif effect.kind is EffectKind.UNCONSCIOUS:
             status = Status.UNCONSCIOUS
         elif effect.kind is EffectKind.DEAD:
@@ -168,7 +174,8 @@ def _replace_state(encounter: Encounter, index: int, state: HazardState | None) 
 
 
 def apply_hazard_result(encounter: Encounter, index: int, result: int,
-                        sheets: Mapping[int, PlayerCharacter]) -> Outcome:
+                        sheets: Mapping[int, PlayerCharacter],
+                        templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
     """The player's result on the check a hazard asks for now, and all that follows."""
     if not 0 <= index < len(encounter.hazards):
         raise ModelError("no such hazard")
@@ -182,11 +189,12 @@ def apply_hazard_result(encounter: Encounter, index: int, result: int,
     # A fall is over once he lands or holds on: it comes off by itself, tag and all.
     over = getattr(module, "finished", None)
     kept = None if over is not None and over(moved) else moved
-    return apply_step(_replace_state(encounter, index, kept), hazard.target, step, sheets)
+    return apply_step(_replace_state(encounter, index, kept), hazard.target, step, sheets,
+                      templates)
 
 
-def end_hazard(encounter: Encounter, index: int,
-               sheets: Mapping[int, PlayerCharacter]) -> Outcome:
+def end_hazard(encounter: Encounter, index: int, sheets: Mapping[int, PlayerCharacter],
+               templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
     """The GM ends it (air is back, out of the cold): the closing step (revive Dif ...),
     and the hazard leaves the victim."""
     if not 0 <= index < len(encounter.hazards):
@@ -200,7 +208,8 @@ def end_hazard(encounter: Encounter, index: int,
         # Already over by itself (a landed fall): it just comes off.
         with contextlib.suppress(RulesError):
             _ended, step = ending(state)
-    return apply_step(_replace_state(encounter, index, None), hazard.target, step, sheets)
+    return apply_step(_replace_state(encounter, index, None), hazard.target, step, sheets,
+                      templates)
 
 
 def pass_time(encounter: Encounter, target: int, *, days: int = 0, hours: int = 0,

@@ -31,7 +31,14 @@ from console.model.outcome import Outcome
 from console.rules.critical_damage import CheckKind
 from console.rules.errors import RulesError
 from console.rules.hazards import load_state, module_for
-from console.rules.initiative import Entrant, InitiativeMode, RoundOrder, Turn, order_round
+from console.rules.initiative import (
+    OUT_OF_ACTION,
+    Entrant,
+    InitiativeMode,
+    RoundOrder,
+    Turn,
+    order_round,
+)
 
 __all__ = [
     "END",
@@ -48,15 +55,17 @@ END = "end"
 
 def _entrant(combatant: Combatant) -> Entrant:
     return Entrant(combatant.id, combatant.name, combatant.side, combatant.nish,
-                   combatant.status, combatant.shock, combatant.tie_order)
+                   combatant.status, combatant.shock, combatant.tie_order,
+                   acts=combatant.template is None)
 
 
 def round_order(encounter: Encounter) -> RoundOrder:
     """This round's acting order (empty before the first call for Nish)."""
     if encounter.round == 0:  # the dead stay listed apart, as in any round
         return RoundOrder((), tuple(c.id for c in encounter.combatants
-                                    if c.status not in (Status.DEAD, Status.REMOVED)),
-                          tuple(c.id for c in encounter.combatants if c.status is Status.DEAD))
+                                    if c.status not in (*OUT_OF_ACTION, Status.REMOVED)),
+                          tuple(c.id for c in encounter.combatants
+                                if c.status in OUT_OF_ACTION))
     return _ordered(tuple(_entrant(c) for c in encounter.combatants), encounter.mode,
                     encounter.party_nish, encounter.lowest_first)
 

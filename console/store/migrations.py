@@ -20,8 +20,12 @@ be hidden from the players' view (``hidden``), a campaign names its dice system 
 and an encounter may act lowest first (``lowest_first``, a Façade campaign's); the defaults
 (shown, MetaScape, highest first) fill them in. Nothing is rewritten, but the number changes
 so that an older console refuses such a file instead of failing on a field it does not know.
-Version 6 (current): a PC keeps another system's points (``points``: Metalface SP, Façade
-EP, pools) and a session their record (``points``); absent means none, as in version 5.
+Version 6: a PC keeps another system's points (``points``: Metalface SP, Façade EP, pools)
+and a session their record (``points``); absent means none, as in version 5. Version 7
+(current): a vehicle or ship never dies, so a combatant's status may be ``crippled`` or
+``destroyed``; the party's own vessel names its template (``template``) and keeps its
+critical checks (``vessel_owed``, ``cascading``, ``cascade_round``); absent means none.
+Nothing is rewritten (an NPC's vessel an older console marked dead stays so).
 """
 
 from __future__ import annotations
@@ -120,6 +124,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     3: {"encounters": _encounter_v3_to_v4},
     4: {},  # "hidden", "system", "lowest_first": absent means the model's defaults
     5: {},  # a PC's and a session's "points": absent means none
+    6: {},  # vessels: two statuses, the party's vessel's fields; absent means none
 }
 
 
