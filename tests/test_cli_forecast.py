@@ -71,7 +71,7 @@ def test_a_spec_as_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     ({"pcs": SPEC["pcs"], "npcs": [{**SPEC["npcs"][0], "count": 500}]},
      "npcs[0].count: a whole number from 1 to 50, not 500"),
     ({"pcs": SPEC["pcs"], "npcs": [{**SPEC["npcs"][0], "vit": 10**12}]},
-     "npcs[0].vit: 0 to 100,000"),
+     "npcs[0].vit: 0 to 40,000,000"),
     ({"pcs": SPEC["pcs"], "npcs": [{**SPEC["npcs"][0], "type": "X"}]},
      "npcs[0].type: P, V or S"),
     ({"pcs": SPEC["pcs"], "npcs": [{**SPEC["npcs"][0], "atk": True}]}, "npcs[0].atk:"),
