@@ -27,13 +27,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from console.model import Encounter, Side  # noqa: E402
-from console.model.tracker import add_combatant, call_for_nish  # noqa: E402
-from console.model.turns import END  # noqa: E402
-from console.service import CampaignService  # noqa: E402
-from console.store import CampaignStore  # noqa: E402
-from console.store.atomic_storage import dump_json  # noqa: E402
-from console.store.tree import CampaignTree  # noqa: E402
+from console.model import Encounter, Side
+from console.model.tracker import add_combatant, call_for_nish
+from console.model.turns import END
+from console.service import CampaignService
+from console.store import CampaignStore
+from console.store.atomic_storage import dump_json
+from console.store.tree import CampaignTree
 
 BYTES_TARGET = 16 * 1024
 RATIO_TARGET = 1.3
@@ -137,7 +137,7 @@ def main() -> None:
                 else:
                     floor_times.append(floor(payloads, scratch))
                     store_times.append(elapsed)
-            chunk = store._undo_state.chunk_size  # noqa: SLF001 (a figure to print)
+            chunk = store._undo_state.chunk_size
     kib = [size / 1024 for size in sizes]
     print(f"`space` in a fight of {args.combatants} combatants, {args.turns} turns after "
           f"{args.warm} logged, log chunk {chunk} entries:")

@@ -102,7 +102,7 @@ def test_combine(capsys: pytest.CaptureFixture[str]) -> None:
         (["roll", "8M", "--seed", "x"], "seed must be a whole number"),
         (["odds", "8M", "7.5"], "difficulty must be a whole number"),
         (["odds", "8M", "99999999999999999999"],
-         "difficulty 99999999999999999999 is out of range: 0 to 1,000,000,000"),
+         "difficulty 99999999999999999999 is out of range: 0 to 10,737,418,240,000,000"),
         (["roll", "8M", "--seed", "-1"], "seed -1 is out of range"),
         (["roll", "8M", "--seed", "3", "--vs", "-4"], "difficulty -4 is out of range"),
         (["odds", "9M", "7"], "die must be 6, 8 or 10"),

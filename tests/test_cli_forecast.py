@@ -47,9 +47,13 @@ def test_a_spec_as_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert set(data) >= {"runs", "seed", "outcomes", "book", "pcs", "rounds"}
     assert (data["runs"], data["seed"]) == (800, 3)
     assert list(data["outcomes"]) == ["untouched", "slight", "moderate", "heavy_win",
-                                      "heavy_flee", "rout", "death"]
+                                      "heavy_flee", "rout", "death", "party_down"]
     assert abs(sum(data["outcomes"].values()) + data["undecided"] - 1) < 1e-9
     assert data["book"]["moderate"] == 0.5 and data["book"]["death"] is None
+    assert "party_down" in data["book"] and data["book"]["party_down"] is None
+    reading = data["reading"]
+    assert (reading["slight"], reading["moderate"], reading["flee"]) == (0.25, 0.6, 0.5)
+    assert any("25%" in line for line in reading["says"])
     assert [pc["name"] for pc in data["pcs"]] == ["Ann", "Bo"]
     assert set(data["rounds"]) == {"median", "p90"}
     again = run(capsys, "forecast", "--spec", path, "--runs", "800", "--seed", "3", "--json")
@@ -63,7 +67,26 @@ def test_a_spec_as_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert "moderate wounds" in out and "50%" in out and "Ann: goes down" in out
 
 
+def test_a_spec_sets_the_reading(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    spec = {**SPEC, "reading": {"slight": 0.1, "flee": 1}}
+    code, out, err = run(capsys, "forecast", "--spec", spec_file(tmp_path, spec), "--runs",
+                         "300", "--json")
+    assert (code, err) == (0, "")
+    reading = json.loads(out)["reading"]
+    assert (reading["slight"], reading["moderate"], reading["flee"]) == (0.1, 0.6, 1.0)
+    assert json.loads(out)["outcomes"]["heavy_flee"] == 0  # a party that never runs
+    code, out, _ = run(capsys, "forecast", "--spec", spec_file(tmp_path, spec), "--runs", "300")
+    lines = out.splitlines()
+    assert any(line.startswith("every PC down, none dead") and "-" in line for line in lines)
+    assert "This console's reading of Table 18 (a spec's \"reading\" sets it):" in lines
+    assert any("at or under 10% of his" in line for line in lines)
+    assert any("100% of it or more is down" in line for line in lines)
+
+
 @pytest.mark.parametrize(("spec", "said"), [
+    ({**SPEC, "reading": {"slight": 2}}, "reading.slight: a share of 0 to 1"),
+    ({**SPEC, "reading": {"flight": 0.5}}, "reading: unknown field(s) flight"),
+    ({**SPEC, "reading": {"slight": 0.7, "moderate": 0.6}}, "cannot be above moderate"),
     ({"pcs": [], "npcs": SPEC["npcs"]}, "at least one PC and one NPC"),
     ({"pcs": SPEC["pcs"]}, "spec: missing field(s) npcs"),
     ({**SPEC, "extra": 1}, "spec: unknown field(s) extra"),
@@ -71,7 +94,7 @@ def test_a_spec_as_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     ({"pcs": SPEC["pcs"], "npcs": [{**SPEC["npcs"][0], "count": 500}]},
      "npcs[0].count: a whole number from 1 to 50, not 500"),
     ({"pcs": SPEC["pcs"], "npcs": [{**SPEC["npcs"][0], "vit": 10**12}]},
-     "npcs[0].vit: 0 to 100,000"),
+     "npcs[0].vit: 0 to 40,000,000"),
     ({"pcs": SPEC["pcs"], "npcs": [{**SPEC["npcs"][0], "type": "X"}]},
      "npcs[0].type: P, V or S"),
     ({"pcs": SPEC["pcs"], "npcs": [{**SPEC["npcs"][0], "atk": True}]}, "npcs[0].atk:"),

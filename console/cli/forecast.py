@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from console.cli.errors import CommandError, file_path
-from console.rules.forecast import LABELS, MAX_ROUNDS, MAX_RUNS, ROWS, UNPRINTED, Forecast
+from console.rules.forecast import LABELS, MAX_ROUNDS, MAX_RUNS, OUTCOMES, UNPRINTED, Forecast
 
 __all__ = ["register", "render"]
 
@@ -118,11 +118,12 @@ def _percent(share: float) -> str:
 
 
 def render(result: Forecast) -> list[str]:
-    """The forecast as lines of text: each row's share beside the book's, a bar, the rest."""
+    """The forecast as lines of text: each row's share beside the book's, a bar, the rest,
+    and the console's reading of the table."""
     from console.rules.forecast import BOOK
 
     lines = [f"{'':28}{'book':>6}  {'forecast':>8}"]
-    for row in ROWS:
+    for row in OUTCOMES:
         book = BOOK[row]
         share = result.outcomes[row]
         shown = f"{'-':>6}" if book is None else f"{float(book) * 100:5.0f}%"
@@ -130,7 +131,8 @@ def render(result: Forecast) -> list[str]:
         lines.append(f"{LABELS[row]:<28}{shown}  {_percent(share):>8}  {bar}")
     unprinted = result.outcomes["untouched"] + result.outcomes["death"]
     lines.append(f"(rows 1 and 7 print no figure: {float(UNPRINTED) * 100:.0f}% together in "
-                 f"the book; here {unprinted * 100:.1f}%)")
+                 f"the book; here {unprinted * 100:.1f}%. Every PC down with none dead, foes "
+                 "standing, is no row of Table 18.)")
     if result.undecided:
         lines.append(f"Still undecided after {MAX_ROUNDS} rounds (no row of its own): "
                      f"{result.undecided * 100:.1f}%")
@@ -138,4 +140,6 @@ def render(result: Forecast) -> list[str]:
                  f"{result.rounds_p90}. Foes left standing, on average: {result.foes_left:.2f}")
     lines.extend(f"  {fate.name}: goes down {_percent(fate.down).strip()}, dies "
                  f"{_percent(fate.dead).strip()}" for fate in result.pcs)
+    lines.append("This console's reading of Table 18 (a spec's \"reading\" sets it):")
+    lines.extend(f"  {line}" for line in result.reading.lines())
     return lines

@@ -94,24 +94,41 @@ def npc_numbers(combatant: Combatant, template: NpcTemplate | None) -> NpcNumber
 
 
 def wound_npc_in_fight(encounter: Encounter, combatant_id: int, wounding: int, *,
-                       keep_up: bool = False) -> Outcome:
+                       keep_up: bool = False, vessel: bool = False,
+                       fate: Status | None = None) -> Outcome:
     """Add wounding damage to an NPC; with critical damage he dies unless the GM keeps an
-    important one up (and if it was his turn, the round goes on to the next)."""
+    important one up (and if it was his turn, the round goes on to the next).
+
+    A ``vessel`` (his body a vehicle or ship) never dies: when its critical damage first
+    occurs it becomes ``fate``, crippled or destroyed as the GM rules (crippled when he has
+    not said: the milder, which ``d`` turns into destroyed)."""
     combatant = encounter.combatant(combatant_id)
     if combatant is None or combatant.side is not Side.NPC:
         raise ModelError("wounds go to an NPC in the encounter")
     if combatant.vit_max is None:
         raise ModelError(f"{combatant.name} has no Vit: give him one (edit his template)")
+    if fate is not None and fate not in (Status.CRIPPLED, Status.DESTROYED):
+        raise ModelError(f"a vessel at critical damage is crippled or destroyed, not {fate}")
     outcome = wound_npc(combatant.wounds, combatant.vit_max, wounding)
     status = combatant.status
-    if outcome.would_die and not keep_up:
-        status = Status.DEAD
+    if vessel:
+        text = (f"{combatant.name}: {outcome.wounding} wounding damage: "
+                f"{outcome.wounds}/{outcome.vit}")
+        if outcome.critical_damage:
+            text += f", {outcome.critical_damage} critical damage"
+        first = combatant.wounds <= combatant.vit_max < outcome.wounds
+        if first and status is Status.ACTIVE:
+            status = fate or Status.CRIPPLED
+            text += f": {status.value}" + ("" if fate else " (d if it is destroyed)")
+    else:
+        if outcome.would_die and not keep_up:
+            status = Status.DEAD
+        text = f"{combatant.name}: {outcome.describe()}"
+        if outcome.would_die and keep_up:
+            text += " (kept up by the GM)"
     changed = combatant.with_changes(wounds=outcome.wounds, status=status)
     combatants = tuple(changed if c.id == combatant_id else c for c in encounter.combatants)
-    text = f"{combatant.name}: {outcome.describe()}"
-    if outcome.would_die and keep_up:
-        text += " (kept up by the GM)"
-    alerts = (text,) if status is Status.DEAD else ()
+    alerts = (text,) if status is Status.DEAD or status is not combatant.status else ()
     return settle(encounter, encounter.with_changes(combatants=combatants), (text,), alerts)
 
 
@@ -122,6 +139,8 @@ def heal_npc_in_fight(encounter: Encounter, combatant_id: int, amount: int) -> O
         raise ModelError("healing here goes to an NPC in the encounter")
     if combatant.status is Status.DEAD:
         raise ModelError(f"{combatant.name} is dead: healing does not bring him back")
+    if combatant.status is Status.DESTROYED:
+        raise ModelError(f"{combatant.name} is destroyed: no repair brings it back")
     if amount < 0:
         raise ModelError("healing is a number of wounds, 0 or more")
     wounds = max(0, combatant.wounds - amount)
@@ -266,7 +285,7 @@ def system_failure(encounter: Encounter, combatant_id: int, template: NpcTemplat
     if combatant is None:
         raise ModelError("no such combatant")
     numbers = npc_numbers(combatant, template)
-    if combatant.side is not Side.NPC or numbers.type not in (RatingType.V, RatingType.S):
+    if numbers.type not in (RatingType.V, RatingType.S):
         raise ModelError(f"{combatant.name} is not a vehicle or a ship (type P)")
     cd = combatant.wounds - (combatant.vit_max or 0)
     if cd < 1:

@@ -22,6 +22,7 @@ from console.model.fields import (
 from console.model.text import TITLE_MAX, need_name, need_notes
 from console.rules.critical_damage import CheckKind
 from console.rules.initiative import InitiativeMode, Shock, Side, Status
+from console.rules.vehicle_damage import VesselCheckKind
 
 __all__ = [
     "Combatant",
@@ -83,11 +84,20 @@ class Combatant:
     checks_owed: tuple[CheckKind, ...] = ()
     checks_round: int = 0  # the round whose on-Nish checks were last asked of him
     hidden: bool = False  # kept from the players' view until the GM reveals him
+    # The party's own vehicle or ship: the roster template it was made from (a PC-side
+    # combatant with no sheet: its hull is its wounds and Vit here), the critical checks it
+    # owes now, and cascade failure (a system-failure check every round after a system
+    # failed, until one succeeds; ``cascade_round``: the round of the last one made).
+    template: int | None = None
+    vessel_owed: tuple[VesselCheckKind, ...] = ()
+    cascading: bool = False
+    cascade_round: int = 0
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "side", "ref", "nish", "recorded_nish", "wounds", "vit_max", "status",
          "shock", "hold", "tie_order", "group", "pass_out_check_done", "drain_stopped",
-         "notes", "checks_owed", "checks_round", "hidden"}
+         "notes", "checks_owed", "checks_round", "hidden", "template", "vessel_owed",
+         "cascading", "cascade_round"}
     )
 
     def __post_init__(self) -> None:
@@ -115,6 +125,20 @@ class Combatant:
             raise ModelError(f"{who}: a check is owed twice")
         object.__setattr__(self, "checks_owed", owed)
         need_int(self.checks_round, f"{who}: checks round", minimum=0)
+        opt_int(self.template, f"{who}: template", minimum=1)
+        if self.template is not None and (self.side is not Side.PC or self.ref is not None):
+            raise ModelError(f"{who}: only the party's vessel names a template (a PC-side "
+                             "combatant with no sheet)")
+        vessel_owed = tuple(_enum(VesselCheckKind, kind, f"{who}: vessel check owed")
+                            for kind in need_list(self.vessel_owed, f"{who}: vessel checks"))
+        if len(set(vessel_owed)) != len(vessel_owed):
+            raise ModelError(f"{who}: a vessel check is owed twice")
+        object.__setattr__(self, "vessel_owed", vessel_owed)
+        if not isinstance(self.cascading, bool):
+            raise ModelError(f"{who}: cascading must be true or false")
+        need_int(self.cascade_round, f"{who}: cascade round", minimum=0)
+        if (vessel_owed or self.cascading) and self.template is None:
+            raise ModelError(f"{who}: only the party's vessel owes vessel checks")
 
     @property
     def is_pc(self) -> bool:
@@ -136,6 +160,9 @@ class Combatant:
             "drain_stopped": self.drain_stopped, "notes": self.notes,
             "checks_owed": [kind.value for kind in self.checks_owed],
             "checks_round": self.checks_round, "hidden": self.hidden,
+            "template": self.template,
+            "vessel_owed": [kind.value for kind in self.vessel_owed],
+            "cascading": self.cascading, "cascade_round": self.cascade_round,
         }
         data.update((key, value) for key, value in every.items()
                     if value != _COMBATANT_DEFAULTS[key])
@@ -156,6 +183,9 @@ class Combatant:
             drain_stopped=raw.get("drain_stopped", False), notes=raw.get("notes", ""),
             checks_owed=tuple(need_list(raw.get("checks_owed", []), "checks owed")),
             checks_round=raw.get("checks_round", 0), hidden=raw.get("hidden", False),
+            template=raw.get("template"),
+            vessel_owed=tuple(need_list(raw.get("vessel_owed", []), "vessel checks owed")),
+            cascading=raw.get("cascading", False), cascade_round=raw.get("cascade_round", 0),
         )
 
 
@@ -164,7 +194,8 @@ _COMBATANT_DEFAULTS: dict[str, Any] = {
     "ref": None, "nish": None, "recorded_nish": None, "wounds": 0, "vit_max": None,
     "status": "active", "shock": "none", "hold": "none", "tie_order": 0, "group": None,
     "pass_out_check_done": False, "drain_stopped": False, "notes": "", "checks_owed": [],
-    "checks_round": 0, "hidden": False,
+    "checks_round": 0, "hidden": False, "template": None, "vessel_owed": [],
+    "cascading": False, "cascade_round": 0,
 }
 
 

@@ -4,13 +4,16 @@ A spec (``gm-console forecast --spec FILE.json``)::
 
     {"pcs":  [{"name", "atk", "def", "dmg", "ar", "vit", "nish", "wp", "healing"?}],
      "npcs": [{"name", "count"?, "atk", "def", "dmg", "ar", "vit", "nish",
-               "type"?, "attacks"?}]}
+               "type"?, "attacks"?}],
+     "reading"?: {"slight"?, "moderate"?, "flee"?}}
 
 Each stat is a value (15) or a rating (8M), as in the roster forms: what a PC's player rolls
-is his rating (a value is read by Table 7); an NPC's are values. From a campaign, each PC is
-his sheet (his first weapon) with the wounds and states of the fight (a dead PC too: he
-counts when the party weighs fleeing), each NPC his template (or the values the tracker
-holds) with his wounds; dead or unconscious NPCs and the removed are left out. Every
+is his rating (a value is read by Table 7); an NPC's are values. ``reading`` sets the
+console's reading of Table 18 (shares: 0.25 is 25%; ``rules.forecast.reading``). From a
+campaign, each PC is his sheet (his first weapon) with the wounds and states of the fight
+(a dead PC too: he counts when the party weighs fleeing), each NPC his template (or the
+values the tracker holds) with his wounds; NPCs out of the fight (dead, unconscious, a
+vessel crippled or destroyed), the party's vessel and the removed are left out. Every
 refusal names the field, or lists who lacks what.
 """
 
@@ -29,7 +32,7 @@ from console.model.roster import MAX_SPAWN
 from console.model.stats import Stat
 from console.model.text import NAME_MAX, need_line
 from console.rules.errors import RulesError
-from console.rules.forecast import Matchup, NpcFighter, PcFighter
+from console.rules.forecast import Matchup, NpcFighter, PcFighter, Reading
 from console.rules.limits import ATTACKS, POINTS
 from console.rules.ratings import Rating, RatingType
 
@@ -41,6 +44,7 @@ MAX_NPCS = 100  # in all, copies counted
 _PC_KEYS = {"name", "atk", "def", "dmg", "ar", "vit", "nish", "wp", "healing"}
 _NPC_KEYS = {"name", "count", "atk", "def", "dmg", "ar", "vit", "nish", "type", "attacks"}
 _NPC_NEEDED = {"name", "atk", "def", "dmg", "ar", "vit", "nish"}
+_READING_KEYS = {"slight", "moderate", "flee"}
 
 
 def _stat(raw: Mapping[str, Any], key: str, where: str) -> Stat:
@@ -107,24 +111,37 @@ def _spec_npcs(data: object, where: str) -> list[NpcFighter]:
                        values["vit"], values["nish"], body, attacks) for each in names]
 
 
+def _spec_reading(data: object) -> Reading:
+    """How the spec reads Table 18: any of slight, moderate, flee (shares, 0.25 = 25%); the
+    console's own for the rest."""
+    raw = need_mapping(data, "reading")
+    check_keys(raw, "reading", _READING_KEYS, set())
+    try:
+        return Reading(**{key: raw[key] for key in _READING_KEYS if key in raw})
+    except RulesError as error:
+        raise ModelError(str(error)) from None
+
+
 def matchup_from_spec(data: object) -> Matchup:
     """A spec as read from JSON; a ModelError names the first thing wrong in it."""
     raw = need_mapping(data, "spec")
-    check_keys(raw, "spec", {"pcs", "npcs"}, {"pcs", "npcs"})
+    check_keys(raw, "spec", {"pcs", "npcs", "reading"}, {"pcs", "npcs"})
     pcs = [_spec_pc(item, f"pcs[{n}]") for n, item in enumerate(need_list(raw["pcs"], "pcs"))]
     npcs = [fighter for n, item in enumerate(need_list(raw["npcs"], "npcs"))
             for fighter in _spec_npcs(item, f"npcs[{n}]")]
-    return _checked(pcs, npcs, 0)
+    reading = _spec_reading(raw["reading"]) if "reading" in raw else Reading()
+    return _checked(pcs, npcs, 0, reading)
 
 
-def _checked(pcs: list[PcFighter], npcs: list[NpcFighter], rounds_before: int) -> Matchup:
+def _checked(pcs: list[PcFighter], npcs: list[NpcFighter], rounds_before: int,
+             reading: Reading | None = None) -> Matchup:
     if not pcs or not npcs:
         raise ModelError("a forecast needs at least one PC and one NPC standing")
     if len(pcs) > MAX_PCS or len(npcs) > MAX_NPCS:
         raise ModelError(f"a forecast takes up to {MAX_PCS} PCs and {MAX_NPCS} NPCs, not "
                          f"{len(pcs)} and {len(npcs)}")
     try:
-        return Matchup(tuple(pcs), tuple(npcs), rounds_before)
+        return Matchup(tuple(pcs), tuple(npcs), rounds_before, reading or Reading())
     except RulesError as error:
         raise ModelError(str(error)) from None
 
@@ -181,10 +198,13 @@ def matchup_from_encounter(encounter: Encounter, pcs: Mapping[int, PlayerCharact
     foes: list[NpcFighter] = []
     lacking: list[str] = []
     for combatant in encounter.combatants:
-        if combatant.status is Status.REMOVED or (
-                combatant.status in (Status.DEAD, Status.UNCONSCIOUS)
+        if combatant.status is Status.REMOVED or combatant.template is not None or (
+                combatant.status in (Status.DEAD, Status.UNCONSCIOUS, Status.CRIPPLED,
+                                     Status.DESTROYED)
                 and combatant.side is Side.NPC):
-            continue  # out of the fight; a PC stays: he counts when the party weighs fleeing
+            # Out of the fight (the party's vessel is no fighter); a PC stays: he counts
+            # when the party weighs fleeing.
+            continue
         if combatant.side is Side.PC:
             sheet = pcs.get(combatant.ref) if combatant.ref is not None else None
             if sheet is None:

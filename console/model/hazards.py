@@ -15,8 +15,10 @@ from console.model.characters import PlayerCharacter
 from console.model.combat import wound_npc_in_fight, wound_pc
 from console.model.encounters import Encounter, Hazard, Side, Status
 from console.model.errors import ModelError
+from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
-from console.model.turns import settle
+from console.model.turns import END, current_turn, settle
+from console.model.vessels import is_vessel
 from console.rules.errors import RulesError
 from console.rules.hazards import load_state, module_for
 from console.rules.hazards.common import DueCheck, EffectKind, HazardState, HazardStep
@@ -30,6 +32,9 @@ __all__ = [
     "end_hazard",
     "for_players",
     "hazards_of",
+    "moves_on_nish",
+    "next_nish_round",
+    "nish_to_come",
     "pass_time",
 ]
 
@@ -57,20 +62,69 @@ def due_now(encounter: Encounter, target: int) -> list[tuple[int, DueCheck]]:
     return owed
 
 
-def attach_hazard(encounter: Encounter, target: int, state: HazardState,
-                  label: str) -> Outcome:
-    """Start a hazard on a combatant. It first moves on at his next Nish (a fall, which has
-    no rounds, owes its checks at once)."""
+def nish_to_come(encounter: Encounter, target: int) -> bool:
+    """Whether ``target``'s Nish is still to come this round: the round is under way, he
+    has not had his turn, and his turn is not the one in progress (that one has begun)."""
+    if encounter.round == 0 or encounter.current in (None, END):
+        return False
+    if target in encounter.acted:
+        return False
+    turn = current_turn(encounter)
+    return turn is None or target not in turn.members
+
+
+def next_nish_round(encounter: Encounter, hazard: Hazard) -> int:
+    """The round of the next Nish at which ``hazard`` moves on: this round when its
+    victim's Nish is still to come and it has not moved this round, else the next."""
+    if hazard.ticked_round < encounter.round and nish_to_come(encounter, hazard.target):
+        return encounter.round
+    return encounter.round + 1
+
+
+def moves_on_nish(state: HazardState) -> bool:
+    """Whether the hazard counts rounds on its victim's Nish (suffocation, vacuum, cold,
+    heat, panic), as opposed to checks all owed at once or days passing."""
+    return hasattr(module_for(state), "nish")
+
+
+def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: str,
+                  first: HazardStep | None = None,
+                  sheets: Mapping[int, PlayerCharacter] | None = None,
+                  templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
+    """Start a hazard on a combatant, at its first moment (``console.rules.hazards.moments``):
+    the checks it owes at once are due now, and it first moves on at his Nish, this round's
+    if his turn has not begun yet, else the next round's. ``first`` is what its start did
+    to him at once (a panic's effect; by default the hazard's own ``opening``, such as a
+    gasp in vacuum passing him out): its effects are written to him."""
     victim = encounter.combatant(target)
     if victim is None:
         raise ModelError("no such combatant for the hazard")
-    hazard = Hazard(target, state.to_dict(), ticked_round=encounter.round)
+    to_come = nish_to_come(encounter, target)
+    # ``ticked_round`` is the last round whose Nish moved it: one before this round when
+    # his Nish is still to come, so that Nish moves it (turns.begin_turn).
+    hazard = Hazard(target, state.to_dict(),
+                    ticked_round=encounter.round - 1 if to_come else encounter.round)
     changed = encounter.with_changes(hazards=(*encounter.hazards, hazard))
-    return Outcome.told(changed, notices=(f"{victim.name}: {label} begins",))
+    said = f"{victim.name}: {label} begins"
+    if moves_on_nish(state):
+        when = next_nish_round(changed, hazard)
+        said += (f"; its first round on his Nish in round {when} "
+                 f"({'this round' if when == encounter.round else 'next round'})")
+    module = module_for(state)
+    check = module.due(state)
+    alerts = [f"{victim.name}, now: {check.describe()}"] if check is not None else []
+    opening = getattr(module, "opening", None)  # what the hazard itself did at once
+    if first is None and opening is not None:
+        first = opening(state)
+    begun = Outcome.told(changed, notices=(said,), alerts=alerts)
+    if first is None:
+        return begun
+    return begun.then(apply_step(changed, target, first, sheets or {}, templates))
 
 
 def apply_step(encounter: Encounter, target: int, step: HazardStep,
-               sheets: Mapping[int, PlayerCharacter]) -> Outcome:
+               sheets: Mapping[int, PlayerCharacter],
+               templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
     """Write a hazard step's effects to its victim: wounds (his sheet or the NPC), passing
     out, death; the rest (revive Dif, side effects ...) is said too. The GM sees it all at
     once: it is what the check he just asked for came to."""
@@ -90,7 +144,9 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
                 encounter = hurt.latest(Encounter) or encounter
                 alerts.extend(hurt.alerts)
             elif victim.side is Side.NPC and victim.vit_max is not None:
-                encounter = wound_npc_in_fight(encounter, target, effect.amount).encounter
+                encounter = wound_npc_in_fight(
+                    encounter, target, effect.amount,
+                    vessel=is_vessel(victim, templates or {})).encounter
         elif effect.kind is EffectKind.UNCONSCIOUS:
             status = Status.UNCONSCIOUS
         elif effect.kind is EffectKind.DEAD:
@@ -118,7 +174,8 @@ def _replace_state(encounter: Encounter, index: int, state: HazardState | None) 
 
 
 def apply_hazard_result(encounter: Encounter, index: int, result: int,
-                        sheets: Mapping[int, PlayerCharacter]) -> Outcome:
+                        sheets: Mapping[int, PlayerCharacter],
+                        templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
     """The player's result on the check a hazard asks for now, and all that follows."""
     if not 0 <= index < len(encounter.hazards):
         raise ModelError("no such hazard")
@@ -132,11 +189,12 @@ def apply_hazard_result(encounter: Encounter, index: int, result: int,
     # A fall is over once he lands or holds on: it comes off by itself, tag and all.
     over = getattr(module, "finished", None)
     kept = None if over is not None and over(moved) else moved
-    return apply_step(_replace_state(encounter, index, kept), hazard.target, step, sheets)
+    return apply_step(_replace_state(encounter, index, kept), hazard.target, step, sheets,
+                      templates)
 
 
-def end_hazard(encounter: Encounter, index: int,
-               sheets: Mapping[int, PlayerCharacter]) -> Outcome:
+def end_hazard(encounter: Encounter, index: int, sheets: Mapping[int, PlayerCharacter],
+               templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
     """The GM ends it (air is back, out of the cold): the closing step (revive Dif ...),
     and the hazard leaves the victim."""
     if not 0 <= index < len(encounter.hazards):
@@ -150,7 +208,8 @@ def end_hazard(encounter: Encounter, index: int,
         # Already over by itself (a landed fall): it just comes off.
         with contextlib.suppress(RulesError):
             _ended, step = ending(state)
-    return apply_step(_replace_state(encounter, index, None), hazard.target, step, sheets)
+    return apply_step(_replace_state(encounter, index, None), hazard.target, step, sheets,
+                      templates)
 
 
 def pass_time(encounter: Encounter, target: int, *, days: int = 0, hours: int = 0,

@@ -65,7 +65,9 @@ def check_deletable(sheet: PlayerCharacter | NpcTemplate, encounter: Encounter |
     side = Side.PC if isinstance(sheet, PlayerCharacter) else Side.NPC
     users = [] if encounter is None else [
         c.name for c in encounter.combatants
-        if c.side is side and c.ref == sheet.id and c.status is not Status.REMOVED]
+        if ((c.side is side and c.ref == sheet.id)
+            or (side is Side.NPC and c.template == sheet.id))  # the party's vessel
+        and c.status is not Status.REMOVED]
     if users:
         raise ModelError(f"{sheet.name} is in the fight ({', '.join(users[:4])}): "
                          "remove them from the encounter first")

@@ -29,15 +29,17 @@ from console.rules.initiative import RoundOrder
 __all__ = ["HEALTH_WORDS", "PlayerHazard", "PlayerPicture", "PlayerRow", "health_word",
            "player_picture"]
 
-# An NPC's health, from fresh to out of the fight.
-HEALTH_WORDS = ("unhurt", "hurt", "badly hurt", "down")
+# An NPC's health, from fresh to out of the fight (a vehicle or ship: crippled, destroyed).
+HEALTH_WORDS = ("unhurt", "hurt", "badly hurt", "down", "crippled", "destroyed")
 
 
 def health_word(wounds: int, vit_max: int | None, status: Status) -> str:
     """unhurt: no wounds; hurt: wounds under half his Vit; badly hurt: half his Vit or more;
     down: unconscious, dead, or wounds past his Vit (critical damage, which kills an NPC
-    unless the GM keeps him up). With no Vit recorded, any wound is "hurt": nothing says
-    how far he is from down."""
+    unless the GM keeps him up); a vessel crippled or destroyed says so. With no Vit
+    recorded, any wound is "hurt": nothing says how far he is from down."""
+    if status in (Status.CRIPPLED, Status.DESTROYED):
+        return status.value
     if status in (Status.UNCONSCIOUS, Status.DEAD) or (
             vit_max is not None and wounds > vit_max):
         return "down"
@@ -98,7 +100,8 @@ def _pc_states(combatant: Combatant) -> tuple[str, ...]:
     states: list[str] = []
     if combatant.hold is not Hold.NONE:
         states.append("held" if combatant.hold is Hold.ALL else "held (part)")
-    elif combatant.status in (Status.UNCONSCIOUS, Status.DEAD):
+    elif combatant.status in (Status.UNCONSCIOUS, Status.DEAD, Status.CRIPPLED,
+                              Status.DESTROYED):
         states.append(combatant.status.value)
     if combatant.shock is Shock.FAILED:
         states.append("shock: Nish 0")

@@ -371,7 +371,7 @@ def set_mode(encounter: Encounter, mode: InitiativeMode, leader: int | None = No
 def able_to_lead(combatant: Combatant) -> bool:
     """A PC who can lead the party: in the fight, conscious, not paralysed by shock."""
     return (combatant.side is Side.PC and combatant.status is Status.ACTIVE
-            and combatant.shock is not Shock.CRITICAL)
+            and combatant.shock is not Shock.CRITICAL and combatant.template is None)
 
 
 def choose_leader(

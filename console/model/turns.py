@@ -16,7 +16,8 @@ After every change, :func:`settle` keeps them consistent:
 
 A turn *begins* for whoever in the turn in progress is still to act: each hazard on him
 moves on one round and a critically wounded PC owes his round's checks before he acts, each
-once a round, however often the GM steps back and forth.
+once a round, however often the GM steps back and forth. A hazard started before his turn
+this round moves on at this round's Nish (``console.model.hazards.attach_hazard``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,14 @@ from console.model.outcome import Outcome
 from console.rules.critical_damage import CheckKind
 from console.rules.errors import RulesError
 from console.rules.hazards import load_state, module_for
-from console.rules.initiative import Entrant, InitiativeMode, RoundOrder, Turn, order_round
+from console.rules.initiative import (
+    OUT_OF_ACTION,
+    Entrant,
+    InitiativeMode,
+    RoundOrder,
+    Turn,
+    order_round,
+)
 
 __all__ = [
     "END",
@@ -47,15 +55,17 @@ END = "end"
 
 def _entrant(combatant: Combatant) -> Entrant:
     return Entrant(combatant.id, combatant.name, combatant.side, combatant.nish,
-                   combatant.status, combatant.shock, combatant.tie_order)
+                   combatant.status, combatant.shock, combatant.tie_order,
+                   acts=combatant.template is None)
 
 
 def round_order(encounter: Encounter) -> RoundOrder:
     """This round's acting order (empty before the first call for Nish)."""
     if encounter.round == 0:  # the dead stay listed apart, as in any round
         return RoundOrder((), tuple(c.id for c in encounter.combatants
-                                    if c.status not in (Status.DEAD, Status.REMOVED)),
-                          tuple(c.id for c in encounter.combatants if c.status is Status.DEAD))
+                                    if c.status not in (*OUT_OF_ACTION, Status.REMOVED)),
+                          tuple(c.id for c in encounter.combatants
+                                if c.status in OUT_OF_ACTION))
     return _ordered(tuple(_entrant(c) for c in encounter.combatants), encounter.mode,
                     encounter.party_nish, encounter.lowest_first)
 
@@ -180,11 +190,13 @@ def _tick(encounter: Encounter, hazard: Hazard) -> tuple[Hazard, list[str]]:
         raise ModelError(f"a saved hazard cannot be read: {error}") from None
     module = module_for(state)
     moved = state
-    if hasattr(module, "nish") and module.due(state) is None:
+    if hasattr(module, "nish"):
         try:
             moved = module.nish(state)
         except RulesError:
-            moved = state  # an ended hazard does not move; the GM takes it off
+            # Ended, or a check of an earlier Nish still owed: it does not move this round
+            # (a check owed at once, such as vacuum's eardrums, does not hold it up).
+            moved = state
     check = module.due(moved)
     victim = encounter.combatant(hazard.target)
     said = ([f"{victim.name}, before acting: {check.describe()}"]

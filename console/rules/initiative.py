@@ -21,6 +21,7 @@ from fractions import Fraction
 from console.rules.errors import RulesError
 
 __all__ = [
+    "OUT_OF_ACTION",
     "Entrant",
     "InitiativeMode",
     "LeaderCandidate",
@@ -51,12 +52,20 @@ class Side(StrEnum):
 
 class Status(StrEnum):
     """Where a combatant stands. Unconscious characters stay in the order: they still roll
-    Nish, to wake up. (Saved Initiative is not a status: an active combatant holds.)"""
+    Nish, to wake up. (Saved Initiative is not a status: an active combatant holds.) A
+    vehicle or ship never dies (Rule Book, Vehicle Combat): at critical damage an NPC's is
+    crippled or destroyed, as the GM rules; neither acts again."""
 
     ACTIVE = "active"
     UNCONSCIOUS = "unconscious"
     DEAD = "dead"
     REMOVED = "removed"
+    CRIPPLED = "crippled"
+    DESTROYED = "destroyed"
+
+
+# Still in the fight but never acting again: shown apart from the round's order.
+OUT_OF_ACTION = frozenset({Status.DEAD, Status.CRIPPLED, Status.DESTROYED})
 
 
 class Shock(StrEnum):
@@ -78,6 +87,7 @@ class Entrant:
     status: Status = Status.ACTIVE
     shock: Shock = Shock.NONE
     tie_order: int = 0  # the GM's order inside a tie, smaller first
+    acts: bool = True  # False: the party's vessel, which only moves when a PC acts
 
 
 def effective_nish(entrant: Entrant) -> int | None:
@@ -104,7 +114,7 @@ class Turn:
 class RoundOrder:
     turns: tuple[Turn, ...]
     waiting: tuple[int, ...]  # in the fight but without a Nish this round (not called, shocked)
-    out: tuple[int, ...]  # dead: shown apart, never act
+    out: tuple[int, ...]  # dead, crippled or destroyed: shown apart, never act
 
     def position(self, turn_key: str | None) -> int | None:
         """Index of the turn with this key, or None."""
@@ -177,13 +187,17 @@ def order_round(
 def _order_highest_first(entrants: Iterable[Entrant], mode: InitiativeMode,
                          party_nish: int | None) -> RoundOrder:
     present = [e for e in entrants if e.status is not Status.REMOVED]
-    out = tuple(e.key for e in present if e.status is Status.DEAD)
-    fighting = [e for e in present if e.status is not Status.DEAD]
+    out = tuple(e.key for e in present if e.status in OUT_OF_ACTION)
+    fighting = [e for e in present if e.status not in OUT_OF_ACTION]
+    # The party's vessel has no Initiative of its own: it waits, whatever the mode.
+    inert = tuple(e.key for e in fighting if not e.acts)
+    fighting = [e for e in fighting if e.acts]
     if mode is InitiativeMode.GROUP:
-        return _order_group(fighting, party_nish, out)
+        grouped = _order_group(fighting, party_nish, out)
+        return RoundOrder(grouped.turns, grouped.waiting + inert, out)
 
     acting = [e for e in fighting if effective_nish(e) is not None]
-    waiting = tuple(e.key for e in fighting if effective_nish(e) is None)
+    waiting = tuple(e.key for e in fighting if effective_nish(e) is None) + inert
     npcs = [e for e in acting if e.side is Side.NPC]
     if mode is InitiativeMode.INDIVIDUAL or not npcs:
         turns = [

@@ -1,6 +1,6 @@
 """The ranges of the numbers a GM types, each fitting what the number means.
 
-A typo (a Vit of 99999999999999999999, a roll of 1500000000000) is refused at the field with
+A typo (a Vit of 99999999999999999999, a roll of 150000000000000000) is refused at the field with
 the range in the message, before anything is computed or saved. The rules themselves do not
 rely on these: their sums are closed forms whose cost follows a number's digits, not its
 size, so even a number from an old file is answered at once.
@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from console.rules.errors import RulesError
+from console.rules.ratings import Category, Rating, RatingType
 
 __all__ = [
     "AP",
@@ -27,6 +28,9 @@ __all__ = [
     "HOURS",
     "IC",
     "JOURNAL",
+    "LARGEST_RATING",
+    "LARGEST_RESULT",
+    "LARGEST_VALUE",
     "MINUTES",
     "MISSIONS",
     "PERCENT",
@@ -35,6 +39,7 @@ __all__ = [
     "RESULT",
     "ROUNDS",
     "SIX",
+    "SIXTEENS_IN_A_ROW",
     "TEMPERATURE",
     "WOUNDS",
     "Range",
@@ -63,14 +68,27 @@ class Range:
         return value
 
 
-# A roll's result: the 16 chain is open-ended, but past a billion it is a typo.
-RESULT = Range(0, 10**9, "a roll's result")
+# What the rating types can produce (Table 3, Bantam to Universal): the largest rating,
+# 10HU, is worth 40,000,000 Personal points, and a roll of it multiplies its die by the
+# doubling die, whose 16 chain is open-ended: 10HU on its top face and seven 16s in a row
+# is 10,737,418,240,000,000, a chance of about 1.6 in a billion; one 16 more is under one
+# in ten billion. A result or a Dif past that is a typo; anything short of it a Galactic or
+# Universal rating can roll (10MG reaches 8,192,000,000 with a chance of 67/655,360).
+LARGEST_RATING = Rating(10, Category.H, RatingType.U)
+LARGEST_VALUE = int(LARGEST_RATING.value)
+SIXTEENS_IN_A_ROW = 7
+LARGEST_RESULT = LARGEST_VALUE * 16**SIXTEENS_IN_A_ROW
+
+# A roll's result, and the Dif it is rolled against: any the rating types can produce.
+RESULT = Range(0, LARGEST_RESULT, "a roll's result, up to 10HU with seven 16s")
+DIFFICULTY = Range(1, LARGEST_RESULT, "a Dif, as large as a roll can reach")
 # A stat as a number: Atk, Def and Nish in Personal points; Dmg, AR, Vit and hull points in
 # the points of the body's own type (Table 12), so a vehicle's Vit 20 is 20 Vehicle points.
-POINTS = Range(0, 100_000, "points of its type")
-WOUNDS = Range(0, 100_000, "wounds")
-CD = Range(1, 100_000, "critical damage")
-DIFFICULTY = Range(1, 100_000, "a Dif; 100+ is almost impossible")
+# Any rating's value fits, in the points of the smallest body (Personal): 10HU, 40,000,000.
+POINTS = Range(0, LARGEST_VALUE, "points of its type: up to 10HU's value")
+# Wounds and critical damage, in the points of the body's type: as much as a result.
+WOUNDS = Range(0, LARGEST_RESULT, "wounds in the points of his type")
+CD = Range(1, LARGEST_RESULT, "critical damage in the points of its type")
 ATTACKS = Range(1, 100, "attacks in one exchange")
 ROUNDS = Range(1, 1_000, "rounds")
 CHECKS = Range(1, 100, "checks")

@@ -46,6 +46,7 @@ __all__ = [
     "VesselCondition",
     "VesselHit",
     "after_system_failure_check",
+    "checks_at_damage",
     "failure_effect",
     "hit_vessel",
     "hull_breach_check",
@@ -355,6 +356,18 @@ def hit_vessel(
         if after.critical_damage > 0 else ()
     )
     return VesselHit(after, converted, wounding, due)
+
+
+def checks_at_damage(before_cd: int, after_cd: int, *,
+                     armor_check: bool) -> tuple[VesselCheckKind, ...]:
+    """The checks damage makes due on a character's vessel: a hull-breach check, and with it
+    a system-failure check, when critical damage first occurs, and again whenever an armor
+    check is made while critical damage exists (never merely because a round passes)."""
+    before = whole_number("critical damage before", before_cd)
+    after = whole_number("critical damage after", after_cd)
+    if after > 0 and (before == 0 or armor_check):
+        return (VesselCheckKind.HULL_BREACH, VesselCheckKind.SYSTEM_FAILURE)
+    return ()
 
 
 def after_system_failure_check(condition: VesselCondition, success: bool) -> VesselCondition:

@@ -26,6 +26,19 @@ from console.model.combat import (
 from console.model.outcome import Outcome
 from console.model.stats import Stat
 from console.model.tracker import checks_due_for
+from console.model.vessels import (
+    apply_vessel_check,
+    body_of,
+    hit_party_vessel,
+    is_party_vessel,
+    is_vessel,
+    repair_party_vessel,
+    template_of,
+    vessel_check_difficulty,
+    vessel_checks_due,
+    would_first_cripple,
+    wound_party_vessel,
+)
 from console.rules.combat import (
     AttackResult,
     RollRequest,
@@ -41,11 +54,12 @@ from console.rules.combat_odds import NpcAttackOdds, PcAttackOdds, npc_attack_od
 from console.rules.critical_damage import CheckKind, DueCheck
 from console.rules.explosions import blast_rings
 from console.rules.mixed_types import convert_damage, type_shift
-from console.rules.ratings import Rating, RatingType
+from console.rules.ratings import STEPS_PER_TYPE, Rating, RatingType
+from console.rules.vehicle_damage import VesselCheckKind
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
 
-__all__ = ["CombatCommands", "NpcAttack", "PcAttack", "weapon_ratings"]
+__all__ = ["CombatCommands", "NpcAttack", "PcAttack", "VesselCheckDue", "weapon_ratings"]
 
 
 def _rating(stat: Stat | None, what: str) -> Rating:
@@ -119,6 +133,27 @@ class NpcAttack:
         return armor_request(self.pc_ar, self.odds.dmg)
 
 
+def body_rating(stat: Stat, body: RatingType) -> Rating:
+    """The rating a vessel's crew rolls for a stat kept in its own type's points, its
+    results read in those points, as the book rolls them against its critical damage (the
+    Halberd's 8M armor stops 2 Ship points): an untyped rating as it is, a typed one moved
+    down to the body's scale (10MV on a vehicle rolls 10M), a value by Table 7 (20)."""
+    if stat.rating is None:
+        return stat.as_rating()
+    rating = stat.rating if stat.explicit_type else Rating(stat.rating.die,
+                                                           stat.rating.category, body)
+    return rating.shifted(-STEPS_PER_TYPE * (body - RatingType.P))
+
+
+@dataclass(frozen=True, slots=True)
+class VesselCheckDue:
+    """A check the party's vessel owes: its Dif, and the armor the hull breach combines."""
+
+    kind: VesselCheckKind
+    difficulty: int
+    armor: Rating | None = None
+
+
 class CombatCommands:
     def __init__(self, service: CampaignCore) -> None:
         self._service = service
@@ -127,9 +162,10 @@ class CombatCommands:
 
     def fighters(self, side: Side) -> list[Combatant]:
         encounter = self._service.encounter()
-        return [] if encounter is None else [
+        return [] if encounter is None else [  # the party's vessel is no fighter
             c for c in encounter.combatants
-            if c.side is side and c.status in (Status.ACTIVE, Status.UNCONSCIOUS)]
+            if c.side is side and c.status in (Status.ACTIVE, Status.UNCONSCIOUS)
+            and c.template is None]
 
     def default_attacker(self, side: Side) -> Combatant:
         """Whoever of that side has the turn, else the first one."""
@@ -185,15 +221,31 @@ class CombatCommands:
                               attacks=attacks, atk_adjustments=adjust, npc_type=numbers.type)
         return PcAttack(attacker, target, atk, dmg, numbers, def_, ar, attacks, request, odds)
 
-    def land_pc_attack(self, attack: PcAttack, damage: int, *, keep_up: bool) -> Outcome:
-        """The player's damage result: wounding damage (converted to the NPC's type, less
-        his AR) on the NPC; critical damage kills him unless the GM keeps him up."""
+    @staticmethod
+    def wounding(attack: PcAttack, damage: int) -> int:
+        """The wounding damage a Dmg result does: converted to the NPC's type, less his
+        AR."""
         converted = convert_damage(damage, RatingType.P, attack.numbers.type)
-        wounding = wounding_damage(converted, attack.ar, attacks=attack.attacks)
+        return wounding_damage(converted, attack.ar, attacks=attack.attacks)
+
+    def fate_needed(self, target: Combatant, wounding: int) -> bool:
+        """Whether ``wounding`` gives an NPC's vehicle or ship critical damage for the first
+        time: the GM rules it crippled or destroyed (it never dies)."""
+        current = self._service.running().combatant(target.id) or target
+        return would_first_cripple(current, self._service.npcs(), wounding)
+
+    def land_pc_attack(self, attack: PcAttack, damage: int, *, keep_up: bool,
+                       fate: Status | None = None) -> Outcome:
+        """The player's damage result: wounding damage (converted to the NPC's type, less
+        his AR) on the NPC; critical damage kills him unless the GM keeps him up, and makes
+        a vehicle or ship ``fate`` (crippled or destroyed)."""
+        wounding = self.wounding(attack, damage)
         target = attack.target.id
+        vessel = is_vessel(attack.target, self._service.npcs())
         outcome = self._service.run("combat.pc_attack", lambda: wound_npc_in_fight(
-            self._service.running(), target, wounding, keep_up=keep_up))
-        if outcome.alerts:  # his death, which says the damage too
+            self._service.running(), target, wounding, keep_up=keep_up, vessel=vessel,
+            fate=fate))
+        if outcome.alerts:  # his death, or the vessel's fate, which says the damage too
             return outcome
         return outcome.saying(alerts=(f"{attack.target.name} takes {wounding} wounding "
                                       "damage",))
@@ -230,7 +282,13 @@ class CombatCommands:
 
     def pc_sheet(self, combatant: Combatant) -> PlayerCharacter:
         """A PC's sheet for his critical damage (an NPC with critical damage just dies)."""
+        if is_party_vessel(combatant):
+            raise ActionRefused(f"{combatant.name} is the party's vessel: A for a hit on it, "
+                                "k for its checks, -N / +N for the GM's damage or repairs")
         if combatant.side is not Side.PC:
+            if is_vessel(combatant, self._service.npcs()):
+                raise ActionRefused(f"{combatant.name} is an NPC's vessel: at critical damage "
+                                    "the GM rules it crippled (u) or destroyed (d)")
             raise ActionRefused(f"{combatant.name} is an NPC: with critical damage he simply "
                                 "dies")
         return self.require_sheet(combatant)
@@ -257,12 +315,20 @@ class CombatCommands:
         return service.run("combat.checks", lambda: apply_pc_checks(
             sheet, service.encounter(), list(results)))
 
-    def change_wounds(self, combatant: Combatant, change: int) -> Outcome:
+    def change_wounds(self, combatant: Combatant, change: int,
+                      fate: Status | None = None) -> Outcome:
         """The GM's own figure: ``-7`` wounds him by 7 (an NPC with critical damage dies,
-        a PC's checks come due), ``+3`` heals 3."""
+        a vessel becomes ``fate``, a PC's checks come due), ``+3`` heals 3 (repairs a
+        vessel's hull)."""
         service = self._service
         if change == 0:
             raise ActionRefused("type wounds like -7, or healing like +3")
+        if is_party_vessel(combatant):
+            if change < 0:
+                return service.run("combat.wounds", lambda: wound_party_vessel(
+                    service.running(), combatant.id, -change))
+            return service.run("combat.heal", lambda: repair_party_vessel(
+                service.running(), combatant.id, change))
         if combatant.side is Side.PC:
             sheet = self.pc_sheet(combatant)
             if change < 0:
@@ -270,8 +336,9 @@ class CombatCommands:
                     sheet, service.encounter(), -change))
             return self.heal(combatant, change)
         if change < 0:
+            vessel = is_vessel(combatant, service.npcs())
             return service.run("combat.wounds", lambda: wound_npc_in_fight(
-                service.running(), combatant.id, -change))
+                service.running(), combatant.id, -change, vessel=vessel, fate=fate))
         return service.run("combat.heal", lambda: heal_npc_in_fight(
             service.running(), combatant.id, change))
 
@@ -301,7 +368,55 @@ class CombatCommands:
 
     def system_failure(self, combatant: Combatant) -> Outcome:
         service = self._service
-        template = (service.npcs().get(combatant.ref)
-                    if combatant.ref is not None and combatant.side is Side.NPC else None)
+        template = template_of(combatant, service.npcs())
         return service.run("combat.system_failure", lambda: system_failure(
             service.running(), combatant.id, template, service.rng))
+
+    # ----- the party's vessel: hits and its critical checks -------------------------------
+
+    def vessel_body(self, vessel: Combatant) -> RatingType:
+        return body_of(vessel, self._service.npcs())
+
+    def hit_party_vessel(self, vessel: Combatant, damage: int, damage_type: RatingType,
+                         armor_result: int) -> Outcome:
+        """A hit on the party's vessel, its armor rolled: the hull-breach and
+        system-failure checks it makes due are alerts."""
+        service = self._service
+        return service.run("combat.vessel_hit", lambda: hit_party_vessel(
+            service.running(), vessel.id, damage, damage_type, armor_result, service.npcs()))
+
+    def vessel_checks(self, vessel: Combatant) -> list[VesselCheckDue]:
+        """The checks the party's vessel owes now, each with its Dif (5 x CD) and, for the
+        hull breach, the armor rating the crew combines with repair hull."""
+        service = self._service
+        current = service.running().combatant(vessel.id)
+        if current is None or not is_party_vessel(current):
+            raise ActionRefused(f"{vessel.name} is not the party's vessel")
+        template = template_of(current, service.npcs())
+        armor = None
+        if template is not None and template.ar is not None:
+            armor = body_rating(template.ar, self.vessel_body(current))
+        dif = vessel_check_difficulty(current)
+        return [VesselCheckDue(kind, dif, armor if kind is VesselCheckKind.HULL_BREACH
+                               else None)
+                for kind in vessel_checks_due(service.running(), current)]
+
+    def apply_vessel_checks(self, vessel: Combatant,
+                            results: Iterable[tuple[VesselCheckKind, int | None]]) -> Outcome:
+        """The crew's results in the order rolled (None: not rolled, it stays owed)."""
+        service = self._service
+        made = [(kind, result) for kind, result in results if result is not None]
+        if not made:
+            raise ActionRefused(f"no result entered: {vessel.name}'s checks stay owed")
+
+        def run() -> Outcome:
+            encounter = service.running()
+            outcome = Outcome()
+            for kind, result in made:
+                step = apply_vessel_check(encounter, vessel.id, kind, result, service.npcs(),
+                                          service.rng)
+                encounter = step.encounter
+                outcome = outcome.then(step)
+            return outcome
+
+        return service.run("combat.vessel_checks", run)

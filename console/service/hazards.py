@@ -32,19 +32,18 @@ class HazardCommands:
 
     def start(self, victim: Combatant, label: str, state: HazardState,
               first: HazardStep | None = None) -> Outcome:
-        """A lasting hazard on ``victim``; ``first`` is what its start already says (a
-        fall's first check)."""
+        """A lasting hazard on ``victim``, at its first moment; ``first`` is what its start
+        did at once (a panic's effect, a gasp in vacuum), written to him."""
         service = self._service
-        outcome = service.run("hazard.start", lambda: attach_hazard(
-            service.running(), victim.id, state, label))
-        return outcome if first is None else outcome.saying(
-            alerts=(f"{victim.name}: {first.text}",))
+        return service.run("hazard.start", lambda: attach_hazard(
+            service.running(), victim.id, state, label, first, service.pcs(),
+            service.npcs()))
 
     def resolve_step(self, victim: Combatant, step: HazardStep) -> Outcome:
         """A one-off hazard's check, resolved: its effects written to the victim."""
         service = self._service
         return service.run("hazard.check", lambda: apply_step(
-            service.running(), victim.id, step, service.pcs()))
+            service.running(), victim.id, step, service.pcs(), service.npcs()))
 
     def state(self, victim: Combatant) -> tuple[int, HazardState]:
         """His oldest hazard (index in the encounter, state); refused when he has none."""
@@ -61,12 +60,12 @@ class HazardCommands:
     def apply_result(self, index: int, result: int) -> Outcome:
         service = self._service
         return service.run("hazard.check", lambda: apply_hazard_result(
-            service.running(), index, result, service.pcs()))
+            service.running(), index, result, service.pcs(), service.npcs()))
 
     def end(self, index: int) -> Outcome:
         service = self._service
         return service.run("hazard.end", lambda: end_hazard(
-            service.running(), index, service.pcs()))
+            service.running(), index, service.pcs(), service.npcs()))
 
     def pass_time(self, victim: Combatant, *, days: int = 0, hours: int = 0,
                   minutes: int = 0) -> Outcome:

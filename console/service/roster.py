@@ -8,6 +8,7 @@ from console.model import NpcTemplate, PlayerCharacter
 from console.model.lifecycle import check_unique_name, delete_sheet
 from console.model.outcome import Outcome
 from console.model.roster import duplicate_template, spawn_copies
+from console.model.vessels import join_party_vessel
 from console.service.core import CampaignCore
 from console.service.tracker import TrackerCommands
 
@@ -68,6 +69,12 @@ class RosterCommands:
         service = self._service
         return service.run("roster.spawn", lambda: spawn_copies(
             service.running(), template, count, shared_nish=shared_nish, hidden=hidden))
+
+    def join_party_vessel(self, template: NpcTemplate) -> Outcome:
+        """A vehicle or ship template joins the fight as the party's own vessel."""
+        service = self._service
+        return service.run("roster.party_vessel", lambda: join_party_vessel(
+            service.running(), template))
 
     def join(self, sheet: Sheet) -> Outcome:
         """Into the running fight: a PC himself, a template as one copy."""

@@ -28,6 +28,7 @@ from console.model.tracker import (
     toggle_hidden,
     toggle_status,
 )
+from console.model.vessels import is_vessel
 from console.rules.ratings import Rating
 from console.rules.systems import system
 from console.service.core import CampaignCore
@@ -54,6 +55,9 @@ class NishCall:
     title: str
     rolls: tuple[NishRoll, ...]
     leader: int | None = None  # group Initiative: the PC whose roll the party acts on
+
+
+_VESSEL_STATUS = {Status.UNCONSCIOUS: Status.CRIPPLED, Status.DEAD: Status.DESTROYED}
 
 
 class TrackerCommands:
@@ -117,8 +121,9 @@ class TrackerCommands:
         service = self._service
         encounter = service.running()
         pcs = service.pcs()
-        rolling = [c for c in encounter.combatants
-                   if c.side is Side.PC and c.status not in (Status.DEAD, Status.REMOVED)]
+        rolling = [c for c in encounter.combatants  # the party's vessel rolls no Nish
+                   if c.side is Side.PC and c.status not in (Status.DEAD, Status.REMOVED)
+                   and c.template is None]
 
         def rating_of(ref: int | None) -> Rating | None:
             sheet = pcs.get(ref) if ref is not None else None
@@ -188,6 +193,12 @@ class TrackerCommands:
         return self._on("tracker.edit_nish", lambda e: set_nish(e, combatant_id, nish))
 
     def toggle_status(self, combatant_id: int, status: Status) -> Outcome:
+        """Unconscious, dead or removed, or back in the fight; a vehicle or ship never dies
+        nor sleeps: on one, unconscious is crippled and dead destroyed."""
+        service = self._service
+        combatant = service.running().combatant(combatant_id)
+        if combatant is not None and is_vessel(combatant, service.npcs()):
+            status = _VESSEL_STATUS.get(status, status)
         return self._on(f"tracker.{status.value}",
                         lambda e: toggle_status(e, combatant_id, status))
 

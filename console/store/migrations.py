@@ -22,12 +22,15 @@ and an encounter may act lowest first (``lowest_first``, a Façade campaign's); 
 so that an older console refuses such a file instead of failing on a field it does not know.
 Version 6: a PC keeps another system's points (``points``: Metalface SP, Façade EP, pools)
 and a session their record (``points``); absent means none, as in version 5. Version 7: a
-session's journal may count the log entries of its start (``base``: a fight carried into
-it, committed with the start and never undone); absent means none. Version 8 (current):
-smaller writes: a combatant leaves out the fields at their defaults, a log entry's patches
-may append to a list, cut it back or leave a field out (``$append``, ``$cut``, ``$unset``),
-and the commit record holds a partial change's patch (``patch``) instead of the whole
-document; what version 7 wrote reads as it was.
+vehicle or ship never dies, so a combatant's status may be ``crippled`` or ``destroyed``;
+the party's own vessel names its template (``template``) and keeps its critical checks
+(``vessel_owed``, ``cascading``, ``cascade_round``); a session's journal may count the log
+entries of its start (``base``: a fight carried into it, committed with the start and never
+undone); absent means none. Nothing is rewritten (an NPC's vessel an older console marked
+dead stays so). Version 8 (current): smaller writes: a combatant leaves out the fields at
+their defaults, a log entry's patches may append to a list, cut it back or leave a field
+out (``$append``, ``$cut``, ``$unset``), and the commit record holds a partial change's
+patch (``patch``) instead of the whole document; what version 7 wrote reads as it was.
 """
 
 from __future__ import annotations
@@ -126,7 +129,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     3: {"encounters": _encounter_v3_to_v4},
     4: {},  # "hidden", "system", "lowest_first": absent means the model's defaults
     5: {},  # a PC's and a session's "points": absent means none
-    6: {},  # a journal's "base": absent means none
+    6: {},  # vessels' statuses and fields, a journal's "base": absent means none
     7: {},  # shorter combatants, patches: version 7's documents read as they are
 }
 

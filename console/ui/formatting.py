@@ -6,9 +6,9 @@ from fractions import Fraction
 
 from console.model.stats import Stat
 from console.rules.odds import chance_at_least
-from console.rules.ratings import Rating
+from console.rules.ratings import Rating, RatingType
 
-__all__ = ["chance_note", "percent", "sparkline", "stat_text"]
+__all__ = ["chance_note", "percent", "sparkline", "stat_text", "typed_stat_text"]
 
 
 def percent(chance: Fraction) -> str:
@@ -30,6 +30,23 @@ def stat_text(stat: Stat | None) -> str:
     value = stat.value
     shown = int(value) if value.denominator == 1 else float(value)
     return f"{stat.canonical}={shown}"
+
+
+def typed_stat_text(stat: Stat | None, body: RatingType) -> str:
+    """A stat in points of ``body``'s type, with the type: on a vehicle ``20 V (10MV)`` for
+    10MV, ``20 V`` for a plain 20 (Table 12: a vessel's Dmg, AR and Vit count in its own
+    type); on a Personal body as :func:`stat_text` (8M=16)."""
+    if stat is None:
+        return ""
+    if body is RatingType.P:
+        return stat_text(stat)
+    points = stat.points(body)
+    shown = int(points) if points.denominator == 1 else float(points)
+    if stat.rating is None:
+        return f"{shown} {body.name}"
+    rating = stat.rating if stat.explicit_type else Rating(stat.rating.die,
+                                                           stat.rating.category, body)
+    return f"{shown} {body.name} ({rating.format()})"
 
 
 _BARS = "▁▂▃▄▅▆▇█"

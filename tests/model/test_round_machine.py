@@ -7,6 +7,11 @@ to act (or the round's end), hazards move once a round on their victim's Nish, c
 last exactly their rounds, undo gives back exactly the state before, and a save reads back
 equal. The bookkeeping of who has had his turn is the test's own (``self.done``), kept from
 the GM's operations alone, not read from the model.
+
+Hazards start at any moment of a round (issue 25): before the victim's turn, during it,
+after it, at the round's end, before the first Nish. Each first moves on at the victim's
+first Nish after it starts: this round's if his turn was still to come, by the test's own
+account, else a later round's; and that first Nish brings the hazard's first check.
 """
 
 from __future__ import annotations
@@ -55,11 +60,30 @@ from console.model.tracker import (
     toggle_hidden,
 )
 from console.model.turns import on_deck
-from console.rules.hazards import suffocation
+from console.rules.hazards import load_state, panic, suffocation, vacuum
+from console.rules.hazards.common import HazardState
 from console.rules.initiative import Turn
 from console.store import CampaignStore
 
 NISH = st.integers(min_value=0, max_value=40)
+# The hazards the machine starts, each with what its first Nish must bring.
+HAZARDS: dict[str, Any] = {
+    "suffocation": lambda: suffocation.start("no air", prepared=False),
+    "held breath": lambda: suffocation.start("water", prepared=True, wp="10L"),
+    "vacuum": vacuum.start,
+    "panic": lambda: panic.start(5)[0],
+}
+
+
+def _first_nish_brought(kind: str, state: HazardState) -> bool:
+    """What the hazard's first counted round must have done to it."""
+    if kind == "suffocation":
+        return state.pending  # type: ignore[attr-defined,no-any-return]
+    if kind == "held breath":
+        return state.rounds == 1 and state.breath_left == 2  # type: ignore[attr-defined]
+    if kind == "vacuum":
+        return "breath" in state.queue  # type: ignore[attr-defined]
+    return state.pending and state.rounds == 1  # type: ignore[attr-defined,no-any-return]
 PC_SHEETS = {1: PlayerCharacter.new(1, "Vera", vit_max="20"),
              2: PlayerCharacter.new(2, "Kess", vit_max="16")}
 
@@ -77,6 +101,10 @@ class RoundMachine(RuleBasedStateMachine):
         self.done: list[int] = []  # who has had his turn this round, by the test's account
         self.last_round = 0
         self.ticks: dict[tuple[int, int], int] = {}  # (hazard index, round) -> moves seen
+        # hazard index -> (kind, victim, round started, his Nish still to come then), by
+        # the test's own account; and the round each first moved on.
+        self.starts: dict[int, tuple[str, int, int, bool]] = {}
+        self.first_moves: dict[int, int] = {}
         # Parsed once per saved operation: the invariants read them after every step.
         self._read: dict[str, tuple[int, Any]] = {}
 
@@ -128,6 +156,18 @@ class RoundMachine(RuleBasedStateMachine):
             if old is not None and old.ticked_round != hazard.ticked_round:
                 key = (index, hazard.ticked_round)
                 self.ticks[key] = self.ticks.get(key, 0) + 1
+                if index in self.starts and index not in self.first_moves:
+                    self._first_move(index, hazard.ticked_round, hazard.state)
+
+    def _first_move(self, index: int, round_: int, saved: dict[str, Any]) -> None:
+        """A hazard's first counted round: on his Nish this round if it was still to come
+        when it started, never in the round it started otherwise; and it brings the
+        hazard's first check (or its first round of held breath)."""
+        kind, _victim, started, to_come = self.starts[index]
+        self.first_moves[index] = round_
+        assert round_ >= started + (0 if to_come else 1), (
+            f"{kind} started in round {started} after his Nish moved in round {round_}")
+        assert _first_nish_brought(kind, load_state(saved)), f"{kind}: first Nish, no check"
 
     def _pending(self, turn: Turn) -> list[int]:
         return [m for m in turn.members if m not in self.done]
@@ -346,11 +386,23 @@ class RoundMachine(RuleBasedStateMachine):
         self._write("hurt", hurt.latest(Encounter) or before, hurt.pcs)
         self._check_pointer(before, self.encounter)
 
-    @rule(data=st.data())
-    def start_hazard(self, data: st.DataObject) -> None:
-        who = data.draw(st.sampled_from([c.id for c in self.encounter.combatants]))
-        state = suffocation.start("no air", prepared=False)
-        self._act("hazard", lambda e: attach_hazard(e, who, state, "suffocation"))
+    @rule(data=st.data(), kind=st.sampled_from(sorted(HAZARDS)))
+    def start_hazard(self, data: st.DataObject, kind: str) -> None:
+        before = self.encounter
+        who = data.draw(st.sampled_from([c.id for c in before.combatants]))
+        state = HAZARDS[kind]()
+        # His Nish is still to come this round, by the test's account: the round is under
+        # way, he has not had his turn, and the turn in progress (begun) is not his.
+        turn = current_turn(before)
+        to_come = (before.round > 0 and before.current != END and who not in self.done
+                   and (turn is None or who not in turn.members))
+        step = self._act("hazard", lambda e: attach_hazard(e, who, state, kind))
+        if step is None:
+            return
+        index = len(self.encounter.hazards) - 1
+        self.starts[index] = (kind, who, before.round, to_come)
+        owed = [check.key for i, check in due_now(self.encounter, who) if i == index]
+        assert owed == (["eardrum"] if kind == "vacuum" else []), f"{kind} at once: {owed}"
 
     def _owed(self) -> list[tuple[int, int]]:
         return sorted((target, index) for target in {h.target for h in self.encounter.hazards}
@@ -406,6 +458,8 @@ class RoundMachine(RuleBasedStateMachine):
         # model's (what undo restores is checked exactly above), and a hazard may move again.
         self.done = list(self.encounter.acted)
         self.ticks.clear()
+        self.starts.clear()  # the hazards started before are no longer followed
+        self.first_moves.clear()
 
     @rule()
     def save_and_reload(self) -> None:
@@ -440,6 +494,29 @@ class RoundMachine(RuleBasedStateMachine):
             if (turn is not None and hazard.target in turn.members
                     and hazard.target not in encounter.acted):
                 assert hazard.ticked_round == encounter.round, "his Nish came, no tick"
+
+    @invariant()
+    def a_hazard_first_moves_on_his_first_nish_after_it_starts(self) -> None:
+        """Started before his turn: his Nish that round moves it. Started once his turn had
+        begun (or between rounds): nothing moves it that round."""
+        if not self.starts:
+            return
+        encounter = self.encounter
+        turn = current_turn(encounter)
+        for index, (kind, victim, started, to_come) in self.starts.items():
+            hazard = encounter.hazards[index]
+            if encounter.round != started:
+                continue
+            if to_come:
+                acting = (turn is not None and victim in turn.members
+                          and victim not in encounter.acted)
+                if acting:
+                    assert self.first_moves.get(index) == started, (
+                        f"{kind}: started before his turn in round {started}, his Nish "
+                        "came and it did not move")
+            else:
+                assert index not in self.first_moves and hazard.ticked_round == started, (
+                    f"{kind}: started after his Nish in round {started}, moved that round")
 
     @invariant()
     def the_turn_on_deck_is_the_one_next_turn_makes_current(self) -> None:

@@ -22,6 +22,7 @@ from console.rules.forecast import (
     Matchup,
     NpcFighter,
     PcFighter,
+    Reading,
     classify,
     forecast,
 )
@@ -138,12 +139,15 @@ def test_a_party_already_bleeding_fares_worse_than_a_fresh_one() -> None:
 def test_shares_sum_to_one_and_the_book_column_is_the_tables() -> None:
     result = forecast(Matchup((hero(),), (foe(),)), 300, 1)
     assert math.isclose(sum(result.outcomes.values()) + result.undecided, 1.0)
-    assert list(result.outcomes) == list(ROWS)
+    assert list(result.outcomes) == [*ROWS, "party_down"]
     printed = [BOOK[row] for row in ROWS if BOOK[row] is not None]
     assert sum(printed, Fraction(0)) + UNPRINTED == 1  # rows 1 and 7 share the rest
     assert result.to_json()["book"] == {"untouched": None, "slight": 0.2, "moderate": 0.5,
                                         "heavy_win": 0.1, "heavy_flee": 0.05, "rout": 0.05,
-                                        "death": None}
+                                        "death": None, "party_down": None}
+    reading = result.to_json()["reading"]
+    assert isinstance(reading, dict)
+    assert (reading["slight"], reading["moderate"], reading["flee"]) == (0.25, 0.6, 0.5)
 
 
 def test_a_fight_nobody_can_win_is_undecided_not_a_flight() -> None:
@@ -181,6 +185,12 @@ def test_any_matchup_forecasts_shares_that_add_up(pcs, npcs, seed) -> None:  # t
     result = forecast(Matchup(party, foes), 30, seed)
     assert math.isclose(sum(result.outcomes.values()) + result.undecided, 1.0)
     assert all(0 <= fate.dead <= fate.down <= 1 for fate in result.pcs)
+    # A death is a PC's death: the runs filed under death or rout are those someone died in.
+    died = result.outcomes["death"] + result.outcomes["rout"]
+    dead = [fate.dead for fate in result.pcs]
+    assert max(dead) - 1e-9 <= died <= sum(dead) + 1e-9
+    if len(party) == 1:
+        assert result.outcomes["death"] == result.pcs[0].dead
     assert 1 <= result.rounds_median <= result.rounds_p90 <= 30
 
 
@@ -203,7 +213,8 @@ def end(result: str = "won", worst: float = 0.0, *, critical: bool = False,
     (end("fled", worst=0.7), "heavy_flee"),
     (end("fled", worst=1.2, down=True, dead=True), "rout"),
     (end(worst=1.5, dead=True), "death"),  # won, at the cost of a life
-    (end("lost", worst=1.1, down=True), "death"),  # all down, foes standing
+    (end("lost", worst=1.1, down=True, dead=True), "death"),  # lost a life, foes standing
+    (end("lost", worst=1.1, down=True), "party_down"),  # all down, none dead: no row
 ])
 def test_each_threshold(fight: FightEnd, row: str) -> None:
     assert classify(fight) == row
@@ -217,3 +228,60 @@ def test_a_big_fight_gets_fewer_runs_but_never_under_a_thousand() -> None:
     assert runs_for(Matchup((hero(),) * 20, (foe(),) * 50)) == 2000  # 2 million / 1,000
     assert runs_for(Matchup((hero(),) * 20, (foe(),) * 100)) == 1000
     assert runs_for(Matchup((hero(),) * 20, (foe(),) * 100), wanted=500) == 500
+
+
+# ----- death is a PC's death; the reading is the console's, or a spec's (issue 25) -------
+
+
+def duel(seed: int) -> tuple[float, float, float]:
+    """Kess alone against a brute that often drops him: death, party_down, his dying."""
+    brute = foe("Brute", atk=22, def_=14, dmg=26, ar=6, vit=40, nish=12)
+    result = forecast(Matchup((hero("Kess", "8M", healing=None),), (brute,)), 1500, seed)
+    return result.outcomes["death"], result.outcomes["party_down"], result.pcs[0].dead
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_in_a_one_pc_fight_death_is_his_chance_to_die(seed: int) -> None:
+    """Issue 25: a one-PC duel read 68.8% death while he died in 16.6% of the runs: the
+    runs he lay down, alive, with the foe standing were filed as deaths."""
+    death, party_down, dies = duel(seed)
+    assert death == dies
+    assert party_down > 0  # down and alive: counted apart, never as a death
+
+
+@pytest.mark.parametrize(("reading", "fight", "row"), [
+    (Reading(slight=0.1), end(worst=0.2), "moderate"),
+    (Reading(slight=0.3), end(worst=0.3), "slight"),
+    (Reading(moderate=0.9), end(worst=0.8), "moderate"),
+    (Reading(slight=0.05, moderate=0.05), end(worst=0.06), "heavy_win"),
+])
+def test_a_reading_moves_the_cut_offs(reading: Reading, fight: FightEnd, row: str) -> None:
+    assert classify(fight, reading) == row
+
+
+def test_the_flight_rule_is_the_readings() -> None:
+    """Four PCs against a horde: with the console's reading they run when two are down;
+    with a reading that runs at the first one down they flee sooner and more often, and a
+    reading of 100% never runs (all down is lost, not fled)."""
+    party = tuple(hero(f"PC {n}", "8M") for n in range(4))
+    horde = tuple(foe(f"Brute {n}", atk=24, def_=16, dmg=30, ar=6, vit=30, nish=12)
+                  for n in range(5))
+    usual = forecast(Matchup(party, horde), 1500, 2)
+    early = forecast(Matchup(party, horde, reading=Reading(flee=0.25)), 1500, 2)
+    never = forecast(Matchup(party, horde, reading=Reading(flee=1.0)), 1500, 2)
+    fled = ("heavy_flee", "rout")
+    assert sum(early.outcomes[r] for r in fled) > sum(usual.outcomes[r] for r in fled)
+    assert sum(never.outcomes[r] for r in fled) == 0
+    assert early.reading.flee == 0.25 and early.to_json()["reading"]["flee"] == 0.25  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("changes", "said"), [
+    ({"slight": 0}, "reading.slight"),
+    ({"moderate": 1.5}, "reading.moderate"),
+    ({"flee": True}, "reading.flee"),
+    ({"flee": float("nan")}, "reading.flee"),
+    ({"slight": 0.7, "moderate": 0.6}, "cannot be above moderate"),
+])
+def test_a_reading_out_of_its_range_is_refused(changes: dict[str, object], said: str) -> None:
+    with pytest.raises(RulesError, match=said):
+        Reading(**changes)  # type: ignore[arg-type]

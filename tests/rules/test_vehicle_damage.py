@@ -18,6 +18,7 @@ from console.rules.vehicle_damage import (
     VesselCheckKind,
     VesselCondition,
     after_system_failure_check,
+    checks_at_damage,
     failure_effect,
     hit_vessel,
     hull_breach_check,
@@ -153,3 +154,17 @@ def test_vessel_damage_never_negative(hp: int, damage: int, armor: int, before: 
     assert hit.wounding == max(0, damage - armor)
     assert hit.condition.critical_damage == max(0, before + hit.wounding - hp)
     assert bool(hit.checks_due) == (hit.condition.critical_damage > 0)
+
+
+@given(st.integers(0, 50), st.integers(0, 50), st.booleans())
+def test_a_character_vessels_checks_come_with_critical_damage_or_an_armor_check(
+        before: int, more: int, armor_check: bool) -> None:
+    """Hull Breach: "This check need not be rolled every round, just once. However, anytime
+    an armor check is made another hull breach check must be made so long as critical damage
+    exists"; System Failure: "Any time a hull breach roll is required, a system failure
+    check is also required"."""
+    after = before + more
+    due = checks_at_damage(before, after, armor_check=armor_check)
+    first = before == 0 < after
+    assert bool(due) == (first or (armor_check and after > 0))
+    assert due in ((), (VesselCheckKind.HULL_BREACH, VesselCheckKind.SYSTEM_FAILURE))

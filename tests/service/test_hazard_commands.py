@@ -68,23 +68,58 @@ def test_a_drowning_through_several_rounds(tmp_path: Path) -> None:
         assert again.encounters()[0].hazards[0].state["hazard"] == "suffocation"
 
 
-def test_vacuum_asks_all_its_checks_on_one_nish() -> None:
+def test_vacuum_started_before_her_turn_checks_on_her_turn_that_round() -> None:
+    """Issue 25: vacuum on Kara in round 2 before she has acted. Vacuum: "Suffocation rules
+    take effect immediately" and "the character must make an immediate FR check Dif 10":
+    the eardrums at once, the WP check and the 10 damage on her Nish that same round."""
     service = harbour(CampaignStore.in_memory("Harbour"))
     hazards = service.hazards
     new_round(service)
+    new_round(service)  # round 2: Brice (32) acts first, Kara (20) after him
     kara = fighter(service, 2)
-    hazards.start(kara, "vacuum", vacuum.start(ears_exposed=True, tries_to_breathe=False))
-    new_round(service)
-    assert hazards.owed(kara) == []  # Brice acts first: nothing is due for her yet
-    said = service.tracker.next_turn()  # her Nish: everything at once
+    started = hazards.start(kara, "vacuum", vacuum.start(ears_exposed=True,
+                                                         tries_to_breathe=False))
+    assert "Kara, now: FR vs 10: ears exposed: failure = eardrums rupture" in started.alerts
+    assert any("its first round on his Nish in round 2 (this round)" in n for n in started.notices)
+    assert [c.key for _, c in hazards.owed(kara)] == ["eardrum"]
+    said = service.tracker.next_turn()  # her Nish, round 2
     assert any(a.startswith("Kara, before acting") for a in said.alerts)
-    results = iter([12, 16, 4])  # WP vs 5 holds on; FR vs 10 ears hold; NAR vs 10: 6 wounds
+    results = iter([16, 12, 4])  # FR vs 10 ears hold; WP vs 5 holds on; NAR vs 10: 6 wounds
+    asked = []
     while hazards.owed(kara):
-        index, _check = hazards.owed(kara)[0]
+        index, check = hazards.owed(kara)[0]
+        asked.append((check.ability, check.difficulty))
         hazards.apply_result(index, next(results))
+    assert asked == [("FR", 10), ("WP", 5), ("NAR", 10)]
     assert service.pcs()[2].wounds == 6
     service.undo()  # one step back: the wounds go
     assert service.pcs()[2].wounds == 0
+
+
+def test_vacuum_started_after_her_turn_waits_for_the_next_round() -> None:
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    hazards = service.hazards
+    new_round(service)
+    service.tracker.next_turn()  # Kara's turn has begun: her Nish this round has come
+    kara = fighter(service, 2)
+    started = hazards.start(kara, "vacuum", vacuum.start(ears_exposed=False))
+    assert any("in round 2 (next round)" in n for n in started.notices)
+    assert hazards.owed(kara) == []
+    service.tracker.next_turn()
+    assert hazards.owed(kara) == []
+    new_round(service)
+    service.tracker.next_turn()
+    assert [c.key for _, c in hazards.owed(kara)] == ["breath"]  # then the armor
+
+
+def test_a_gasp_in_vacuum_passes_him_out_as_it_starts() -> None:
+    """Vacuum: "characters who attempt to breathe in space pass out immediately"."""
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    new_round(service)
+    kara = fighter(service, 2)
+    service.hazards.start(kara, "vacuum", vacuum.start(ears_exposed=False,
+                                                       tries_to_breathe=True))
+    assert fighter(service, 2).status is Status.UNCONSCIOUS
 
 
 def test_falling_poison_thirst_and_cold() -> None:

@@ -89,7 +89,7 @@ def _parses_or_says_why(where: str, field: Field, text: str) -> None:
         assert str(error).strip(), f"{where}: an empty message"
         return
     if isinstance(value, int) and not isinstance(value, bool):
-        assert abs(value) <= 10**9, f"{where}: {value} is past every range"
+        assert abs(value) <= limits.LARGEST_RESULT, f"{where}: {value} is past every range"
 
 
 @pytest.mark.parametrize("bounds", [getattr(limits, name) for name in limits.__all__
@@ -111,11 +111,13 @@ def test_a_number_field_keeps_to_its_range_and_says_so(bounds: Range, text: str)
 def test_the_typo_that_froze_the_console_is_refused_with_the_range() -> None:
     vit = next(f for f in npc_form("New", None).fields if f.name == "vit")
     with pytest.raises(ValueError, match=r"Vit: 99999999999999999999 is out of range: "
-                                         r"0 to 100,000 \(points of its type\)"):
+                                         r"0 to 40,000,000 \(points of its type"):
         vit.parse("99999999999999999999")
     assert vit.parse("10MV").text == "10MV"
+    # Every rating fits (issue 25): the largest, 10HU, is the range's top.
+    assert stat_number("Vit")("10HU") == 40_000_000
     with pytest.raises(ValueError, match="out of range"):
-        stat_number("Vit")("10HU")
+        stat_number("Vit")("40000001")
 
 
 @given(text=TYPED)

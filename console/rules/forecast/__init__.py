@@ -12,6 +12,8 @@ from console.rules.forecast.fight import FightEnd, prepare, run_fight
 from console.rules.forecast.outcome import (
     BOOK,
     LABELS,
+    OUTCOMES,
+    PARTY_DOWN,
     ROWS,
     UNDECIDED,
     UNPRINTED,
@@ -20,12 +22,13 @@ from console.rules.forecast.outcome import (
     classify,
     summarize,
 )
+from console.rules.forecast.reading import Reading
 from console.rules.forecast.sides import Matchup, NpcFighter, PcFighter
 from console.rules.forecast.tactics import MAX_ROUNDS, TACTICS
 
-__all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "ROWS", "RUNS", "TACTICS", "UNDECIDED",
-           "UNPRINTED",
-           "FightEnd", "Forecast", "Matchup", "NpcFighter", "PcFate", "PcFighter",
+__all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "OUTCOMES", "PARTY_DOWN", "ROWS", "RUNS",
+           "TACTICS", "UNDECIDED", "UNPRINTED",
+           "FightEnd", "Forecast", "Matchup", "NpcFighter", "PcFate", "PcFighter", "Reading",
            "classify", "forecast", "runs_for"]
 
 MAX_RUNS = 200_000  # beyond it the figures move no more (4 against 6: about 15 s)
@@ -54,4 +57,5 @@ def forecast(matchup: Matchup, runs: int = 10_000, seed: int = 0,
         ends.append(run_fight(prepared, draw))
         if progress is not None and done % 500 == 0:
             progress(done)
-    return summarize(ends, tuple(pc.name for pc in matchup.pcs), seed, matchup.rounds_before)
+    return summarize(ends, tuple(pc.name for pc in matchup.pcs), seed, matchup.rounds_before,
+                     matchup.reading)

@@ -156,6 +156,7 @@ def run_fight(prepared: Prepared, random: Callable[[], float]) -> FightEnd:
     npc_nish = [npc.nish for npc in matchup.npcs]
     pc_hits, npc_hits, nish = prepared.pc_hits, prepared.npc_hits, prepared.nish
     top = max(npc.nish for npc in matchup.npcs) + 1  # where the Nish samplers stop
+    flees = matchup.reading.flees
     result, rounds = STALLED, MAX_ROUNDS  # undecided, unless it ends sooner
     for round_number in range(1, MAX_ROUNDS + 1):
         # (Nish, who: PC i or ~NPC j). The order inside a tie does not matter: it acts at once.
@@ -235,7 +236,7 @@ def run_fight(prepared: Prepared, random: Callable[[], float]) -> FightEnd:
         if standing == 0:
             result, rounds = LOST, round_number
             break
-        if 2 * (n_pc - standing) >= n_pc:
+        if flees(n_pc, n_pc - standing):
             result, rounds = FLED, round_number
             break
     worst = max(min(wounds[i], 10 * vit[i]) / vit[i] for i in range(n_pc))

@@ -3,9 +3,10 @@ player rolls) and an NPC's set values, each with the wounds and state it starts 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from console.rules.errors import RulesError
+from console.rules.forecast.reading import Reading
 from console.rules.ratings import Rating, RatingType
 
 __all__ = ["Matchup", "NpcFighter", "PcFighter"]
@@ -62,11 +63,13 @@ class NpcFighter:
 
 @dataclass(frozen=True, slots=True)
 class Matchup:
-    """Who fights whom. ``rounds_before``: rounds already fought (mid-fight)."""
+    """Who fights whom. ``rounds_before``: rounds already fought (mid-fight); ``reading``:
+    how Table 18 is read, and when the party flees."""
 
     pcs: tuple[PcFighter, ...]
     npcs: tuple[NpcFighter, ...]
     rounds_before: int = 0
+    reading: Reading = field(default_factory=Reading)
 
     def __post_init__(self) -> None:
         if not self.pcs:
@@ -75,7 +78,7 @@ class Matchup:
             raise RulesError("a forecast needs at least one NPC")
 
     def with_one_more(self, npc: NpcFighter) -> Matchup:
-        return Matchup(self.pcs, (*self.npcs, npc), self.rounds_before)
+        return replace(self, npcs=(*self.npcs, npc))
 
     def without(self, index: int) -> Matchup:
-        return Matchup(self.pcs, self.npcs[:index] + self.npcs[index + 1:], self.rounds_before)
+        return replace(self, npcs=self.npcs[:index] + self.npcs[index + 1:])

@@ -17,12 +17,13 @@ TACTICS: tuple[str, ...] = (
     "bring down with it (ties: the most wounded).",
     "NPCs spread their attacks: their blows go round the standing PCs in turn, from a PC "
     "drawn at random each round. They never strike a PC who is down.",
-    "An NPC dies at any critical damage. A PC's critical-damage checks are rolled as the "
+    "An NPC dies at any critical damage (a vehicle or ship is crippled or destroyed: out of "
+    "the fight either way). A PC's critical-damage checks are rolled as the "
     "book says: at the damage, then each round on his Nish before he acts; an unconscious "
     "PC wakes on a successful unconsciousness check. A PC with no Healing rating fails "
     "every Vitality-drain check.",
-    "The party flees at the end of a round in which half of it or more is down "
-    "(unconscious or dead) and foes still stand; with no PC standing the fight is lost.",
+    "The party flees by the reading's flight rule (down: unconscious or dead); with no PC "
+    "standing the fight is lost: every PC down, counted apart when none of them died.",
     f"A fight still undecided after {MAX_ROUNDS} rounds, no one dead, is counted apart as "
     "undecided: Table 18 has no row for it.",
     "Mid-fight, the forecast starts from the wounds, critical damage and states as they "

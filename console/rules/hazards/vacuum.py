@@ -1,23 +1,29 @@
 """Vacuum (Rule Book: Hazards, Vacuum, Table 28; Ship Combat, Hull Breaches).
 
-Exposed to vacuum, on each of his Nishes the victim owes, in Table 28's order:
+What comes at once, as exposure begins (the book's "immediately" and "immediate"):
 
-- suffocation from the first round, with no held breath (see :mod:`suffocation`); a victim
-  who tries to breathe passes out at once;
-- once only, if his ears are exposed: FR vs 10 or his eardrums rupture;
+- if his ears are exposed: FR vs 10, once only, or his eardrums rupture;
+- a victim who tries to breathe passes out (the suffocation rules, :mod:`suffocation`,
+  take effect with no held breath).
+
+Then on each of his Nishes, the first this round if his turn has not come yet (rounds are
+counted on his Initiative, as suffocation counts them), in Table 28's order:
+
+- suffocation: WP vs 5 x the rounds that needed the roll; once passed out, Vit vs 5 x ...;
 - 10 damage, resisted by his natural armor (NAR) only: wounds = 10 - NAR roll, if positive.
 
-Reading chosen: the eardrum check, "immediate" in the book, is rolled on the first Nish of
-exposure together with the rest, so all of a round's checks come up on the victim's Nish.
-A dead victim rolls nothing more; an unconscious one still rolls NAR and Vit.
+A dead victim rolls nothing more; an unconscious one still rolls NAR and Vit. An eardrum
+check left unrolled when his first Nish comes stays owed, first in the queue (and a save from
+before this reading, exposed with the check not yet asked, is asked it on his next Nish).
 
 Started from a ship's hull breach (:func:`start_from_breach`), the area depressurizes over a
-number of rounds the GM sets (typically 1-6, :func:`roll_depressurization`). On each of those
-Nishes the victim must hold on: Str vs CD x 5 with something to hold, otherwise Dex at -1c vs
-CD x 5 (CD is the ship's critical damage in Ship type, so 1 CD is Dif 5). A failure sucks
-him into space; surviving every round leaves him in a depressurized area. Either way the
-vacuum effects start on his next Nish. Reading chosen: the hold-on check is made every Nish
-while the air rushes out (the book does not say once or per round).
+number of rounds the GM sets (typically 1-6, :func:`roll_depressurization`), counted on his
+Nish like any round. On each of those Nishes the victim must hold on: Str vs CD x 5 with
+something to hold, otherwise Dex at -1c vs CD x 5 (CD is the ship's critical damage in Ship
+type, so 1 CD is Dif 5). A failure sucks him into space; surviving every round leaves him in
+a depressurized area. Either way exposure begins there and then: the eardrum check at once,
+the rest from his next Nish. Reading chosen: the hold-on check is made every Nish while the
+air rushes out (the book does not say once or per round).
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ __all__ = [
     "for_players",
     "hold_on_check",
     "nish",
+    "opening",
     "roll_depressurization",
     "start",
     "start_from_breach",
@@ -147,14 +154,25 @@ def hold_on_check(critical_damage: int, *, handhold: bool) -> DueCheck:
 
 
 def start(*, ears_exposed: bool = True, tries_to_breathe: bool = False) -> VacuumState:
-    """Exposure begins now; the first checks come on his next Nish."""
+    """Exposure begins now: the eardrum check is owed at once (ears exposed), a victim who
+    tries to breathe has passed out (:func:`opening` says so), the rest comes on his Nish."""
     state = VacuumState(
         Phase.EXPOSED,
         suffocation.start(Medium.NO_AIR, prepared=False),
         ears_exposed=bool(ears_exposed),
         tries_to_breathe=bool(tries_to_breathe),
     )
-    return _inhale_if_trying(state)
+    return _begin_exposure(state)
+
+
+def opening(state: VacuumState) -> HazardStep | None:
+    """What exposure did the moment it began, for the victim's record: passed out if he
+    tried to breathe (None when nothing happened to him at once)."""
+    if (state.phase is Phase.EXPOSED and state.tries_to_breathe and state.breathing.rounds == 0
+            and state.breathing.phase is suffocation.Phase.UNCONSCIOUS):
+        return HazardStep("tries to breathe in vacuum and passes out", (
+            Effect(EffectKind.UNCONSCIOUS, note="inhaled in vacuum; Vit checks from his Nish"),))
+    return None
 
 
 def start_from_breach(
@@ -180,7 +198,9 @@ def start_from_breach(
 
 
 def _begin_exposure(state: VacuumState) -> VacuumState:
-    return _inhale_if_trying(replace(state, phase=Phase.EXPOSED, queue=()))
+    """Exposure begins: the eardrum check is owed at once, and a gasp passes him out."""
+    ears = (_EARDRUM,) if state.ears_exposed and not state.eardrum_checked else ()
+    return _inhale_if_trying(replace(state, phase=Phase.EXPOSED, queue=ears))
 
 
 def _inhale_if_trying(state: VacuumState) -> VacuumState:
@@ -200,11 +220,12 @@ def breathe_in(state: VacuumState) -> tuple[VacuumState, HazardStep]:
 
 
 def nish(state: VacuumState) -> VacuumState:
-    """The victim's Nish: one round, and the checks it brings."""
+    """The victim's Nish: one round, and the checks it brings (after an eardrum check still
+    owed from the start: it does not hold the round up)."""
     if state.phase is Phase.ENDED:
         raise RulesError("this vacuum exposure has ended; start a new one")
     owed = due(state)
-    if state.queue and owed is not None:
+    if set(state.queue) - {_EARDRUM} and owed is not None:
         raise RulesError(f"the {owed.describe()} check is still owed; apply it first")
     if state.phase is Phase.BREACH:
         return replace(
@@ -214,13 +235,14 @@ def nish(state: VacuumState) -> VacuumState:
             queue=(_HOLD,),
         )
     breathing = suffocation.nish(state.breathing)
-    queue: list[str] = []
+    # The eardrum check was owed at once; one saved before that reading is asked now.
+    queue: list[str] = [_EARDRUM] if state.ears_exposed and not state.eardrum_checked else []
     if breathing.pending:
         queue.append(_BREATH)
     if breathing.phase is not suffocation.Phase.DEAD:
-        if state.ears_exposed and not state.eardrum_checked:
-            queue.append(_EARDRUM)
         queue.append(_ARMOR)
+    elif _EARDRUM in queue:
+        queue.remove(_EARDRUM)
     return replace(state, breathing=breathing, queue=tuple(queue))
 
 
@@ -245,6 +267,11 @@ def due(state: VacuumState) -> DueCheck | None:
     )
 
 
+def _gasped(state: VacuumState) -> tuple[Effect, ...]:
+    step = opening(state)
+    return () if step is None else step.effects
+
+
 def apply(state: VacuumState, result: int) -> tuple[VacuumState, HazardStep]:
     """Apply the player's result to the check :func:`due` shows."""
     check = due(state)
@@ -255,12 +282,14 @@ def apply(state: VacuumState, result: int) -> tuple[VacuumState, HazardStep]:
         outcome = judge_check(check, result)
         if not outcome.success:
             new = _begin_exposure(replace(state, depressurize_left=0))
-            pulled = (Effect(EffectKind.SUCKED_OUT), Effect(EffectKind.EXPOSED))
+            pulled = (Effect(EffectKind.SUCKED_OUT), Effect(EffectKind.EXPOSED),
+                      *_gasped(new))
             return new, HazardStep("sucked into space", pulled, check, outcome)
         if state.depressurize_left == 0:
             new = _begin_exposure(state)
-            effect = Effect(EffectKind.EXPOSED, note="area depressurized")
-            return new, HazardStep("holds on; the area is now airless", (effect,), check, outcome)
+            emptied = (Effect(EffectKind.EXPOSED, note="area depressurized"), *_gasped(new))
+            return new, HazardStep("holds on; the area is now airless", emptied, check,
+                                   outcome)
         return replace(state, queue=rest), HazardStep("holds on", (), check, outcome)
     if key == _BREATH:  # WP while conscious, Vit once passed out
         breathing, step = suffocation.apply(state.breathing, result)

@@ -74,8 +74,10 @@ class System:
 def whole(text: str, what: str, low: int, high: int) -> int:
     """A whole number typed by the GM, in its range (never a 40-digit surprise)."""
     cleaned = text.strip()
-    if not re.fullmatch(r"[+-]?[0-9]{1,9}", cleaned, re.ASCII):
-        raise RulesError(f"{what}: a whole number, not {cleaned or 'nothing'!r}")
+    if not re.fullmatch(r"[+-]?[0-9]+", cleaned, re.ASCII):
+        raise RulesError(f"{what}: a whole number, not {cleaned[:20] or 'nothing'!r}")
+    if len(cleaned.lstrip("+-")) > len(str(max(abs(low), abs(high)))):  # not worth reading
+        raise RulesError(f"{what}: {low} to {high}, not {cleaned[:12]}…")
     value = int(cleaned)
     if not low <= value <= high:
         raise RulesError(f"{what}: {low} to {high}, not {value}")

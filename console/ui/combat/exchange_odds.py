@@ -8,15 +8,24 @@ import functools
 
 from rich.text import Text
 
-from console.model import Combatant, NpcTemplate, PlayerCharacter, Side, Status
+from console.model import Combatant, Encounter, NpcTemplate, PlayerCharacter, Side, Status
 from console.model.combat import NpcNumbers, npc_numbers
 from console.model.stats import Stat
+from console.model.vessels import (
+    FATES,
+    body_of,
+    critical_damage_of,
+    is_party_vessel,
+    template_of,
+    vessel_checks_due,
+)
 from console.rules.combat_odds import NpcAttackOdds, PcAttackOdds, npc_attack_odds, pc_attack_odds
 from console.rules.errors import RulesError
 from console.rules.ratings import Rating, RatingType
-from console.rules.vehicle_damage import hull_breach_check
+from console.rules.vehicle_damage import VesselCheckKind
 from console.service import View
-from console.ui.formatting import percent
+from console.service.combat import body_rating
+from console.ui.formatting import percent, typed_stat_text
 
 __all__ = ["SHOWN", "exchange_lines", "vessel_lines"]
 
@@ -37,7 +46,8 @@ def _npc_odds(pc_def: Rating, pc_ar: Rating, atk: int, dmg: int, dmg_type: Ratin
 
 
 def _fighting(combatant: Combatant) -> bool:
-    return combatant.status in (Status.ACTIVE, Status.UNCONSCIOUS)
+    return (combatant.status in (Status.ACTIVE, Status.UNCONSCIOUS)
+            and not is_party_vessel(combatant))
 
 
 def _rolled(stat: Stat | None) -> Rating | None:
@@ -75,28 +85,51 @@ def _pair(sheet: PlayerCharacter, npc: Combatant, numbers: NpcNumbers) -> list[T
     return lines
 
 
-def vessel_lines(selected: Combatant, templates: dict[int, NpcTemplate]) -> list[Text]:
-    """A vehicle or ship past its hull points: the crew's checks due and their Dif."""
-    template = templates.get(selected.ref) if selected.ref is not None else None
-    numbers = npc_numbers(selected, template)
-    if numbers.type not in (RatingType.V, RatingType.S) or numbers.vit is None:
+def vessel_lines(selected: Combatant, templates: dict[int, NpcTemplate],
+                 encounter: Encounter) -> list[Text]:
+    """A vehicle or ship: its hull, damage and critical damage in its own type's points,
+    and what its critical damage means: an NPC's is crippled or destroyed (the GM's
+    ruling), the party's owes the crew's checks."""
+    template = template_of(selected, templates)
+    body = body_of(selected, templates)
+    if body not in (RatingType.V, RatingType.S):
         return []
-    cd = selected.wounds - numbers.vit
-    if cd < 1:
-        return []
-    armor = template.ar if template is not None else None
-    if armor is None:
-        return [Text(f"{cd} CD: hull-breach and system-failure checks due (give it an AR)",
-                     style="yellow")]
-    rating = armor.as_rating()
-    breach = hull_breach_check(rating, None, cd)
-    return [
-        Text(f"{cd} critical damage, each round until a success:", style="bold yellow"),
-        Text(f"  hull breach: armor {rating} (+ repair hull, combine cat) vs "
-             f"{breach.difficulty}", style="yellow"),
-        Text(f"  system failure: vessel rating + damage control vs {breach.difficulty}; "
-             "on a failure V rolls the system (Tables 9/11, 10)", style="yellow"),
-    ]
+    whose = "the party's vessel" if is_party_vessel(selected) else "an NPC's vessel"
+    lines = [Text(f"{whose}, type {body.name} ({body.label}); figures in {body.label} points",
+                  style="bold")]
+    if template is not None:
+        figures = [f"{label} {typed_stat_text(stat, body)}"
+                   for label, stat in (("Dmg", template.dmg), ("AR", template.ar))
+                   if stat is not None]
+        if figures:
+            lines.append(Text("  " + "  ·  ".join(figures)))
+    if selected.vit_max is None:
+        return lines
+    cd = critical_damage_of(selected)
+    hull = f"  hull {selected.vit_max} {body.name}, damage {selected.wounds} {body.name}"
+    if not cd:
+        return [*lines, Text(hull)]
+    if not is_party_vessel(selected):
+        lines.append(Text(f"{hull}, {cd} CD", style="yellow"))
+        ruling = (f"{selected.status.value} (the GM's ruling)" if selected.status in FATES
+                  else "the GM rules it crippled (u) or destroyed (d)")
+        lines.append(Text(f"  never dead: {ruling}", style="yellow"))
+        return lines
+    lines.append(Text(f"{hull}, {cd} CD (its checks vs 5 x CD = {5 * cd})", style="yellow"))
+    for kind in vessel_checks_due(encounter, selected):
+        if kind is VesselCheckKind.HULL_BREACH:
+            armor = template.ar if template is not None else None
+            shown = ("armor" if armor is None
+                     else f"armor {body_rating(armor, body)} (in {body.name} points)")
+            lines.append(Text(f"  due now (k): hull breach: {shown} + repair hull (cat) "
+                              f"vs {5 * cd}", style="bold yellow"))
+        else:
+            lines.append(Text(f"  due now (k): system failure: its rating + damage control "
+                              f"(cat) vs {5 * cd}", style="bold yellow"))
+    if selected.cascading:
+        lines.append(Text("  cascade failure: a system-failure check every round until one "
+                          "succeeds", style="yellow"))
+    return lines
 
 
 def exchange_lines(view: View, selected: Combatant,
@@ -104,7 +137,7 @@ def exchange_lines(view: View, selected: Combatant,
     """One line per opponent: the selected PC against each NPC, or each PC against the
     selected NPC."""
     encounter = view.encounter
-    if encounter is None:
+    if encounter is None or is_party_vessel(selected):  # hit with A, not an exchange
         return []
     lines: list[Text] = []
     missing = 0

@@ -3,13 +3,19 @@ from the dice engine), the result he calls out, and the outcome saved as one act
 
 from __future__ import annotations
 
-from console.model import Combatant, Side
+import contextlib
+
+from console.model import Combatant, Side, Status
+from console.model.vessels import is_party_vessel
 from console.rules.combat import AttackResult
 from console.rules.critical_damage import DueCheck
 from console.rules.healing import natural_healing_rating
 from console.rules.limits import ATTACKS, POINTS, RESULT, WOUNDS
+from console.rules.odds import chance_at_least
 from console.rules.ratings import Rating, RatingType
-from console.service.combat import NpcAttack, PcAttack
+from console.rules.vehicle_damage import VesselCheckKind
+from console.service.combat import NpcAttack, PcAttack, VesselCheckDue
+from console.service.errors import ActionRefused
 from console.ui.dialogs.form_dialog import Field, optional_int, roll_doubt, whole_number, yes_no
 from console.ui.flow import Flows
 from console.ui.formatting import chance_note, percent
@@ -31,16 +37,46 @@ def _signed_wounds(text: str) -> int:
     return amount if healing else -amount
 
 
+def fate_choice(text: str) -> Status:
+    """c / crippled or d / destroyed: an NPC's vessel at critical damage."""
+    answer = text.strip().lower()
+    if answer in ("c", "crippled"):
+        return Status.CRIPPLED
+    if answer in ("d", "destroyed"):
+        return Status.DESTROYED
+    raise ValueError(f"c (crippled) or d (destroyed), not {text.strip() or 'nothing'}")
+
+
+def rating_type(text: str) -> RatingType:
+    """A type letter: P, V, S, W, C, G or U (B: Bantam)."""
+    letter = text.strip().upper()
+    if letter not in RatingType.__members__:
+        raise ValueError(f"type: one of {', '.join(RatingType.__members__)}, not "
+                         f"{text.strip() or 'nothing'}")
+    return RatingType[letter]
+
+
 def _number_or(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
 class CombatFlows(Flows):
     def attack(self, combatant_id: int | None) -> None:
-        """An attack on the selected combatant: a PC's on an NPC, an NPC's on a PC."""
+        """An attack on the selected combatant: a PC's on an NPC, an NPC's on a PC, a hit
+        on the party's vessel."""
         target = self.combatant(combatant_id)
+        if is_party_vessel(target):
+            self.start(self._vessel_hit(target))
+            return
         self.start(self._pc_attacks(target) if target.side is Side.NPC
                    else self._npc_attacks(target))
+
+    async def _fate(self, target: Combatant) -> Status | None:
+        """The GM's ruling as an NPC's vessel reaches critical damage (None: cancelled)."""
+        values = await self.form(f"{target.name} reaches critical damage", [
+            Field("fate", "Crippled (c: to be boarded) or destroyed (d)", fate_choice, "c")],
+            "a vehicle or ship never dies: the GM rules what its critical damage did")
+        return None if values is None else values["fate"]
 
     # ----- a PC attacks an NPC ------------------------------------------------------------
 
@@ -78,14 +114,24 @@ class CombatFlows(Flows):
             return
         converted = ("" if numbers.type is RatingType.P else
                      f" (damage is divided by 10 per type step up to {numbers.type.label})")
-        damage = await self.form(f"{who} hits {target.name}", [
-            Field("damage", f"{who}'s Dmg result", whole_number("damage", RESULT),
-                  doubt=roll_doubt(attack.dmg, who)),
-            Field("keep", "Keep him up if it would kill him (y/n)", yes_no("keep up"),
-                  value="n"),
-        ], f"{verdict.describe()}. Roll Dmg {attack.dmg} vs AR {attack.ar}{converted}")
-        if damage is not None:
-            self.show(combat.land_pc_attack(attack, damage["damage"], keep_up=damage["keep"]))
+        vessel = numbers.type is not RatingType.P
+        fields = [Field("damage", f"{who}'s Dmg result", whole_number("damage", RESULT),
+                        doubt=roll_doubt(attack.dmg, who))]
+        if not vessel:  # a vehicle or ship never dies: its fate is asked when CD occurs
+            fields.append(Field("keep", "Keep him up if it would kill him (y/n)",
+                                yes_no("keep up"), value="n"))
+        damage = await self.form(f"{who} hits {target.name}", fields,
+                                 f"{verdict.describe()}. Roll Dmg {attack.dmg} vs AR "
+                                 f"{attack.ar}{converted}")
+        if damage is None:
+            return
+        fate = None
+        if combat.fate_needed(target, combat.wounding(attack, damage["damage"])):
+            fate = await self._fate(target)
+            if fate is None:
+                return
+        self.show(combat.land_pc_attack(attack, damage["damage"],
+                                        keep_up=damage.get("keep", False), fate=fate))
 
     # ----- an NPC attacks a PC ------------------------------------------------------------
 
@@ -148,6 +194,13 @@ class CombatFlows(Flows):
 
     def checks(self, combatant_id: int | None) -> None:
         target = self.combatant(combatant_id)
+        if is_party_vessel(target):
+            owed = self.service.combat.vessel_checks(target)
+            if not owed:
+                self.decline(f"{target.name} owes no critical checks now")
+                return
+            self.start(self._vessel_checks(target, owed))
+            return
         due = self.service.combat.checks_due(target)
         if not due:
             self.decline(f"{target.name} owes no critical-damage checks now")
@@ -177,8 +230,14 @@ class CombatFlows(Flows):
         values = await self.form(f"Wounds for {target.name}", [
             Field("change", "Wounds (7 wounds him; +3 heals 3)", _signed_wounds),
         ], "the GM's own figure: no roll, no armor; critical damage as always")
-        if values is not None:
-            self.show(self.service.combat.change_wounds(target, values["change"]))
+        if values is None:
+            return
+        fate = None
+        if values["change"] < 0 and self.service.combat.fate_needed(target, -values["change"]):
+            fate = await self._fate(target)
+            if fate is None:
+                return
+        self.show(self.service.combat.change_wounds(target, values["change"], fate))
 
     def heal(self, combatant_id: int | None) -> None:
         target = self.combatant(combatant_id)
@@ -217,6 +276,52 @@ class CombatFlows(Flows):
             outcome = self.service.combat.blast(values["damage"])
             self.show(outcome)
             self.note(outcome)
+
+    # ----- the party's vessel -------------------------------------------------------------
+
+    async def _vessel_hit(self, vessel: Combatant) -> None:
+        combat = self.service.combat
+        body = combat.vessel_body(vessel)
+        attacker = None
+        with contextlib.suppress(ActionRefused):  # no NPC standing: the GM types the damage
+            attacker = combat.default_attacker(Side.NPC)
+        numbers = combat.numbers(attacker) if attacker is not None else None
+        values = await self.form(f"A hit on {vessel.name} (type {body.name})", [
+            Field("damage", "Damage", whole_number("damage", RESULT),
+                  value=_number_or(numbers.dmg if numbers else None)),
+            Field("type", "...in points of type (P, V, S ...)", rating_type,
+                  value=numbers.type.name if numbers else body.name),
+            Field("armor", f"{vessel.name}'s armor roll ({body.label} points)",
+                  whole_number("armor roll", RESULT)),
+        ], f"damage converts to {body.label} points (/10 a type up), less the armor roll; "
+           "with critical damage the hull-breach and system-failure checks come due")
+        if values is not None:
+            self.show(combat.hit_party_vessel(vessel, values["damage"], values["type"],
+                                              values["armor"]))
+
+    async def _vessel_checks(self, vessel: Combatant, owed: list[VesselCheckDue]) -> None:
+        body = self.service.combat.vessel_body(vessel)
+        fields = []
+        for check in owed:
+            if check.kind is VesselCheckKind.HULL_BREACH:
+                what = ("armor" if check.armor is None
+                        else f"armor {check.armor} (in {body.label} points)")
+                chance = (None if check.armor is None
+                          else chance_at_least(check.armor, check.difficulty))
+                alone = "" if chance is None else f" (armor alone {percent(chance)})"
+                label = f"Hull breach: {what} + repair hull (cat) vs {check.difficulty}{alone}"
+            else:
+                label = (f"System failure: its rating + damage control (cat) vs "
+                         f"{check.difficulty}")
+            fields.append(Field(check.kind.name.lower(), label,
+                                optional_int(f"{check.kind} result", RESULT)))
+        values = await self.form(
+            f"{vessel.name}'s critical checks", fields,
+            "the crew's results; leave one empty if not rolled (a hull breach that does not "
+            "matter here: no air to lose) · ctrl+s: done")
+        if values is not None:
+            self.show(self.service.combat.apply_vessel_checks(
+                vessel, [(check.kind, values[check.kind.name.lower()]) for check in owed]))
 
     def system_failure(self, combatant_id: int | None) -> None:
         self.command(lambda: self.service.combat.system_failure(self.combatant(combatant_id)))

@@ -86,7 +86,8 @@ def whole_number(what: str, bounds: Range) -> Callable[[str], int]:
         digits = cleaned.removeprefix("-")
         if not cleaned.isascii() or not digits.isdigit():
             raise ValueError(f"{what}: type a whole number, not {cleaned[:20] or 'nothing'}")
-        if len(digits) > 15:  # far past every range: no need to read it
+        if len(digits) > len(str(max(abs(bounds.low), abs(bounds.high)))):
+            # more digits than the range's ends: past it, with no need to read it
             raise ValueError(f"{what}: {cleaned[:12]}… is out of range: {bounds.describe()}")
         number = int(cleaned)
         if number not in bounds:

@@ -25,7 +25,8 @@ from console.rules.forecast import (
     BOOK,
     LABELS,
     MAX_ROUNDS,
-    ROWS,
+    OUTCOMES,
+    PARTY_DOWN,
     TACTICS,
     UNPRINTED,
     Forecast,
@@ -53,7 +54,8 @@ def _cell(result: Forecast | None, row: str, *, bar: int = 0) -> Text:
     text = Text()
     if bar:
         filled = round(share * bar)
-        text.append("█" * filled, style="red" if row in ("rout", "death") else "green")
+        text.append("█" * filled, style="red" if row in ("rout", "death", PARTY_DOWN)
+                    else "green")
         text.append(" " * (bar - filled + 1))
     text.append(f"{_share(share):>6}")
     return text
@@ -68,7 +70,7 @@ def forecast_table(what_if: WhatIf, width: int = 94) -> RenderableType:
     table.add_column("this fight", no_wrap=True)
     table.add_column("-1 foe", justify="right", no_wrap=True)
     table.add_column("+1 foe", justify="right", no_wrap=True)
-    for row in ROWS:
+    for row in OUTCOMES:
         book = BOOK[row]
         table.add_row(LABELS[row], "-" if book is None else f"{float(book) * 100:.0f}%",
                       _cell(what_if.now, row, bar=bar), _cell(what_if.fewer, row),
@@ -78,7 +80,8 @@ def forecast_table(what_if: WhatIf, width: int = 94) -> RenderableType:
     lines: list[RenderableType] = [
         table,
         Text(f"Rows 1 and 7 print no figure: {float(UNPRINTED) * 100:.0f}% together in the "
-             f"book; {_share(both)} here.", style="dim"),
+             f"book; {_share(both)} here. Every PC down with none dead, foes standing, is no "
+             "row of Table 18.", style="dim"),
         Text(f"Rounds: median {now.rounds_median:g}, 90% of fights within {now.rounds_p90}. "
              f"Foes left standing, on average: {now.foes_left:.2f}."),    ]
     if now.undecided:
@@ -90,6 +93,9 @@ def forecast_table(what_if: WhatIf, width: int = 94) -> RenderableType:
         line.append(", ")
         line.append(f"dies {_share(fate.dead)}", style="bold red" if fate.dead > 0.05 else "")
         lines.append(line)
+    lines.append(Text("This console's reading of Table 18 (a spec may set its own):",
+                      style="bold"))
+    lines.extend(Text(f"  {line}") for line in now.reading.lines())
     return Group(*lines)
 
 

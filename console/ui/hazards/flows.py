@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from console.model import Combatant
 from console.rules.hazards.common import DueCheck
+from console.rules.hazards.moments import FIRST_MOMENTS
 from console.rules.limits import DAYS, HOURS, MINUTES, RESULT
 from console.ui.dialogs.form_dialog import Field, roll_doubt, whole_number, yes_no
 from console.ui.flow import Flows
@@ -51,7 +52,8 @@ class HazardFlows(Flows):
 
     async def _guided(self, victim: Combatant, name: str) -> None:
         guided = guided_for(name, self.service.rng)
-        answers = await self.form(f"{name.capitalize()}: {victim.name}", guided.fields)
+        answers = await self.form(f"{name.capitalize()}: {victim.name}", guided.fields,
+                                  FIRST_MOMENTS[name].describe())
         if answers is None:
             return
         check, why_not = self.service.guard(lambda: guided.check(answers))

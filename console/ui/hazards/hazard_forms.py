@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from console.model import PlayerCharacter
@@ -24,6 +24,7 @@ from console.rules.hazards import (
     vacuum,
 )
 from console.rules.hazards.common import HazardState, HazardStep
+from console.rules.hazards.moments import FIRST_MOMENTS
 from console.rules.limits import CD, CHECKS, DIFFICULTY, FEET, HEIGHT, ROUNDS, SIX, TEMPERATURE
 from console.ui.dialogs.form_dialog import Field, optional_int, whole_number, yes_no
 
@@ -98,7 +99,14 @@ def _temperature(kind: str, fr: str) -> Questions:
 
 
 def questions_for(name: str, sheet: PlayerCharacter | None, rng: random.Random) -> Questions:
-    """The form for hazard ``name`` (one of LASTING), prefilled from the victim's sheet."""
+    """The form for hazard ``name`` (one of LASTING), prefilled from the victim's sheet; its
+    hint says the hazard's first moment (what comes at once, and when its rounds start)."""
+    asked = _questions(name, sheet, rng)
+    moment = FIRST_MOMENTS[name].describe()
+    return replace(asked, hint=f"{asked.hint}\n{moment}" if asked.hint else moment)
+
+
+def _questions(name: str, sheet: PlayerCharacter | None, rng: random.Random) -> Questions:
     wp, fr = _sheet(sheet, "wp"), _sheet(sheet, "fr")
     if name in ("drowning", "suffocation"):
         return _breathing("water" if name == "drowning" else "no air", wp)

@@ -8,9 +8,9 @@ from typing import ClassVar
 
 from rich.text import Text
 
-from console.model import Combatant
-from console.model.hazards import describe, due_now, hazards_of
-from console.rules.hazards.common import DueCheck
+from console.model import Combatant, Encounter
+from console.model.hazards import describe, due_now, hazards_of, moves_on_nish, next_nish_round
+from console.rules.hazards.common import DueCheck, HazardState
 from console.rules.ratings import Rating
 from console.service import View
 from console.ui.formatting import chance_note
@@ -33,7 +33,7 @@ def hazard_rows(view: View, rating_for: RatingFor) -> list[tuple[Cell, ...]]:
         for index, state in hazards_of(encounter, victim.id):
             check = due.get(index)
             if check is None:
-                upcoming = Text("on his Nish", style="dim")
+                upcoming = Text(_when_next(encounter, index, state), style="dim")
             else:
                 rating = rating_for(victim, check)
                 chance = "" if rating is None else chance_note(rating, check.difficulty)
@@ -44,6 +44,15 @@ def hazard_rows(view: View, rating_for: RatingFor) -> list[tuple[Cell, ...]]:
     return rows
 
 
+def _when_next(encounter: Encounter, index: int, state: HazardState) -> str:
+    """When the hazard next moves, with nothing due now: his Nish (and which round), or
+    days passing."""
+    if not moves_on_nish(state):
+        return "as time passes (T)"
+    round_ = next_nish_round(encounter, encounter.hazards[index])
+    return f"Nish, round {round_}"
+
+
 class HazardsPane(RowList):
     PANE_TITLE: ClassVar[str] = "Hazards"
     HELP: ClassVar[str] = """\
@@ -51,7 +60,8 @@ class HazardsPane(RowList):
 
 Every hazard running in the fight: the victim, the hazard and how it stands (rounds so
 far), and what comes next: a check due now, with its difficulty and the victim's exact
-chance, or the next one on his Nish. `z` on the tracker starts one, `Z` takes a check.
+chance, or when it next moves: his Nish and its round (this round's while his turn is
+still to come), or as time passes. `z` on the tracker starts one, `Z` takes a check.
 """
 
     def __init__(self, rating_for: RatingFor, *, id: str | None = None) -> None:

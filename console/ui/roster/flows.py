@@ -34,6 +34,9 @@ class RosterFlows(Flows):
     def join(self, entry: Entry | None) -> None:
         self.command(lambda: self.service.roster.join(self.sheet(entry)))
 
+    def party_vessel(self, entry: Entry | None) -> None:
+        self.command(lambda: self.service.roster.join_party_vessel(self._template(entry)))
+
     def duplicate(self, entry: Entry | None) -> None:
         self.command(lambda: self.service.roster.duplicate(self._template(entry)))
 

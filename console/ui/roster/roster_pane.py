@@ -32,7 +32,9 @@ ratings (`8M`), and ratings are shown with their value (`8M=16`).
 
 `enter` puts the selected one into the running encounter; `s` spawns several numbered
 copies of an NPC template ("Skrak 1" .. "Skrak 4"), each with his own wounds, sharing one
-Nish so they act together. `n` makes a new NPC template, `p` a new player character,
+Nish so they act together. `o` puts a vehicle or ship template into the fight as the
+party's own vessel (no Nish of its own; its critical damage brings the crew's checks, `k`
+on the tracker). `n` makes a new NPC template, `p` a new player character,
 `e` edits the selected one, `y` duplicates a template, `delete` removes one (not while it
 is in the fight). `/` searches by name or tag; `/` and an empty search shows all again.
 """
@@ -40,6 +42,9 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", "Join encounter", id="roster.join"),
         Binding("s", "spawn", "Spawn copies", id="roster.spawn"),
+        Binding("o", "party_vessel", "Party's vessel",
+                tooltip="A vehicle or ship joins the fight as the party's own",
+                id="roster.party_vessel", show=False),
         Binding("n", "new_npc", "New NPC", id="roster.new_npc"),
         Binding("p", "new_pc", "New PC", id="roster.new_pc"),
         Binding("e", "edit", "Edit", id="roster.edit"),
@@ -107,6 +112,9 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
 
     def action_spawn(self) -> None:
         self.flows.spawn(self.selected)
+
+    def action_party_vessel(self) -> None:
+        self.flows.party_vessel(self.selected)
 
     def action_new_npc(self) -> None:
         self.flows.new_npc()

@@ -13,10 +13,11 @@ from console.model.hazards import describe, due_now, hazards_of
 from console.model.points_awards import describe_bought, standing
 from console.model.tracker import END, checks_due_for, current_turn, expiring_this_round
 from console.rules.initiative import rounds_left
+from console.rules.ratings import RatingType
 from console.rules.systems.points import POINTS_RULES
 from console.service import View
 from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
-from console.ui.formatting import stat_text
+from console.ui.formatting import stat_text, typed_stat_text
 from console.ui.widgets.drawn_from import DrawnFrom
 from console.ui.widgets.plain import Static
 
@@ -36,6 +37,22 @@ def advancement(sheet: PlayerCharacter, system: str) -> str:
     parts += [f"{p.label} {points.left(p.key)}/{points.pools[p.key]}"
               for p in rules.pools if points.pools.get(p.key)]
     return "  ·  ".join(parts)
+
+
+def vessel_figures(template: NpcTemplate, body: RatingType) -> list[RenderableType]:
+    """A vehicle's or ship's numbers, each in its own type's points with the type: Atk, Def
+    and Nish in Personal, Dmg, AR and hull points (Vit) in the body's."""
+    def personal(label: str, stat: Stat | None) -> str | None:
+        return None if stat is None else f"{label} {stat_text(stat)} P"
+
+    def own(label: str, stat: Stat | None) -> str | None:
+        return None if stat is None else f"{label} {typed_stat_text(stat, body)}"
+
+    rows = [[personal("Atk", template.atk), personal("Def", template.def_),
+             personal("Nish", template.nish)],
+            [own("Dmg", template.dmg), own("AR", template.ar), own("Vit", template.vit)]]
+    return [Text("  ·  ".join(part for part in row if part)) for row in rows
+            if any(row)]
 
 
 class DetailPane(Static):
@@ -72,12 +89,16 @@ class DetailPane(Static):
         if isinstance(sheet, NpcTemplate):
             head = Text(f"{sheet.name}", style="bold")
             head.append(f"  NPC template, type {sheet.body_type.value}")
-            lines: list[RenderableType] = [
-                head,
-                line([("Atk", sheet.atk), ("Def", sheet.def_), ("Dmg", sheet.dmg),
-                      ("AR", sheet.ar)]),
-                line([("Vit", sheet.vit), ("Nish", sheet.nish), ("MR", sheet.mr)]),
-            ]
+            lines: list[RenderableType] = [head]
+            body = RatingType[sheet.body_type.value]
+            if body is RatingType.P:
+                lines += [line([("Atk", sheet.atk), ("Def", sheet.def_), ("Dmg", sheet.dmg),
+                                ("AR", sheet.ar)]),
+                          line([("Vit", sheet.vit), ("Nish", sheet.nish), ("MR", sheet.mr)])]
+            else:  # each figure in its own type's points, with the type (Table 12)
+                lines += vessel_figures(sheet, body)
+                if sheet.mr is not None:
+                    lines.append(line([("MR", sheet.mr)]))
             if sheet.tags:
                 lines.append(Text("tags: " + ", ".join(sheet.tags), style="dim"))
         else:
@@ -177,7 +198,7 @@ class DetailPane(Static):
                 left = rounds_left(condition.until_round, encounter.round)
                 lasting = f"through round {condition.until_round} ({left} to go)"
             lines.append(Text(f"  {condition.name}: {lasting}"))
-        lines.extend(vessel_lines(combatant, view.npcs))
+        lines.extend(vessel_lines(combatant, view.npcs, encounter))
         for _index, state in hazards_of(encounter, combatant.id):
             lines.append(Text(f"{state.HAZARD}: {describe(state)}", style="magenta"))
         for _index, check in due_now(encounter, combatant.id):

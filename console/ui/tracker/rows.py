@@ -25,6 +25,7 @@ WIDTHS = {"turn": 2, "nish": 8, "name": 18, "side": 4, "state": 15, "vit": 22,
 # cell shows its numbers first, so a narrow one keeps them and cuts the bar).
 NARROW_WIDTHS = {"nish": 6, "name": 14, "state": 11, "vit": 12, "conditions": 14}
 _TIE_MARKS = ("┌", "│", "└")
+_OUT_MARKS = {Status.CRIPPLED: ("✕", "yellow"), Status.DESTROYED: ("✕", "red")}
 
 
 def _number(value: Fraction) -> str:
@@ -48,7 +49,8 @@ def _state_text(combatant: Combatant) -> Text:
     if combatant.hold is not Hold.NONE:
         parts.append(("held" if combatant.hold is not Hold.PART else "held (part)", "bold cyan"))
     elif combatant.status is not Status.ACTIVE:
-        style = {"unconscious": "yellow", "dead": "red", "removed": "dim"}.get(
+        style = {"unconscious": "yellow", "dead": "red", "removed": "dim",
+                 "crippled": "yellow", "destroyed": "red"}.get(
             combatant.status.value, "")
         parts.append((combatant.status.value, style))
     if combatant.shock is Shock.FAILED:
@@ -111,7 +113,8 @@ class RowCache:
 
 def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, Cells]]:
     """(combatant id, cells) for every row: the round's turns in order, then those
-    waiting for a Nish, then the dead and removed."""
+    waiting for a Nish, then those out of action (dead, or a vessel crippled or
+    destroyed)."""
     encounter = view.encounter
     if encounter is None:
         return []
@@ -141,8 +144,8 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
             add(by_id[member], turn, _marker(order, index, position, current, ties, deck))
     for key in order.waiting:
         add(by_id[key], None, ("…", "dim"))
-    for key in order.out:
-        add(by_id[key], None, ("✝", "red"))
+    for key in order.out:  # dead ✝; a vessel never dies: crippled or destroyed ✕
+        add(by_id[key], None, _OUT_MARKS.get(by_id[key].status, ("✝", "red")))
     cache.keep_only(set(by_id))
     return rows
 

@@ -41,9 +41,10 @@ A result a rating cannot give, or one under a 0.5% chance, is questioned once: `
 again keeps it.
 
 `m` switches individual / wave / group Initiative. `s` marks shock (failed: Nish 0;
-critical: no Nish this round). `u` unconscious, `d` dead, `x` removes, `e` edits a
-Nish, `c` adds a condition with a duration: "one round" lasts until the end of the next
-round. The detail pane shows what expires when and the checks a critically wounded PC owes.
+critical: no Nish this round). `u` unconscious, `d` dead (on a vehicle or ship, which
+never dies: `u` crippled, `d` destroyed), `x` removes, `e` edits a Nish, `c` adds a
+condition with a duration: "one round" lasts until the end of the next round. The detail
+pane shows what expires when and the checks a critically wounded PC owes.
 
 `v` hides the selected combatant from the players' view (`gm-console player-view`, `gm-console
 serve`), or reveals him: an ambush stays off their screen until it strikes (the roster's
@@ -62,6 +63,14 @@ modifiers, his Def result, then his AR result; wounds go on his sheet). Every pr
 the exact chance from the dice engine. `k` takes a critically wounded PC's checks, `+`
 heals him (or applies the kill rule), `V` rolls a damaged vehicle's or ship's system
 failure (Tables 9/11 and 10). `B` works out an explosion's damage square by square.
+
+A vehicle or ship never dies. When an NPC's first takes critical damage (an attack or `-`),
+you rule it crippled (to be boarded) or destroyed; neither acts again. The party's own
+vessel (the roster's `o` on a vehicle or ship template) has no Nish of its own: `A` on it is
+a hit (the damage and its type, its armor roll), `k` takes its critical checks against 5 x
+its critical damage (a hull breach and a system failure when critical damage first occurs
+and at every armor check while it lasts; a failed system cascades, a check every round
+until one succeeds), `-N` / `+N` the GM's damage or repairs.
 
 `z` puts a hazard on the selected combatant. Lasting ones (drowning, suffocation, vacuum, a
 hull breach, falling, freezing, heat, fatigue, panic, sleep, hunger, thirst) move on once a

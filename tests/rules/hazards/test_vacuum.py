@@ -1,6 +1,7 @@
 """Vacuum exposure and the hull-breach lead-in."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -24,12 +25,35 @@ def nish_checks(state, results):
     return state, asked, steps
 
 
-def test_each_nish_brings_wp_eardrum_and_nar_in_table_28_order() -> None:
-    state, asked, steps = nish_checks(v.start(), [50, 50, 3])
-    assert asked == [("WP", 5, "breath"), ("FR", 10, "eardrum"), ("NAR", 10, "armor")]
-    assert steps[2].amount_of(EffectKind.WOUNDS) == 7  # 10 a round minus the NAR roll
-    state, asked, _ = nish_checks(state, [50, 4])  # eardrum check only once
+def ears(state, result):
+    """The eardrum check owed at once, answered."""
+    check = v.due(state)
+    assert check is not None and check.key == "eardrum" and check.difficulty == 10
+    return v.apply(state, result)
+
+
+def test_the_eardrum_check_is_immediate_and_each_nish_brings_wp_and_nar() -> None:
+    """Vacuum: "the character must make an immediate FR check Dif 10 to check for ear drum
+    rupture"; then, on each Nish, Table 28's WP and the 10 damage against NAR."""
+    state = v.start()
+    state, step = ears(state, 50)
+    assert not step.effects and state.eardrum_checked and v.due(state) is None
+    state, asked, steps = nish_checks(state, [50, 3])
+    assert asked == [("WP", 5, "breath"), ("NAR", 10, "armor")]
+    assert steps[1].amount_of(EffectKind.WOUNDS) == 7  # 10 a round minus the NAR roll
+    state, asked, _ = nish_checks(state, [50, 4])  # the eardrum check only once
     assert asked == [("WP", 10, "breath"), ("NAR", 10, "armor")]
+
+
+def test_an_eardrum_check_left_unrolled_does_not_hold_up_his_first_nish() -> None:
+    _state, asked, _ = nish_checks(v.start(), [50, 50, 3])
+    assert asked == [("FR", 10, "eardrum"), ("WP", 5, "breath"), ("NAR", 10, "armor")]
+
+
+def test_a_save_from_before_the_immediate_reading_is_asked_on_his_nish() -> None:
+    old = replace(v.start(), queue=())  # exposed, eardrums never asked
+    _state, asked, _ = nish_checks(old, [50, 50, 3])
+    assert asked == [("FR", 10, "eardrum"), ("WP", 5, "breath"), ("NAR", 10, "armor")]
 
 
 @pytest.mark.parametrize(("nar", "wounds"), [(0, 10), (6, 4), (10, None), (40, None)])
@@ -39,13 +63,17 @@ def test_vacuum_deals_10_minus_nar(nar: int, wounds: int | None) -> None:
 
 
 def test_eardrums_rupture_on_failure() -> None:
-    _state, _asked, steps = nish_checks(v.start(), [50, 9, 10])
-    assert steps[1].has(EffectKind.EARDRUMS_RUPTURED)
+    _state, step = ears(v.start(), 9)
+    assert step.has(EffectKind.EARDRUMS_RUPTURED)
 
 
 def test_trying_to_breathe_passes_out_at_once_then_vit() -> None:
+    """Vacuum: "characters who attempt to breathe in space pass out immediately"."""
     state = v.start(ears_exposed=False, tries_to_breathe=True)
     assert state.breathing.phase is suffocation.Phase.UNCONSCIOUS
+    opening = v.opening(state)
+    assert opening is not None and opening.has(EffectKind.UNCONSCIOUS)
+    assert v.opening(v.start(ears_exposed=False)) is None
     state, asked, _ = nish_checks(state, [5, 10])
     assert asked == [("Vit", 5, "vit"), ("NAR", 10, "armor")]
 
@@ -79,16 +107,19 @@ def test_breach_then_depressurized_then_vacuum() -> None:
     state = v.start_from_breach(2, depressurization_rounds=2, handhold=True)
     state, asked, _ = nish_checks(state, [10])
     assert asked == [("Str", 10, "hold")]
-    state, asked, steps = nish_checks(state, [10])
-    assert steps[0].has(EffectKind.EXPOSED) and state.phase is v.Phase.EXPOSED
-    state, asked, _ = nish_checks(state, [5, 10, 10])
-    assert [a[0] for a in asked] == ["WP", "FR", "NAR"]
+    state = v.nish(state)
+    state, step = v.apply(state, 10)
+    assert step.has(EffectKind.EXPOSED) and state.phase is v.Phase.EXPOSED
+    state, _ = ears(state, 10)  # exposure begins: the eardrums at once
+    state, asked, _ = nish_checks(state, [5, 10])
+    assert [a[0] for a in asked] == ["WP", "NAR"]
 
 
 def test_breach_failure_sucks_him_out() -> None:
     state = v.start_from_breach(4, depressurization_rounds=6, handhold=False)
-    state, _asked, steps = nish_checks(state, [19])
-    assert steps[0].has(EffectKind.SUCKED_OUT) and state.phase is v.Phase.EXPOSED
+    state, step = v.apply(v.nish(state), 19)
+    assert step.has(EffectKind.SUCKED_OUT) and state.phase is v.Phase.EXPOSED
+    assert v.due(state) is not None and v.due(state).key == "eardrum"  # type: ignore[union-attr]
 
 
 def test_sealed_breach_ends_without_effects() -> None:
