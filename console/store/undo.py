@@ -109,7 +109,9 @@ class UndoLog:
         state, size = self.state, self.chunk_size
         if entry.seq != state.head + 1:
             raise ValueError(f"entry {entry.seq} cannot follow head {state.head}")
-        self._parsed = {seq: parsed for seq, parsed in self._parsed.items() if seq < entry.seq}
+        if state.length > state.head:  # entries of the redo branch are parsed no longer
+            self._parsed = {seq: parsed for seq, parsed in self._parsed.items()
+                            if seq < entry.seq}
         if state.length > state.head:
             # A new action after undo: the redo branch is gone for good.
             for seq in range(max(state.head, state.sealed) + 1, state.length + 1):
