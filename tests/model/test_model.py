@@ -36,6 +36,7 @@ ROUND_TRIPS = [
 
 @pytest.mark.parametrize(("strategy", "cls"), ROUND_TRIPS, ids=lambda x: getattr(x, "__name__", ""))
 def test_every_model_round_trips_through_json(strategy: st.SearchStrategy, cls: type) -> None:
+    @settings(suppress_health_check=[HealthCheck.too_slow])  # big documents, busy machine
     @given(strategy)
     def check(obj: object) -> None:
         data = json.loads(json.dumps(obj.to_dict()))  # type: ignore[attr-defined]
