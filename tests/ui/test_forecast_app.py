@@ -39,6 +39,10 @@ async def wait_for_result(pilot: Pilot[None]) -> ForecastScreen:
         if screen.result is not None:
             break
         await pilot.pause(0.02)
+    # The table is laid out again once the progress bar goes (a snapshot on a busy
+    # machine was once taken in between).
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
     await pilot.pause()
     assert screen.result is not None
     return screen
