@@ -26,9 +26,11 @@ from console.model import (
     PlayerCharacter,
     Session,
     Side,
+    turn_timer,
 )
 from console.model.lifecycle import check_fight_open, running_encounter
 from console.model.outcome import Outcome, Removed
+from console.model.player_view import number_foes
 from console.model.tracker import checks_reminder, round_order
 from console.rules.errors import RulesError
 from console.rules.initiative import RoundOrder
@@ -269,7 +271,9 @@ class CampaignCore:
         acting are added to the alerts: a hand-off never lets one slip by.
         """
         before = self.encounter()
-        outcome = self.guard(command)
+        earlier = self.encounters()
+        now = self.clock()
+        outcome = self._marked(self.guard(command), earlier, now)
         writes = outcome.writes()
         if not writes:
             return outcome
@@ -280,7 +284,7 @@ class CampaignCore:
         description = "; ".join(line.strip() for line in outcome.notices) or name
         versions = {table: self._store.table_version(table) for table in _PRIMED}
         # Built by the model's constructors, which checked them: not parsed again.
-        self.guard(lambda: self._store.apply(name, description, writes, now=self.clock(),
+        self.guard(lambda: self._store.apply(name, description, writes, now=now,
                                              built=True))
         self._prime(outcome, versions)
         after = self.encounter()
@@ -288,6 +292,25 @@ class CampaignCore:
                                   or before.current != after.current):
             outcome = outcome.saying(alerts=checks_reminder(after, self.pcs()))
         return self.saved(outcome)
+
+    def _marked(self, outcome: Outcome, earlier: dict[int, Encounter],
+                now: datetime) -> Outcome:
+        """``outcome`` with what every change to a fight keeps for the table, whatever the
+        command: the turn's start when the turn moved (the turn timer; the ended turn's
+        length joins the notices, first), and a foe number for each NPC newly shown to
+        the players (console.model.player_view.number_foes)."""
+        changed: list[Encounter] = []
+        said: list[str] = []
+        timer = (outcome.latest(Campaign) or self.campaign()).turn_timer
+        for encounter in {e.id: e for e in outcome.changes if isinstance(e, Encounter)}.values():
+            stamped, lines = turn_timer.stamp(earlier.get(encounter.id), encounter, now, timer)
+            marked = number_foes(stamped)
+            if marked is not encounter:
+                changed.append(marked)
+                said.extend(lines)
+        if not changed:
+            return outcome
+        return Outcome((*outcome.changes, *changed), (*said, *outcome.notices), outcome.alerts)
 
     def saved(self, outcome: Outcome) -> Outcome:
         """``outcome`` with what the store could save only in part (a file that waits, a
