@@ -14,12 +14,14 @@ from typing import Any
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_choice, need_mapping, opt_int
 
-__all__ = ["LIMIT_MAX", "LIMIT_MIN", "NpcNames", "PcHealth", "PlayersSettings", "TurnTimer",
-           "clock_text"]
+__all__ = ["AMBER_SHARE", "LIMIT_MAX", "LIMIT_MIN", "NpcNames", "PcHealth", "PlayersSettings",
+           "TurnTimer", "clock_text"]
 
 # A turn's limit, in seconds: from a quick call to a long negotiation.
 LIMIT_MIN = 5
 LIMIT_MAX = 3600
+# The timer turns amber once this share of the limit has gone (its last quarter).
+AMBER_SHARE = 0.75
 
 
 class PcHealth(StrEnum):
@@ -110,7 +112,7 @@ class TurnTimer:
             return ""
         if seconds >= self.limit:
             return "red"
-        return "amber" if 4 * seconds >= 3 * self.limit else ""
+        return "amber" if seconds >= AMBER_SHARE * self.limit else ""
 
     def to_dict(self) -> dict[str, Any]:
         return {"on": self.on, "limit": self.limit}
