@@ -184,12 +184,14 @@ class CampaignCore:
     def view(self) -> View:
         encounter = self.encounter()
         order = round_order(encounter) if encounter else RoundOrder((), (), ())
+        campaign = self.campaign()
         return View(
             campaign=self._store.name, session=self.session(), encounter=encounter,
             order=order, pcs=self.pcs(), npcs=self.npcs(),
             history=self._store.history(HISTORY_SHOWN), head=self._store.head,
-            read_only=self._store.read_only, system=self.campaign().system,
-            saving_stopped=self.saving_stopped,
+            read_only=self._store.read_only, system=campaign.system,
+            saving_stopped=self.saving_stopped, players=campaign.players,
+            turn_timer=campaign.turn_timer,
         )
 
     def session_record(self, number: int) -> tuple[Session, list[Encounter]]:

@@ -1,4 +1,5 @@
-"""The line at the top: campaign, session and its clock, encounter, round, mode."""
+"""The line at the top: campaign, session and its clock, encounter, round, mode, and the
+turn timer (amber, then red, past the campaign's limit)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from datetime import UTC, datetime
 
 from rich.text import Text
 
+from console.model.table_settings import clock_text
+from console.model.turn_timer import elapsed
 from console.service import View
 from console.ui.widgets.plain import Static
 
@@ -16,6 +19,13 @@ __all__ = ["StatusHeader", "clock"]
 def clock(seconds: float) -> str:
     minutes = int(seconds // 60)
     return f"{minutes // 60}:{minutes % 60:02d}"
+
+
+_TIMER_STYLES = {"": "bold", "amber": "bold black on dark_orange", "red": "bold white on red"}
+
+
+def _timing(view: View) -> bool:
+    return view.turn_timer.on and view.encounter is not None and view.encounter.round > 0
 
 
 class StatusHeader(Static):
@@ -35,8 +45,9 @@ class StatusHeader(Static):
         self._draw(self.render_view(view, self.clock()))
 
     def _tick(self) -> None:
-        if self._view is not None and self._view.session.running:
-            self._draw(self.render_view(self._view, self.clock()))
+        view = self._view
+        if view is not None and (view.session.running or _timing(view)):
+            self._draw(self.render_view(view, self.clock()))
 
     def _draw(self, text: Text) -> None:
         # One line high whatever it says: repainted when it changed, never laid out again.
@@ -62,8 +73,16 @@ class StatusHeader(Static):
         else:
             round_text = "Nish not called" if encounter.round == 0 else f"round {encounter.round}"
             order = ", lowest first" if encounter.lowest_first else ""  # a Façade campaign
-            text.append(f"  ·  {encounter.name}  ·  {round_text}  ·  {encounter.mode.value}"
-                        f"{order}")
+            text.append(f"  ·  {encounter.name}  ·  {round_text}")
+            # The turn's clock beside the round (a narrow terminal cuts the line's end).
+            seconds = elapsed(encounter, now) if _timing(view) else None
+            if seconds is not None:
+                timer = view.turn_timer
+                limit = "" if timer.limit is None else f"/{clock_text(timer.limit)}"
+                text.append("  ·  ")
+                text.append(f"turn {clock_text(seconds)}{limit}",
+                            style=_TIMER_STYLES[timer.level(seconds)])
+            text.append(f"  ·  {encounter.mode.value}{order}")
         if view.read_only:
             text.append("  READ-ONLY, following the console that writes", style="bold red")
         if view.saving_stopped:
