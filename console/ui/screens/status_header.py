@@ -28,6 +28,17 @@ def _timing(view: View) -> bool:
     return view.turn_timer.on and view.encounter is not None and view.encounter.round > 0
 
 
+def _timer_text(view: View, now: datetime) -> Text | None:
+    """The turn's clock ("turn 0:42", with its limit "turn 0:42/1:30"), amber in the
+    limit's last quarter, red past it; None while no turn is being timed."""
+    seconds = elapsed(view.encounter, now) if _timing(view) else None
+    if seconds is None:
+        return None
+    timer = view.turn_timer
+    limit = "" if timer.limit is None else f"/{clock_text(timer.limit)}"
+    return Text(f" turn {clock_text(seconds)}{limit} ", style=_TIMER_STYLES[timer.level(seconds)])
+
+
 class StatusHeader(Static):
     """Shows the view it was last given; ticks the session clock once a second."""
 
@@ -40,14 +51,18 @@ class StatusHeader(Static):
     def on_mount(self) -> None:
         self.set_interval(1, self._tick)
 
+    def on_resize(self) -> None:
+        if self._view is not None:  # the turn's clock keeps to the right edge
+            self._draw(self.render_view(self._view, self.clock(), self.size.width))
+
     def show(self, view: View) -> None:
         self._view = view
-        self._draw(self.render_view(view, self.clock()))
+        self._draw(self.render_view(view, self.clock(), self.size.width))
 
     def _tick(self) -> None:
         view = self._view
         if view is not None and (view.session.running or _timing(view)):
-            self._draw(self.render_view(view, self.clock()))
+            self._draw(self.render_view(view, self.clock(), self.size.width))
 
     def _draw(self, text: Text) -> None:
         # One line high whatever it says: repainted when it changed, never laid out again.
@@ -56,7 +71,9 @@ class StatusHeader(Static):
             self.update(text, layout=False)
 
     @staticmethod
-    def render_view(view: View, now: datetime) -> Text:
+    def render_view(view: View, now: datetime, width: int | None = None) -> Text:
+        """The line; with the turn timer running, its clock at the right end of ``width``
+        columns (the rest cut short first: at 80 columns the clock still shows)."""
         text = Text()
         text.append(f" {view.campaign} ", style="bold reverse")
         session = view.session
@@ -73,19 +90,25 @@ class StatusHeader(Static):
         else:
             round_text = "Nish not called" if encounter.round == 0 else f"round {encounter.round}"
             order = ", lowest first" if encounter.lowest_first else ""  # a Façade campaign
-            text.append(f"  ·  {encounter.name}  ·  {round_text}")
-            # The turn's clock beside the round (a narrow terminal cuts the line's end).
-            seconds = elapsed(encounter, now) if _timing(view) else None
-            if seconds is not None:
-                timer = view.turn_timer
-                limit = "" if timer.limit is None else f"/{clock_text(timer.limit)}"
-                text.append("  ·  ")
-                text.append(f"turn {clock_text(seconds)}{limit}",
-                            style=_TIMER_STYLES[timer.level(seconds)])
-            text.append(f"  ·  {encounter.mode.value}{order}")
+            text.append(f"  ·  {encounter.name}  ·  {round_text}  ·  {encounter.mode.value}"
+                        f"{order}")
         if view.read_only:
             text.append("  READ-ONLY, following the console that writes", style="bold red")
         if view.saving_stopped:
             text.append("  NOT SAVING: the lock was taken from outside; quit and reopen",
                         style="bold red")
+        timer = _timer_text(view, now)
+        if timer is None:
+            return text
+        if not width or width <= 0:
+            text.append("  ·  ")
+            text.append_text(timer)
+            return text
+        room = width - timer.cell_len - 3
+        if text.cell_len > room:
+            text.truncate(max(0, room - 1))
+            text.append("…")
+        text.append(" " * max(1, width - text.cell_len - timer.cell_len - 1))
+        text.append_text(timer)
+        text.append(" ")
         return text
