@@ -208,7 +208,8 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
     timer = timer or TurnTimer()
     if encounter is None or not encounter.active:
         return PlayerPicture(campaign, session, 0, False)
-    encounter = number_foes(encounter)  # as the next save will number them
+    if settings.npc_names is NpcNames.FOES:
+        encounter = number_foes(encounter)  # those not numbered yet, as a save would
     shown = {c.id: c for c in encounter.combatants
              if not c.hidden and c.status is not Status.REMOVED}
     order = round_order(encounter)

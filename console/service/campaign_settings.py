@@ -5,8 +5,9 @@ undoable action, like everything else."""
 from __future__ import annotations
 
 from console.model.awards import pending_awards
-from console.model.outcome import Outcome
-from console.model.table_settings import PlayersSettings, TurnTimer
+from console.model.outcome import Document, Outcome
+from console.model.player_view import number_foes
+from console.model.table_settings import NpcNames, PlayersSettings, TurnTimer
 from console.rules.systems import system
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
@@ -53,5 +54,14 @@ class CampaignSettings:
             said.append(timer.describe().capitalize())
         if not said:
             return Outcome()  # nothing changed: nothing saved
-        return self._core.run("campaign.table", lambda: Outcome.told(
-            campaign.with_changes(players=players, turn_timer=timer), notices=said))
+        changes: list[Document] = [campaign.with_changes(players=players, turn_timer=timer)]
+        running = self._core.encounter()
+        if (players.npc_names is NpcNames.FOES and running is not None
+                and not self._core.session().closed):
+            # Numbered now, as the players first see them: a hidden one revealed later
+            # gets the next number and no one's changes (CampaignCore.run numbers the rest).
+            numbered = number_foes(running)
+            if numbered is not running:
+                changes.append(numbered)
+        return self._core.run("campaign.table",
+                              lambda: Outcome.told(*changes, notices=said))

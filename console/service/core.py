@@ -31,6 +31,7 @@ from console.model import (
 from console.model.lifecycle import check_fight_open, running_encounter
 from console.model.outcome import Outcome, Removed
 from console.model.player_view import number_foes
+from console.model.table_settings import NpcNames
 from console.model.tracker import checks_reminder, round_order
 from console.rules.errors import RulesError
 from console.rules.initiative import RoundOrder
@@ -299,14 +300,18 @@ class CampaignCore:
                 now: datetime) -> Outcome:
         """``outcome`` with what every change to a fight keeps for the table, whatever the
         command: the turn's start when the turn moved (the turn timer; the ended turn's
-        length joins the notices, first), and a foe number for each NPC newly shown to
-        the players (console.model.player_view.number_foes)."""
+        length joins the notices, first), and, while the players' view calls NPCs "Foe 1",
+        "Foe 2", a number for each NPC newly shown to them
+        (console.model.player_view.number_foes; none written otherwise: a fight of a
+        hundred NPCs would carry a kilobyte more at every key)."""
         changed: list[Encounter] = []
         said: list[str] = []
-        timer = (outcome.latest(Campaign) or self.campaign()).turn_timer
+        campaign = outcome.latest(Campaign) or self.campaign()
+        foes = campaign.players.npc_names is NpcNames.FOES
         for encounter in {e.id: e for e in outcome.changes if isinstance(e, Encounter)}.values():
-            stamped, lines = turn_timer.stamp(earlier.get(encounter.id), encounter, now, timer)
-            marked = number_foes(stamped)
+            stamped, lines = turn_timer.stamp(earlier.get(encounter.id), encounter, now,
+                                              campaign.turn_timer)
+            marked = number_foes(stamped) if foes else stamped
             if marked is not encounter:
                 changed.append(marked)
                 said.extend(lines)

@@ -154,8 +154,7 @@ def test_a_version_8_campaign_opens_with_the_table_as_it_was(tmp_path: Path) -> 
         gm = CampaignService(store)
         moved = gm.tracker.next_turn()
         assert moved.encounter.turn_since is not None
-        assert all(c.foe is not None for c in moved.encounter.combatants
-                   if c.side.value == "npc" and not c.hidden)
+        assert all(c.foe is None for c in moved.encounter.combatants)  # names: no numbers
         gm.undo()  # the turn just taken: back to no start kept
         assert gm.encounter() is not None and gm.encounter().turn_since is None
         undone = gm.undo()  # an action version 8 logged
