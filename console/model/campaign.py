@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -15,6 +15,7 @@ from console.model.fields import (
     need_str,
     parse_time,
 )
+from console.model.table_settings import PlayersSettings, TurnTimer
 from console.model.text import need_name, need_notes
 from console.rules.ap_awards import TimeRounding
 from console.rules.systems import DEFAULT, SYSTEMS
@@ -24,7 +25,7 @@ __all__ = ["DEFAULT_KEEP_BACKUPS", "SCHEMA_VERSION", "Campaign"]
 # Version of every save file's contents. Bump it with a migration in console.store.migrations
 # whenever a stored field changes meaning or shape (adding an optional field with a default
 # does not need one: from_dict fills it in).
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 # A campaign name is a folder name too: console.store.names checks it as one (120 bytes).
 CAMPAIGN_NAME_MAX = 120
 
@@ -45,6 +46,8 @@ class Campaign:
     veterans_pocket: bool = False  # the optional veteran's pocket rule is in play
     time_rounding: str = "NEAREST"  # the GM's last choice (a TimeRounding member name)
     system: str = DEFAULT  # the dice system its table plays (console.rules.systems)
+    players: PlayersSettings = field(default_factory=PlayersSettings)  # the players' view
+    turn_timer: TurnTimer = field(default_factory=TurnTimer)
 
     def __post_init__(self) -> None:
         need_name(self.name, "campaign name", CAMPAIGN_NAME_MAX)
@@ -59,6 +62,10 @@ class Campaign:
         if need_str(self.system, "campaign dice system") not in SYSTEMS:
             raise ModelError(f"campaign dice system: one of {', '.join(SYSTEMS)}, not "
                              f"{self.system!r}")
+        if not isinstance(self.players, PlayersSettings):
+            raise ModelError("campaign players' view: expected its settings")
+        if not isinstance(self.turn_timer, TurnTimer):
+            raise ModelError("campaign turn timer: expected its settings")
 
     @property
     def id(self) -> int:
@@ -71,15 +78,19 @@ class Campaign:
         return {"name": self.name, "created_at": format_time(self.created_at),
                 "notes": self.notes, "keep_backups": self.keep_backups,
                 "veterans_pocket": self.veterans_pocket, "time_rounding": self.time_rounding,
-                "system": self.system}
+                "system": self.system, "players": self.players.to_dict(),
+                "turn_timer": self.turn_timer.to_dict()}
 
     @classmethod
     def from_dict(cls, data: object) -> Campaign:
         raw = need_mapping(data, "campaign")
         check_keys(raw, "campaign", {"name", "created_at", "notes", "keep_backups",
-                                     "veterans_pocket", "time_rounding", "system"},
+                                     "veterans_pocket", "time_rounding", "system",
+                                     "players", "turn_timer"},
                    {"name", "created_at"})
         return cls(raw["name"], parse_time(raw["created_at"], "campaign created"),
                    raw.get("notes", ""), raw.get("keep_backups", DEFAULT_KEEP_BACKUPS),
                    raw.get("veterans_pocket", False), raw.get("time_rounding", "NEAREST"),
-                   raw.get("system", DEFAULT))
+                   raw.get("system", DEFAULT),
+                   PlayersSettings.from_dict(raw.get("players", {})),
+                   TurnTimer.from_dict(raw.get("turn_timer", {})))

@@ -7,17 +7,20 @@ stores it, ``console.rules.initiative`` orders the round from it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 from enum import StrEnum
 from typing import Any, ClassVar
 
 from console.model.errors import ModelError
 from console.model.fields import (
     check_keys,
+    format_time,
     need_int,
     need_list,
     need_mapping,
     need_str,
     opt_int,
+    parse_time,
 )
 from console.model.text import TITLE_MAX, need_name, need_notes
 from console.rules.critical_damage import CheckKind
@@ -84,6 +87,11 @@ class Combatant:
     checks_owed: tuple[CheckKind, ...] = ()
     checks_round: int = 0  # the round whose on-Nish checks were last asked of him
     hidden: bool = False  # kept from the players' view until the GM reveals him
+    # The players' view may call NPCs "Foe 1", "Foe 2" (console.model.table_settings):
+    # ``foe`` is his number, given once when he is first shown and kept, so the table's
+    # "Foe 2" stays the same man; ``named``: the GM has told the table his name.
+    foe: int | None = None
+    named: bool = False
     # The party's own vehicle or ship: the roster template it was made from (a PC-side
     # combatant with no sheet: its hull is its wounds and Vit here), the critical checks it
     # owes now, and cascade failure (a system-failure check every round after a system
@@ -97,7 +105,7 @@ class Combatant:
         {"id", "name", "side", "ref", "nish", "recorded_nish", "wounds", "vit_max", "status",
          "shock", "hold", "tie_order", "group", "pass_out_check_done", "drain_stopped",
          "notes", "checks_owed", "checks_round", "hidden", "template", "vessel_owed",
-         "cascading", "cascade_round"}
+         "cascading", "cascade_round", "foe", "named"}
     )
 
     def __post_init__(self) -> None:
@@ -115,7 +123,7 @@ class Combatant:
         object.__setattr__(self, "hold", _enum(Hold, self.hold, f"{who}: hold"))
         need_int(self.tie_order, f"{who}: tie order")
         opt_int(self.group, f"{who}: group", minimum=1)
-        for flag in ("pass_out_check_done", "drain_stopped", "hidden"):
+        for flag in ("pass_out_check_done", "drain_stopped", "hidden", "named"):
             if not isinstance(getattr(self, flag), bool):
                 raise ModelError(f"{who}: {flag.replace('_', ' ')} must be true or false")
         need_notes(self.notes, f"{who}: notes")
@@ -125,6 +133,7 @@ class Combatant:
             raise ModelError(f"{who}: a check is owed twice")
         object.__setattr__(self, "checks_owed", owed)
         need_int(self.checks_round, f"{who}: checks round", minimum=0)
+        opt_int(self.foe, f"{who}: foe number", minimum=1)
         opt_int(self.template, f"{who}: template", minimum=1)
         if self.template is not None and (self.side is not Side.PC or self.ref is not None):
             raise ModelError(f"{who}: only the party's vessel names a template (a PC-side "
@@ -160,7 +169,7 @@ class Combatant:
             "drain_stopped": self.drain_stopped, "notes": self.notes,
             "checks_owed": [kind.value for kind in self.checks_owed],
             "checks_round": self.checks_round, "hidden": self.hidden,
-            "template": self.template,
+            "foe": self.foe, "named": self.named, "template": self.template,
             "vessel_owed": [kind.value for kind in self.vessel_owed],
             "cascading": self.cascading, "cascade_round": self.cascade_round,
         }
@@ -183,6 +192,7 @@ class Combatant:
             drain_stopped=raw.get("drain_stopped", False), notes=raw.get("notes", ""),
             checks_owed=tuple(need_list(raw.get("checks_owed", []), "checks owed")),
             checks_round=raw.get("checks_round", 0), hidden=raw.get("hidden", False),
+            foe=raw.get("foe"), named=raw.get("named", False),
             template=raw.get("template"),
             vessel_owed=tuple(need_list(raw.get("vessel_owed", []), "vessel checks owed")),
             cascading=raw.get("cascading", False), cascade_round=raw.get("cascade_round", 0),
@@ -194,8 +204,8 @@ _COMBATANT_DEFAULTS: dict[str, Any] = {
     "ref": None, "nish": None, "recorded_nish": None, "wounds": 0, "vit_max": None,
     "status": "active", "shock": "none", "hold": "none", "tie_order": 0, "group": None,
     "pass_out_check_done": False, "drain_stopped": False, "notes": "", "checks_owed": [],
-    "checks_round": 0, "hidden": False, "template": None, "vessel_owed": [],
-    "cascading": False, "cascade_round": 0,
+    "checks_round": 0, "hidden": False, "foe": None, "named": False, "template": None,
+    "vessel_owed": [], "cascading": False, "cascade_round": 0,
 }
 
 
@@ -281,10 +291,14 @@ class Encounter:
     hazards: tuple[Hazard, ...] = ()
     acted: tuple[int, ...] = ()
     lowest_first: bool = False  # the lowest number acts first (a Façade campaign's fights)
+    # When the turn in progress began (or the round ended): the turn timer counts from it,
+    # and the log's images of it before and after a turn keep that turn's length
+    # (console.model.turn_timer). None: no turn since this was kept.
+    turn_since: datetime | None = None
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "combatants", "round", "current", "mode", "party_nish", "leader",
-         "conditions", "active", "hazards", "acted", "lowest_first"}
+         "conditions", "active", "hazards", "acted", "lowest_first", "turn_since"}
     )
 
     def __post_init__(self) -> None:
@@ -307,6 +321,9 @@ class Encounter:
             raise ModelError(f"{what}: active must be true or false")
         if not isinstance(self.lowest_first, bool):
             raise ModelError(f"{what}: lowest first must be true or false")
+        if self.turn_since is not None and (not isinstance(self.turn_since, datetime)
+                                            or self.turn_since.tzinfo is None):
+            raise ModelError(f"{what}: turn start: expected a time with a UTC offset")
         acted = tuple(need_int(key, f"{what}: acted", minimum=1)
                       for key in need_list(self.acted, f"{what}: acted"))
         if len(set(acted)) != len(acted) or not set(acted) <= set(ids):
@@ -338,6 +355,7 @@ class Encounter:
             "hazards": [h.to_dict() for h in self.hazards],
             "acted": list(self.acted),
             "lowest_first": self.lowest_first,
+            "turn_since": None if self.turn_since is None else format_time(self.turn_since),
         }
 
     @classmethod
@@ -361,4 +379,6 @@ class Encounter:
                           for h in need_list(raw.get("hazards", []), "hazards")),
             acted=tuple(need_list(raw.get("acted", []), "acted")),
             lowest_first=raw.get("lowest_first", False),
+            turn_since=(None if raw.get("turn_since") is None
+                        else parse_time(raw["turn_since"], "encounter turn start")),
         )

@@ -2,47 +2,66 @@
 
 The players' screen (a second monitor, a browser at the table) shows the round, the order
 with the turn in progress and the one on deck, each PC's wounds, states and conditions,
-and the hazards running, by name and how long. The rules, set by the GM in his console and
-stored in the campaign:
+the hazards running, by name and how long, and the turn timer. The rules, and the GM's
+choices among them (:class:`~console.model.table_settings.PlayersSettings`, stored in the
+campaign):
 
 - a combatant the GM has hidden (``Combatant.hidden``) is left out altogether: his row, his
-  hazards, and the turn marks when only he is in the turn;
-- an NPC shows one health word (:func:`health_word`) instead of his wounds and Vit;
-- an NPC's stats (his recorded Nish among them), his states and conditions, the GM's notes
-  on anyone, the encounter's name and the hazards' difficulties never appear;
+  hazards, the turn marks and the timer when only he is in the turn;
+- an NPC shows one health word (:func:`health_word`) instead of his wounds and Vit; a PC
+  shows his numbers, or (the GM's choice) a word too;
+- an NPC is shown by name, or (the GM's choice) as "Foe 1", "Foe 2" until the GM names him
+  to the table (``Combatant.named``); his number is given once (:func:`number_foes`);
+- NPCs whose turn has not come this round are placed in the order, or (the GM's choice)
+  listed apart in no order until they act, so the order tells nothing of their Nish;
+- an NPC's conditions are kept, or (the GM's choice) shown;
+- an NPC's stats (his recorded Nish among them), his states, the GM's notes on anyone, the
+  encounter's name and the hazards' difficulties never appear;
 - a removed combatant has left the fight and is not listed.
+
+The boxed text of a prepared encounter (read to the table when the GM reveals it) will be
+one more field of :class:`PlayerPicture`, filled here from what the encounter reveals; the
+views draw the picture whole.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from console.model.characters import PlayerCharacter
 from console.model.combat import wounds_and_vit
-from console.model.encounters import Combatant, Encounter, Hold, Shock, Status
+from console.model.encounters import Combatant, Encounter, Hold, Shock, Side, Status
+from console.model.fields import format_time
 from console.model.hazards import for_players, hazards_of
-from console.model.turns import current_turn, on_deck, pending, round_order
+from console.model.table_settings import NpcNames, PcHealth, PlayersSettings, TurnTimer
+from console.model.turns import END, current_turn, on_deck, pending, round_order
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder
 
 __all__ = ["HEALTH_WORDS", "PlayerHazard", "PlayerPicture", "PlayerRow", "health_word",
-           "player_picture"]
+           "number_foes", "player_picture", "shown_name"]
 
-# An NPC's health, from fresh to out of the fight (a vehicle or ship: crippled, destroyed).
-HEALTH_WORDS = ("unhurt", "hurt", "badly hurt", "down", "crippled", "destroyed")
+# Health, from fresh to out of the fight (a PC past his Vit: critical; a vehicle or ship:
+# crippled, destroyed).
+HEALTH_WORDS = ("unhurt", "hurt", "badly hurt", "critical", "down", "crippled", "destroyed")
 
 
-def health_word(wounds: int, vit_max: int | None, status: Status) -> str:
+def health_word(wounds: int, vit_max: int | None, status: Status, *, pc: bool = False) -> str:
     """unhurt: no wounds; hurt: wounds under half his Vit; badly hurt: half his Vit or more;
-    down: unconscious, dead, or wounds past his Vit (critical damage, which kills an NPC
-    unless the GM keeps him up); a vessel crippled or destroyed says so. With no Vit
-    recorded, any wound is "hurt": nothing says how far he is from down."""
+    down: unconscious, dead, or (an NPC) wounds past his Vit (critical damage, which kills
+    an NPC unless the GM keeps him up); a PC past his Vit is "critical" (he fights on with
+    critical damage); a vessel crippled or destroyed says so. With no Vit recorded, any
+    wound is "hurt": nothing says how far he is from down."""
     if status in (Status.CRIPPLED, Status.DESTROYED):
         return status.value
-    if status in (Status.UNCONSCIOUS, Status.DEAD) or (
-            vit_max is not None and wounds > vit_max):
+    if status in (Status.UNCONSCIOUS, Status.DEAD):
         return "down"
+    if vit_max is not None and wounds > vit_max:
+        return "critical" if pc else "down"
     if wounds == 0:
         return "unhurt"
     if vit_max is not None and 2 * wounds >= vit_max:
@@ -53,7 +72,8 @@ def health_word(wounds: int, vit_max: int | None, status: Status) -> str:
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
     """One combatant as the players see him. ``mark``: "now" (his turn), "next" (on deck)
-    or ""; ``health``: a PC's wounds and Vit ("7/20", "22/20 CD 2"), an NPC's health word."""
+    or ""; ``health``: a PC's wounds and Vit ("7/20", "22/20 CD 2") or a health word, an
+    NPC's health word."""
 
     name: str
     is_pc: bool
@@ -62,7 +82,12 @@ class PlayerRow:
     nish: int | None  # a PC's roll this round; never an NPC's (it is one of his stats)
     health: str
     states: tuple[str, ...]  # a PC's: held, unconscious, dead, shock
-    conditions: tuple[str, ...]  # a PC's, each with the round it lasts through
+    conditions: tuple[str, ...]  # a PC's (an NPC's if the GM shows them), with their end
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "pc": self.is_pc, "mark": self.mark, "acted": self.acted,
+                "nish": self.nish, "health": self.health, "states": list(self.states),
+                "conditions": list(self.conditions)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,14 +107,33 @@ class PlayerPicture:
     rows: tuple[PlayerRow, ...] = ()
     hazards: tuple[PlayerHazard, ...] = ()
     in_effect: tuple[str, ...] = ()  # conditions on the whole fight
+    # NPCs still to act this round when the GM keeps their place (by name, in no order).
+    unplaced: tuple[PlayerRow, ...] = ()
+    # The turn timer: when the turn in progress began (None: off, no turn, or a turn only
+    # hidden combatants are in), and the limit that turns it amber, then red.
+    turn_since: datetime | None = None
+    turn_limit: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The picture as plain data, for a view in another program (a browser): the same
+        fields, nothing more."""
+        return {"campaign": self.campaign, "session": self.session, "round": self.round,
+                "fighting": self.fighting, "rows": [row.to_dict() for row in self.rows],
+                "unplaced": [row.to_dict() for row in self.unplaced],
+                "hazards": [{"victim": h.victim, "line": h.line} for h in self.hazards],
+                "in_effect": list(self.in_effect),
+                "turn_since": None if self.turn_since is None else format_time(self.turn_since),
+                "turn_limit": self.turn_limit}
 
 
 def _until(until_round: int | None) -> str:
     return "" if until_round is None else f" (to round {until_round})"
 
 
-def _pc_health(combatant: Combatant, sheet: PlayerCharacter | None) -> str:
+def _pc_health(combatant: Combatant, sheet: PlayerCharacter | None, words: bool) -> str:
     wounds, vit = wounds_and_vit(combatant, sheet)
+    if words:
+        return health_word(wounds, vit, combatant.status, pc=True)
     if vit is None:
         return f"{wounds} wounds" if wounds else ""
     cd = critical_damage(wounds, vit)
@@ -110,10 +154,42 @@ def _pc_states(combatant: Combatant) -> tuple[str, ...]:
     return tuple(states)
 
 
+def number_foes(encounter: Encounter) -> Encounter:
+    """Every NPC shown to the players has his foe number: one not yet numbered gets the
+    next after the highest given, in the order they joined. Numbers are never given back
+    nor changed, so revealing an ambusher or naming a foe renumbers no one, and a hidden
+    NPC (never numbered) leaves no gap for the table to notice."""
+    top = max((c.foe or 0 for c in encounter.combatants), default=0)
+    numbered: list[Combatant] = []
+    for combatant in encounter.combatants:
+        if (combatant.side is Side.NPC and combatant.foe is None and not combatant.hidden
+                and combatant.status is not Status.REMOVED):
+            top += 1
+            combatant = combatant.with_changes(foe=top)
+        numbered.append(combatant)
+    if all(a is b for a, b in zip(numbered, encounter.combatants, strict=True)):
+        return encounter
+    return encounter.with_changes(combatants=tuple(numbered))
+
+
+def shown_name(combatant: Combatant, settings: PlayersSettings) -> str:
+    """The name the players' view gives him (the GM's tracker says it beside his own)."""
+    if (combatant.side is Side.NPC and settings.npc_names is NpcNames.FOES
+            and not combatant.named):
+        return f"Foe {combatant.foe}" if combatant.foe is not None else "Foe"
+    return combatant.name
+
+
+def _by_name(name: str) -> list[tuple[int, int | str]]:
+    """Names in the order a person sorts them: "Foe 2" before "Foe 10"."""
+    return [(0, int(part)) if part.isdecimal() else (1, part.casefold())
+            for part in re.split(r"(\d+)", name) if part]
+
+
 def _next_shown(encounter: Encounter, order: RoundOrder, shown: set[int]) -> str | None:
     """The turn on deck as the players may know it: the one ``next turn`` reaches after the
-    turn in progress (model.turns.on_deck), passing over turns of hidden combatants only
-    (marking none would tell the table someone unseen acts next)."""
+    turn in progress (model.turns.on_deck), passing over turns of combatants the players
+    do not see placed (marking none would tell the table someone unseen acts next)."""
     if on_deck(encounter, order) is None:
         return None
     in_progress = current_turn(encounter, order)
@@ -123,42 +199,67 @@ def _next_shown(encounter: Encounter, order: RoundOrder, shown: set[int]) -> str
 
 
 def player_picture(campaign: str, session: int, encounter: Encounter | None,
-                   pcs: Mapping[int, PlayerCharacter]) -> PlayerPicture:
-    """The players' screen for ``encounter`` (None: no fight running), by the rules above."""
+                   pcs: Mapping[int, PlayerCharacter],
+                   settings: PlayersSettings | None = None,
+                   timer: TurnTimer | None = None) -> PlayerPicture:
+    """The players' screen for ``encounter`` (None: no fight running), by the rules above
+    and the GM's ``settings``; ``timer``: the turn timer's setting (off: no timer shown)."""
+    settings = settings or PlayersSettings()
+    timer = timer or TurnTimer()
     if encounter is None or not encounter.active:
         return PlayerPicture(campaign, session, 0, False)
+    if settings.npc_names is NpcNames.FOES:
+        encounter = number_foes(encounter)  # those not numbered yet, as a save would
     shown = {c.id: c for c in encounter.combatants
              if not c.hidden and c.status is not Status.REMOVED}
     order = round_order(encounter)
     current = encounter.current
     acted = set(encounter.acted)
-    deck = _next_shown(encounter, order, set(shown))
+    in_progress = current_turn(encounter, order)
+    acting = set(in_progress.members) if in_progress is not None else set()
+    waiting_npcs = set() if settings.npcs_waiting else {
+        key for key, c in shown.items()
+        if c.side is Side.NPC and key not in acted and key not in acting
+        and c.status not in (Status.UNCONSCIOUS, Status.DEAD, Status.CRIPPLED,
+                             Status.DESTROYED)}
+    placed = set(shown) - waiting_npcs
+    deck = _next_shown(encounter, order, placed)
     conditions: dict[int, list[str]] = {}
     for condition in encounter.conditions:
         if condition.target is not None:
             conditions.setdefault(condition.target, []).append(
                 condition.name + _until(condition.until_round))
+    words = settings.pc_health is PcHealth.WORDS
 
     def row(combatant: Combatant, mark: str) -> PlayerRow:
+        name = shown_name(combatant, settings)
         if not combatant.is_pc:
-            return PlayerRow(combatant.name, False, mark, combatant.id in acted, None,
+            kept = () if not settings.npc_conditions else tuple(
+                conditions.get(combatant.id, ()))
+            return PlayerRow(name, False, mark, combatant.id in acted, None,
                              health_word(combatant.wounds, combatant.vit_max,
-                                         combatant.status), (), ())
+                                         combatant.status), (), kept)
         sheet = pcs.get(combatant.ref) if combatant.ref is not None else None
         nish = None if combatant.shock is not Shock.NONE else combatant.nish
-        return PlayerRow(combatant.name, True, mark, combatant.id in acted, nish,
-                         _pc_health(combatant, sheet), _pc_states(combatant),
+        return PlayerRow(name, True, mark, combatant.id in acted, nish,
+                         _pc_health(combatant, sheet, words), _pc_states(combatant),
                          tuple(conditions.get(combatant.id, ())))
 
     rows: list[PlayerRow] = []
     for turn in order.turns:
         mark = "now" if turn.key == current else "next" if turn.key == deck else ""
-        rows.extend(row(shown[m], mark) for m in turn.members if m in shown)
-    rows.extend(row(shown[key], "") for key in (*order.waiting, *order.out) if key in shown)
-    hazards = tuple(PlayerHazard(victim.name, for_players(state))
+        rows.extend(row(shown[m], mark) for m in turn.members if m in placed)
+    rows.extend(row(shown[key], "") for key in (*order.waiting, *order.out) if key in placed)
+    unplaced = tuple(sorted((row(shown[key], "") for key in waiting_npcs),
+                            key=lambda r: _by_name(r.name)))
+    hazards = tuple(PlayerHazard(shown_name(victim, settings), for_players(state))
                     for victim in shown.values()
                     for _, state in hazards_of(encounter, victim.id))
     in_effect = tuple(c.name + _until(c.until_round) for c in encounter.conditions
                       if c.target is None)
+    since = None
+    if (timer.on and encounter.round > 0 and current not in (None, END)
+            and acting & placed):
+        since = encounter.turn_since
     return PlayerPicture(campaign, session, encounter.round, True, tuple(rows), hazards,
-                         in_effect)
+                         in_effect, unplaced, since, timer.limit if since else None)

@@ -59,6 +59,7 @@ __all__ = [
     "set_shock",
     "set_status",
     "toggle_hidden",
+    "toggle_named",
     "toggle_status",
 ]
 
@@ -124,6 +125,19 @@ def toggle_hidden(encounter: Encounter, combatant_id: int) -> Outcome:
     hidden = not combatant.hidden
     changed = _replace(encounter, combatant.with_changes(hidden=hidden))
     said = "hidden from the players" if hidden else "shown to the players"
+    return Outcome.told(changed, notices=(f"{combatant.name}: {said}",))
+
+
+def toggle_named(encounter: Encounter, combatant_id: int) -> Outcome:
+    """Tell the players an NPC's name (a players' view that calls NPCs "Foe 1", "Foe 2"
+    shows it from now on), or take it back to his foe number."""
+    combatant = _combatant(encounter, combatant_id)
+    if combatant.side is not Side.NPC:
+        raise ModelError(f"{combatant.name} is no NPC: the players know him by name")
+    named = not combatant.named
+    changed = _replace(encounter, combatant.with_changes(named=named))
+    said = ("named to the players" if named
+            else "no longer named to the players (a foe number again)")
     return Outcome.told(changed, notices=(f"{combatant.name}: {said}",))
 
 

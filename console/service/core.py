@@ -26,9 +26,12 @@ from console.model import (
     PlayerCharacter,
     Session,
     Side,
+    turn_timer,
 )
 from console.model.lifecycle import check_fight_open, running_encounter
 from console.model.outcome import Outcome, Removed
+from console.model.player_view import number_foes
+from console.model.table_settings import NpcNames
 from console.model.tracker import checks_reminder, round_order
 from console.rules.errors import RulesError
 from console.rules.initiative import RoundOrder
@@ -182,12 +185,14 @@ class CampaignCore:
     def view(self) -> View:
         encounter = self.encounter()
         order = round_order(encounter) if encounter else RoundOrder((), (), ())
+        campaign = self.campaign()
         return View(
             campaign=self._store.name, session=self.session(), encounter=encounter,
             order=order, pcs=self.pcs(), npcs=self.npcs(),
             history=self._store.history(HISTORY_SHOWN), head=self._store.head,
-            read_only=self._store.read_only, system=self.campaign().system,
-            saving_stopped=self.saving_stopped,
+            read_only=self._store.read_only, system=campaign.system,
+            saving_stopped=self.saving_stopped, players=campaign.players,
+            turn_timer=campaign.turn_timer,
         )
 
     def session_record(self, number: int) -> tuple[Session, list[Encounter]]:
@@ -269,7 +274,9 @@ class CampaignCore:
         acting are added to the alerts: a hand-off never lets one slip by.
         """
         before = self.encounter()
-        outcome = self.guard(command)
+        earlier = self.encounters()
+        now = self.clock()
+        outcome = self._marked(self.guard(command), earlier, now)
         writes = outcome.writes()
         if not writes:
             return outcome
@@ -280,7 +287,7 @@ class CampaignCore:
         description = "; ".join(line.strip() for line in outcome.notices) or name
         versions = {table: self._store.table_version(table) for table in _PRIMED}
         # Built by the model's constructors, which checked them: not parsed again.
-        self.guard(lambda: self._store.apply(name, description, writes, now=self.clock(),
+        self.guard(lambda: self._store.apply(name, description, writes, now=now,
                                              built=True))
         self._prime(outcome, versions)
         after = self.encounter()
@@ -288,6 +295,29 @@ class CampaignCore:
                                   or before.current != after.current):
             outcome = outcome.saying(alerts=checks_reminder(after, self.pcs()))
         return self.saved(outcome)
+
+    def _marked(self, outcome: Outcome, earlier: dict[int, Encounter],
+                now: datetime) -> Outcome:
+        """``outcome`` with what every change to a fight keeps for the table, whatever the
+        command: the turn's start when the turn moved (the turn timer; the ended turn's
+        length joins the notices, first), and, while the players' view calls NPCs "Foe 1",
+        "Foe 2", a number for each NPC newly shown to them
+        (console.model.player_view.number_foes; none written otherwise: a fight of a
+        hundred NPCs would carry a kilobyte more at every key)."""
+        changed: list[Encounter] = []
+        said: list[str] = []
+        campaign = outcome.latest(Campaign) or self.campaign()
+        foes = campaign.players.npc_names is NpcNames.FOES
+        for encounter in {e.id: e for e in outcome.changes if isinstance(e, Encounter)}.values():
+            stamped, lines = turn_timer.stamp(earlier.get(encounter.id), encounter, now,
+                                              campaign.turn_timer)
+            marked = number_foes(stamped) if foes else stamped
+            if marked is not encounter:
+                changed.append(marked)
+                said.extend(lines)
+        if not changed:
+            return outcome
+        return Outcome((*outcome.changes, *changed), (*said, *outcome.notices), outcome.alerts)
 
     def saved(self, outcome: Outcome) -> Outcome:
         """``outcome`` with what the store could save only in part (a file that waits, a

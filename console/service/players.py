@@ -14,10 +14,12 @@ class PlayersView:
         self._core = core
 
     def picture(self) -> PlayerPicture:
-        """What the players' screen shows now (hidden combatants, NPC numbers and the GM's
-        notes left out)."""
+        """What the players' screen shows now, by the GM's choices (hidden combatants, NPC
+        numbers and the GM's notes always left out)."""
         core = self._core
-        return player_picture(core.name, core.session().number, core.encounter(), core.pcs())
+        campaign = core.campaign()
+        return player_picture(core.name, core.session().number, core.encounter(), core.pcs(),
+                              campaign.players, campaign.turn_timer)
 
     def follow(self) -> bool:
         """Take in what the GM's console has saved since the last look (a stat when nothing

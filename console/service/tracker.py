@@ -26,6 +26,7 @@ from console.model.tracker import (
     set_mode,
     set_nish,
     toggle_hidden,
+    toggle_named,
     toggle_status,
 )
 from console.model.vessels import is_vessel
@@ -205,6 +206,10 @@ class TrackerCommands:
     def toggle_hidden(self, combatant_id: int) -> Outcome:
         """Hide him from the players' view, or reveal him (stored: both views agree)."""
         return self._on("tracker.hidden", lambda e: toggle_hidden(e, combatant_id))
+
+    def toggle_named(self, combatant_id: int) -> Outcome:
+        """Tell the players an NPC's name, or take it back (stored, like hiding)."""
+        return self._on("tracker.named", lambda e: toggle_named(e, combatant_id))
 
     def cycle_shock(self, combatant_id: int) -> Outcome:
         return self._on("tracker.shock", lambda e: cycle_shock(e, combatant_id))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from console.model import Encounter, LogEntry, NpcTemplate, PlayerCharacter, Session
+from console.model.table_settings import PlayersSettings, TurnTimer
 from console.rules.initiative import RoundOrder
 
 __all__ = ["View"]
@@ -23,3 +24,5 @@ class View:
     read_only: bool
     system: str = "metascape"  # the campaign's dice system (its awards' units)
     saving_stopped: bool = False  # the writer's lock was taken from outside: nothing saves
+    players: PlayersSettings = field(default_factory=PlayersSettings)  # the players' view
+    turn_timer: TurnTimer = field(default_factory=TurnTimer)

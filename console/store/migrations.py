@@ -27,10 +27,15 @@ the party's own vessel names its template (``template``) and keeps its critical 
 (``vessel_owed``, ``cascading``, ``cascade_round``); a session's journal may count the log
 entries of its start (``base``: a fight carried into it, committed with the start and never
 undone); absent means none. Nothing is rewritten (an NPC's vessel an older console marked
-dead stays so). Version 8 (current): smaller writes: a combatant leaves out the fields at
+dead stays so). Version 8: smaller writes: a combatant leaves out the fields at
 their defaults, a log entry's patches may append to a list, cut it back or leave a field
 out (``$append``, ``$cut``, ``$unset``), and the commit record holds a partial change's
 patch (``patch``) instead of the whole document; what version 7 wrote reads as it was.
+Version 9 (current): a campaign keeps what the players' view shows (``players``) and its
+turn timer (``turn_timer``), a combatant his foe number and whether the players know his
+name (``foe``, ``named``), an encounter when its turn in progress began (``turn_since``);
+absent means what version 8 showed (every choice as it was before the GM could make it, no
+foe numbers yet, no turn start), so nothing is rewritten.
 """
 
 from __future__ import annotations
@@ -131,6 +136,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     5: {},  # a PC's and a session's "points": absent means none
     6: {},  # vessels' statuses and fields, a journal's "base": absent means none
     7: {},  # shorter combatants, patches: version 7's documents read as they are
+    8: {},  # the table's settings, foe numbers, names told, turn starts: absent as before
 }
 
 

@@ -29,6 +29,14 @@ from console.model import (
 )
 from console.model.characters import PC_STATS
 from console.model.npcs import NPC_STATS
+from console.model.table_settings import (
+    LIMIT_MAX,
+    LIMIT_MIN,
+    NpcNames,
+    PcHealth,
+    PlayersSettings,
+    TurnTimer,
+)
 from console.model.text import visible
 
 __all__ = ["campaigns", "encounters", "log_entries", "npcs", "pcs", "sessions", "stat_texts"]
@@ -79,6 +87,7 @@ combatants = st.builds(
     shock=st.sampled_from(Shock), hold=st.sampled_from(Hold), tie_order=st.integers(-5, 5),
     group=st.one_of(st.none(), ids),
     pass_out_check_done=st.booleans(), drain_stopped=st.booleans(), notes=text,
+    hidden=st.booleans(), foe=st.one_of(st.none(), ids), named=st.booleans(),
 )
 conditions = st.builds(Condition, name=names, target=st.one_of(st.none(), ids),
                        until_round=st.one_of(st.none(), st.integers(0, 100)),
@@ -90,6 +99,7 @@ encounters = st.builds(
     mode=st.sampled_from(InitiativeMode), party_nish=nish_values,
     leader=st.one_of(st.none(), ids),
     conditions=st.lists(conditions, max_size=3).map(tuple), active=st.booleans(),
+    turn_since=st.one_of(st.none(), times),
 )
 awards = st.builds(ApAward, ids, st.integers(0, 50), st.sampled_from(AwardKind), text)
 
@@ -102,7 +112,12 @@ def sessions(draw: st.DrawFn) -> Session:
                    tuple(draw(st.lists(awards, max_size=4))), draw(text))
 
 
-campaigns = st.builds(Campaign, names, times, text, st.integers(1, 100))
+players_settings = st.builds(PlayersSettings, st.sampled_from(PcHealth),
+                             st.sampled_from(NpcNames), st.booleans(), st.booleans())
+turn_timers = st.builds(TurnTimer, st.booleans(),
+                        st.one_of(st.none(), st.integers(LIMIT_MIN, LIMIT_MAX)))
+campaigns = st.builds(Campaign, names, times, text, st.integers(1, 100),
+                      players=players_settings, turn_timer=turn_timers)
 scalars = st.one_of(st.integers(), st.text(max_size=5), st.none(), st.booleans())
 json_values = st.recursive(
     scalars,

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from console.model import Encounter, PlayerCharacter, Side, Status
+from console.model import Encounter, ModelError, PlayerCharacter, Side, Status
 from console.model.encounters import Combatant, Condition
 from console.model.hazards import attach_hazard
 from console.model.player_view import health_word, player_picture
@@ -130,3 +130,110 @@ def test_a_hidden_turn_on_deck_passes_the_mark_to_the_next_shown_one() -> None:
     encounter = call_for_nish(encounter, {1: 20}).encounter
     rows = player_picture("Dock", 2, encounter, PCS).rows
     assert [(r.name, r.mark) for r in rows] == [("Kira", "now"), ("Guard", "next")]
+
+
+# ----- the GM's choices (issue 28) ---------------------------------------------------------
+
+from datetime import UTC, datetime, timedelta  # noqa: E402
+
+from console.model.player_view import number_foes, shown_name  # noqa: E402
+from console.model.table_settings import (  # noqa: E402
+    NpcNames,
+    PcHealth,
+    PlayersSettings,
+    TurnTimer,
+)
+from console.model.tracker import jump_to, toggle_named  # noqa: E402
+
+FOES = PlayersSettings(npc_names=NpcNames.FOES)
+
+
+def _gang() -> Encounter:
+    """Vera (PC, Nish 12) against Skrak (14), a hidden Sniper (18) and Brute (9)."""
+    encounter = _fight()
+    encounter = add_combatant(encounter, "Brute", Side.NPC, recorded_nish=9).encounter
+    return call_for_nish(encounter, {1: 12}).encounter
+
+
+def test_pcs_health_as_words() -> None:
+    words = PlayersSettings(pc_health=PcHealth.WORDS)
+    vera = next(r for r in player_picture("Dock", 2, _gang(), PCS, words).rows if r.is_pc)
+    assert vera.health == "hurt" and vera.nish == 12  # 7 of 20; his roll is no secret
+    hurt = {1: PCS[1].with_changes(wounds=23)}
+    vera = next(r for r in player_picture("Dock", 2, _gang(), hurt, words).rows if r.is_pc)
+    assert vera.health == "critical"  # past his Vit, still fighting: never "down"
+    vera = next(r for r in player_picture("Dock", 2, _gang(), hurt).rows if r.is_pc)
+    assert vera.health == "23/20 CD 3"
+
+
+def test_foes_are_numbered_once_and_keep_their_numbers() -> None:
+    encounter = number_foes(_gang())
+    numbers = {c.name: c.foe for c in encounter.combatants}
+    assert numbers == {"Vera": None, "Skrak": 1, "Sniper": None, "Brute": 2}
+    # The sniper revealed: the next number, no one renumbered, no gap ever shown.
+    revealed = number_foes(toggle_hidden(encounter, 3).encounter)
+    assert {c.name: c.foe for c in revealed.combatants} == {**numbers, "Sniper": 3}
+    assert number_foes(revealed) is revealed  # nothing more to give: the same object
+    rows = player_picture("Dock", 2, revealed, PCS, FOES).rows
+    assert [r.name for r in rows] == ["Foe 3", "Foe 1", "Vera", "Foe 2"]
+
+
+def test_a_foe_named_to_the_table_shows_his_name() -> None:
+    encounter = toggle_named(number_foes(_gang()), 2).encounter
+    names = [r.name for r in player_picture("Dock", 2, encounter, PCS, FOES).rows]
+    assert names == ["Skrak", "Vera", "Foe 2"]
+    assert [r.name for r in player_picture("Dock", 2, encounter, PCS).rows] == [
+        "Skrak", "Vera", "Brute"]
+    skrak = encounter.combatant(2)
+    assert skrak is not None and shown_name(skrak, FOES) == "Skrak"
+    with pytest.raises(ModelError, match="no NPC"):
+        toggle_named(encounter, 1)
+
+
+def test_hazards_name_a_foe_as_the_order_does() -> None:
+    state = suffocation.start(suffocation.Medium.NO_AIR, prepared=False)
+    encounter = attach_hazard(_gang(), 4, state, "smoke").encounter
+    picture = player_picture("Dock", 2, encounter, PCS, FOES)
+    assert [h.victim for h in picture.hazards] == ["Foe 2"]
+
+
+def test_npcs_not_yet_acting_can_keep_their_place() -> None:
+    kept = PlayersSettings(npcs_waiting=False)
+    encounter = _gang()  # the hidden sniper's turn (18); Skrak 14, Vera 12, Brute 9 to come
+    picture = player_picture("Dock", 2, encounter, PCS, kept)
+    assert [r.name for r in picture.rows] == ["Vera"]
+    assert [r.name for r in picture.unplaced] == ["Brute", "Skrak"]  # by name: no order
+    assert picture.rows[0].mark == "next"  # Skrak acts first, but the table is not told
+    encounter = next_turn(encounter).encounter  # Skrak's turn: he takes his place
+    picture = player_picture("Dock", 2, encounter, PCS, kept)
+    assert [(r.name, r.mark) for r in picture.rows] == [("Skrak", "now"), ("Vera", "next")]
+    assert [r.name for r in picture.unplaced] == ["Brute"]
+    encounter = next_turn(next_turn(encounter).encounter).encounter  # Brute's turn
+    picture = player_picture("Dock", 2, encounter, PCS, kept)
+    assert [r.name for r in picture.rows] == ["Skrak", "Vera", "Brute"] and not picture.unplaced
+
+
+def test_npc_conditions_show_when_the_gm_says() -> None:
+    encounter = _gang().with_changes(conditions=(Condition("Stunned", 2, 2, notes="GM"),))
+    skrak = next(r for r in player_picture("Dock", 2, encounter, PCS).rows
+                 if r.name == "Skrak")
+    assert skrak.conditions == ()
+    shown = PlayersSettings(npc_conditions=True)
+    skrak = next(r for r in player_picture("Dock", 2, encounter, PCS, shown).rows
+                 if r.name == "Skrak")
+    assert skrak.conditions == ("Stunned (to round 2)",) and skrak.states == ()
+
+
+def test_the_timer_shows_a_turn_the_players_see() -> None:
+    start = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
+    encounter = _gang().with_changes(turn_since=start)  # the hidden sniper's turn
+    assert player_picture("Dock", 2, encounter, PCS).turn_since is None
+    skrak = jump_to(encounter, 2).encounter.with_changes(turn_since=start)
+    picture = player_picture("Dock", 2, skrak, PCS, timer=TurnTimer(limit=60))
+    assert (picture.turn_since, picture.turn_limit) == (start, 60)
+    off = player_picture("Dock", 2, skrak, PCS, timer=TurnTimer(on=False, limit=60))
+    assert (off.turn_since, off.turn_limit) == (None, None)
+    data = json.loads(json.dumps(picture.to_dict()))
+    assert data["turn_since"] == start.isoformat() and data["turn_limit"] == 60
+    assert [row["name"] for row in data["rows"]] == ["Skrak", "Vera", "Brute"]
+    assert timedelta(0) < datetime.now(UTC) - start

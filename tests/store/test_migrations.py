@@ -124,3 +124,41 @@ def test_version_3_rounds_in_progress_learn_who_has_acted() -> None:
     assert migrated["1"]["acted"] == [1]  # Brice (20) acted before Skrak (9)
     assert migrated["2"]["acted"] == [1, 3, 2]  # the round was over
     assert migrated["3"] == {"current": "c1"}  # an undo image without its round: untouched
+
+
+# ----- version 8: a campaign made by the console before the table's settings (issue 28) ---
+
+V8_FIXTURE = Path(__file__).parent / "fixtures" / "campaign_v8"
+
+
+def test_a_version_8_campaign_opens_with_the_table_as_it_was(tmp_path: Path) -> None:
+    # `gm-console demo` as version 8 made it: a party, templates, a fight in its round 1.
+    saves = tmp_path / "saves"
+    shutil.copytree(V8_FIXTURE, saves)
+    for path in saves.rglob("*.json"):
+        assert json.loads(path.read_text())["_meta"]["1"]["schema"] == 8
+    from console.model.table_settings import PlayersSettings, TurnTimer
+    from console.service import CampaignService
+
+    with CampaignStore.open(saves, "Demo", read_only=True) as store:
+        campaign = store.campaign()
+        assert campaign.players == PlayersSettings() and campaign.turn_timer == TurnTimer()
+        (fight,) = [e for e in store.encounters() if e.active]
+        assert fight.round == 1 and fight.turn_since is None
+        assert all(c.foe is None and not c.named for c in fight.combatants)
+        picture = CampaignService(store).players.picture()
+        npcs = [row.name for row in picture.rows if not row.is_pc]
+        assert npcs and not any(name.startswith("Foe") for name in npcs)  # names, as before
+        assert picture.turn_since is None  # no start kept: no timer until the next turn
+    with CampaignStore.open(saves, "Demo") as store:
+        gm = CampaignService(store)
+        moved = gm.tracker.next_turn()
+        assert moved.encounter.turn_since is not None
+        assert all(c.foe is None for c in moved.encounter.combatants)  # names: no numbers
+        gm.undo()  # the turn just taken: back to no start kept
+        assert gm.encounter() is not None and gm.encounter().turn_since is None
+        undone = gm.undo()  # an action version 8 logged
+        assert undone.notices[0].startswith("Undo: ")
+    for path in (saves / "Demo").glob("*.json"):
+        assert json.loads(path.read_text())["_meta"]["1"]["schema"] == SCHEMA_VERSION
+    assert check_campaign(saves, "Demo").healthy

@@ -181,3 +181,71 @@ async def test_it_never_writes_on_a_read_only_copy_of_the_saves(
         _set_writable(copy, True)
     assert seen == []
     assert _tree(copy) == before
+
+
+# ----- the turn timer and the GM's choices (issue 28) ------------------------------------
+
+async def test_the_turn_timer_restarts_on_the_players_view_within_half_a_second_of_space(
+        tmp_path: Path) -> None:
+    import time
+    from datetime import timedelta
+
+    from textual.widgets import Digits
+
+    from console.model.table_settings import PlayersSettings, TurnTimer
+
+    gm = gm_fight(tmp_path)
+    clock = gm.clock
+    assert isinstance(clock, FakeClock)
+    gm.settings.set_table(PlayersSettings(), TurnTimer(limit=60))
+    store = CampaignStore.open(tmp_path, "Dock", read_only=True)
+    app = PlayerViewApp(CampaignService(store), clock=clock)  # the GM's clock: one time
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            ids = {c.name: c.id for c in gm.running().combatants}
+            gm.tracker.toggle_hidden(ids["Sniper"])  # his turn (19), now seen
+            clock.now += timedelta(seconds=50)
+            await pilot.pause(0.6)
+            timer = app.query_one("#timer", Digits)
+            assert timer.value == "0:50" and app.query_one("#timer-box").has_class("-amber")
+            clock.now += timedelta(seconds=15)
+            await pilot.pause(0.6)
+            assert timer.value == "1:05" and app.query_one("#timer-box").has_class("-red")
+            gm.tracker.next_turn()  # space on the GM's console: Vera's turn
+            pressed = time.monotonic()
+            while timer.value != "0:00":
+                assert time.monotonic() - pressed < 0.5, f"still {timer.value}"
+                await pilot.pause(0.05)
+            box = app.query_one("#timer-box")
+            assert box.display and not box.has_class("-red") and not box.has_class("-amber")
+            assert [r.name for r in app.picture.rows if r.mark == "now"] == ["Vera"]
+            gm.tracker.toggle_hidden(ids["Sniper"])
+            gm.settings.set_table(PlayersSettings(), TurnTimer(on=False))
+            await pilot.pause(0.5)
+            assert not app.query_one("#timer-box").display  # the GM turned it off
+    finally:
+        store.close()
+        gm._store.close()
+
+
+async def test_the_players_see_foe_numbers_and_npcs_yet_to_act_apart(tmp_path: Path) -> None:
+    from console.model.table_settings import NpcNames, PlayersSettings, TurnTimer
+
+    gm = gm_fight(tmp_path)
+    gm.settings.set_table(PlayersSettings(npc_names=NpcNames.FOES, npcs_waiting=False),
+                          TurnTimer())
+    app, store = players_on(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = board_text(app)
+            assert "Skrak" not in text and "Sniper" not in text
+            assert "Yet to act: Foe 1, Foe 2" in text  # in no order: their Nish untold
+            skrak = next(c for c in gm.running().combatants if c.name == "Skrak 1")
+            gm.tracker.toggle_named(skrak.id)
+            await pilot.pause(0.5)
+            assert "Yet to act: Foe 2, Skrak 1" in board_text(app)
+    finally:
+        store.close()
+        gm._store.close()

@@ -25,6 +25,7 @@ from console.model.awards import (
 )
 from console.model.encounters import Shock
 from console.model.roster import parse_weapons, spawn_copies
+from console.model.table_settings import NpcNames, PcHealth, PlayersSettings, TurnTimer
 from console.model.tracker import (
     add_combatant,
     add_condition,
@@ -273,13 +274,58 @@ def player_view(tmp_path: Path) -> PlayerViewApp:
     gm.tracker.add_condition(None, "Smoke", None)
     gm._store.close()
     store = CampaignStore.open(tmp_path, "Dock", read_only=True)
-    return PlayerViewApp(CampaignService(store))
+    return PlayerViewApp(CampaignService(store), clock=FakeClock())
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
 def test_the_players_view(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
                           size: tuple[int, int]) -> None:
     assert snap_compare(player_view(tmp_path), terminal_size=size)
+
+
+def players_choices(tmp_path: Path) -> PlayerViewApp:
+    """The same fight by the GM's choices (issue 28): PCs' health as words, NPCs as foes
+    and out of the order until they act, a 60 s limit per turn. The sniper is revealed;
+    his turn has run 50 s (amber)."""
+    gm = gm_fight(tmp_path)
+    sniper = next(c for c in gm.running().combatants if c.name == "Sniper")
+    gm.tracker.toggle_hidden(sniper.id)
+    gm.settings.set_table(PlayersSettings(PcHealth.WORDS, NpcNames.FOES, npcs_waiting=False),
+                          TurnTimer(limit=60))
+    gm._store.close()
+    clock = FakeClock()
+    clock.now += timedelta(seconds=50)
+    store = CampaignStore.open(tmp_path, "Dock", read_only=True)
+    return PlayerViewApp(CampaignService(store), clock=clock)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 48)])
+def test_the_players_view_by_the_gms_choices(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                             size: tuple[int, int]) -> None:
+    assert snap_compare(players_choices(tmp_path), terminal_size=size)
+
+
+def test_the_players_view_and_timer_dialog(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
+    async def open_dialog(pilot: Pilot[None]) -> None:
+        await pilot.press("P")
+        await no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=open_dialog)
+
+
+@pytest.mark.parametrize("size", [(80, 24), SIZE])
+def test_main_screen_with_the_turn_timer_and_foes(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                  size: tuple[int, int]) -> None:
+    """The header's turn timer past its limit (red), and the foe numbers the players see
+    beside each NPC, one of them named to the table."""
+    clock = FakeClock()
+    clock.advance(42)
+    service = CampaignService(mid_fight(tmp_path), random.Random(3), clock)
+    service.settings.set_table(PlayersSettings(npc_names=NpcNames.FOES), TurnTimer(limit=90))
+    service.tracker.toggle_named(5)  # the Skrak leader
+    service.tracker.next_turn()
+    clock.now += timedelta(seconds=95)
+    assert snap_compare(GMConsoleApp(service), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", [SIZE, (80, 24)])

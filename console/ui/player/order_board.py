@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich import box
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -73,6 +73,12 @@ class OrderBoard(Static):
             return Text("Reading the campaign…", style="dim")
         if not picture.fighting:
             return Text("No fight right now.", style="bold")
-        if not picture.rows:
+        if not picture.rows and not picture.unplaced:
             return Text("No one in the fight yet.", style="dim")
-        return order_table(picture, self.size.height)
+        table = order_table(picture, self.size.height)
+        if not picture.unplaced:
+            return table
+        # NPCs whose place the GM keeps until they act: by name, in no order.
+        waiting = Text("Yet to act: ", style="dim")
+        waiting.append(", ".join(row.name for row in picture.unplaced), style="")
+        return Group(table, Text(""), waiting) if picture.rows else waiting

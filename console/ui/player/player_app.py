@@ -4,12 +4,16 @@ or (through `gm-console serve`) a browser at the table.
 Read-only from end to end: the store is opened without a lock and never writes, the app
 has no keys but quitting, and it follows the GM's console four times a second (a stat of
 the newest session file when nothing was saved). What it shows, and what it must never
-show, is the model's (:mod:`console.model.player_view`). A read that fails (a save
-half-way, a file gone) keeps the last picture and says so quietly: nothing ends this app.
+show, is the model's (:mod:`console.model.player_view`), by the GM's choices. The turn
+timer counts from the turn's start the picture gives, by this computer's clock, turning
+amber then red past the campaign's limit. A read that fails (a save half-way, a file
+gone) keeps the last picture and says so quietly: nothing ends this app.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
@@ -18,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits
 
 from console.model.player_view import PlayerPicture
+from console.model.table_settings import AMBER_SHARE, clock_text
 from console.service import CampaignService
 from console.ui.player.order_board import OrderBoard
 from console.ui.safety import GuardedApp
@@ -34,9 +39,13 @@ class PlayerViewApp(PlainNotices, GuardedApp, App[int]):
         Binding("ctrl+q", "quit", "Close", id="players.quit", show=False),
     ]
 
-    def __init__(self, service: CampaignService) -> None:
+    TICK = 0.5  # seconds between the timer's looks at the clock
+
+    def __init__(self, service: CampaignService,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         super().__init__()
         self.service = service
+        self.clock = clock
         self.picture: PlayerPicture | None = None
         self._trouble: str | None = ""  # not yet said: the first look says how it stands
 
@@ -46,6 +55,9 @@ class PlayerViewApp(PlainNotices, GuardedApp, App[int]):
                 yield Static("ROUND", id="round-label")
                 yield Digits("", id="round")
             yield Static("", id="where")
+            with Vertical(id="timer-box"):
+                yield Static("TURN", id="timer-label")
+                yield Digits("", id="timer")
         yield OrderBoard(id="order")
         yield Static("", id="hazards")
         yield Static("", id="status")
@@ -53,6 +65,7 @@ class PlayerViewApp(PlainNotices, GuardedApp, App[int]):
     def on_mount(self) -> None:
         self._read(first=True)
         self.set_interval(self.service.FOLLOW_EVERY, self._read)
+        self.set_interval(self.TICK, self._tick)
 
     def _read(self, first: bool = False) -> None:
         try:
@@ -86,3 +99,18 @@ class PlayerViewApp(PlainNotices, GuardedApp, App[int]):
         hazards = self.query_one("#hazards", Static)
         hazards.update("\n".join(f"{h.victim}: {h.line}" for h in picture.hazards))
         hazards.display = bool(picture.hazards)
+        self._tick()
+
+    def _tick(self) -> None:
+        """The turn's clock: shown while a turn the players see is in progress."""
+        picture = self.picture
+        box = self.query_one("#timer-box")
+        if picture is None or picture.turn_since is None:
+            box.display = False
+            return
+        seconds = max(0.0, (self.clock() - picture.turn_since).total_seconds())
+        self.query_one("#timer", Digits).update(clock_text(seconds))
+        limit = picture.turn_limit
+        box.set_class(limit is not None and seconds >= limit, "-red")
+        box.set_class(limit is not None and AMBER_SHARE * limit <= seconds < limit, "-amber")
+        box.display = True

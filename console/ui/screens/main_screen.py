@@ -32,6 +32,7 @@ from console.ui.roster.flows import RosterFlows
 from console.ui.roster.roster_pane import RosterPane
 from console.ui.safety import Guarded, on
 from console.ui.screens.status_header import StatusHeader
+from console.ui.table.flows import TableFlows
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.flows import TrackerFlows
 from console.ui.tracker.tracker_pane import TrackerPane
@@ -70,6 +71,9 @@ class MainScreen(Guarded, Screen[None]):
         Binding("w", "awards", "AP", tooltip="AP awards", id="main.awards"),
         Binding("w", "points", "Points", tooltip="Points: the system's awards",
                 id="main.points"),
+        Binding("P", "table_settings", "Players' view",
+                tooltip="What the players' view shows, and the turn timer",
+                id="main.table_settings", show=False),
     ]
     _METASCAPE_ONLY: ClassVar[frozenset[str]] = frozenset({"grab_bag", "awards"})
     _OTHER_SYSTEMS: ClassVar[frozenset[str]] = frozenset({"quick_points", "points"})
@@ -87,12 +91,13 @@ class MainScreen(Guarded, Screen[None]):
         self.points_flows = PointsFlows(self, service)
         self.forecast_flows = ForecastFlows(self, service)
         self.dice_flows = DiceFlows(self, service)
+        self.table_flows = TableFlows(self, service)
 
     def compose(self) -> ComposeResult:
         yield StatusHeader(self.service.clock, id="status")
         with Horizontal(id="body"):
             yield TrackerPane(self.tracker_flows, self.combat_flows, self.hazard_flows,
-                              id="tracker")
+                              self.table_flows, id="tracker")
             with Vertical(id="side"):
                 yield RosterPane(self.roster_flows, id="roster")
                 yield HazardsPane(self.service.hazards.rating_for, id="hazards")
@@ -203,6 +208,9 @@ class MainScreen(Guarded, Screen[None]):
 
     def action_dice(self) -> None:
         self.dice_flows.open()
+
+    def action_table_settings(self) -> None:
+        self.table_flows.settings()
 
     def action_forecast(self) -> None:
         self.forecast_flows.open()

@@ -1,4 +1,5 @@
-"""The line at the top: campaign, session and its clock, encounter, round, mode."""
+"""The line at the top: campaign, session and its clock, encounter, round, mode, and the
+turn timer (amber, then red, past the campaign's limit)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from datetime import UTC, datetime
 
 from rich.text import Text
 
+from console.model.table_settings import clock_text
+from console.model.turn_timer import elapsed
 from console.service import View
 from console.ui.widgets.plain import Static
 
@@ -16,6 +19,24 @@ __all__ = ["StatusHeader", "clock"]
 def clock(seconds: float) -> str:
     minutes = int(seconds // 60)
     return f"{minutes // 60}:{minutes % 60:02d}"
+
+
+_TIMER_STYLES = {"": "bold", "amber": "bold black on dark_orange", "red": "bold white on red"}
+
+
+def _timing(view: View) -> bool:
+    return view.turn_timer.on and view.encounter is not None and view.encounter.round > 0
+
+
+def _timer_text(view: View, now: datetime) -> Text | None:
+    """The turn's clock ("turn 0:42", with its limit "turn 0:42/1:30"), amber in the
+    limit's last quarter, red past it; None while no turn is being timed."""
+    seconds = elapsed(view.encounter, now) if _timing(view) else None
+    if seconds is None:
+        return None
+    timer = view.turn_timer
+    limit = "" if timer.limit is None else f"/{clock_text(timer.limit)}"
+    return Text(f" turn {clock_text(seconds)}{limit} ", style=_TIMER_STYLES[timer.level(seconds)])
 
 
 class StatusHeader(Static):
@@ -30,13 +51,18 @@ class StatusHeader(Static):
     def on_mount(self) -> None:
         self.set_interval(1, self._tick)
 
+    def on_resize(self) -> None:
+        if self._view is not None:  # the turn's clock keeps to the right edge
+            self._draw(self.render_view(self._view, self.clock(), self.size.width))
+
     def show(self, view: View) -> None:
         self._view = view
-        self._draw(self.render_view(view, self.clock()))
+        self._draw(self.render_view(view, self.clock(), self.size.width))
 
     def _tick(self) -> None:
-        if self._view is not None and self._view.session.running:
-            self._draw(self.render_view(self._view, self.clock()))
+        view = self._view
+        if view is not None and (view.session.running or _timing(view)):
+            self._draw(self.render_view(view, self.clock(), self.size.width))
 
     def _draw(self, text: Text) -> None:
         # One line high whatever it says: repainted when it changed, never laid out again.
@@ -45,7 +71,9 @@ class StatusHeader(Static):
             self.update(text, layout=False)
 
     @staticmethod
-    def render_view(view: View, now: datetime) -> Text:
+    def render_view(view: View, now: datetime, width: int | None = None) -> Text:
+        """The line; with the turn timer running, its clock at the right end of ``width``
+        columns (the rest cut short first: at 80 columns the clock still shows)."""
         text = Text()
         text.append(f" {view.campaign} ", style="bold reverse")
         session = view.session
@@ -69,4 +97,18 @@ class StatusHeader(Static):
         if view.saving_stopped:
             text.append("  NOT SAVING: the lock was taken from outside; quit and reopen",
                         style="bold red")
+        timer = _timer_text(view, now)
+        if timer is None:
+            return text
+        if not width or width <= 0:
+            text.append("  ·  ")
+            text.append_text(timer)
+            return text
+        room = width - timer.cell_len - 3
+        if text.cell_len > room:
+            text.truncate(max(0, room - 1))
+            text.append("…")
+        text.append(" " * max(1, width - text.cell_len - timer.cell_len - 1))
+        text.append_text(timer)
+        text.append(" ")
         return text

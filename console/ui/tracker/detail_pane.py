@@ -10,7 +10,9 @@ from rich.text import Text
 
 from console.model import Combatant, NpcTemplate, PlayerCharacter, Stat
 from console.model.hazards import describe, due_now, hazards_of
+from console.model.player_view import shown_name
 from console.model.points_awards import describe_bought, standing
+from console.model.table_settings import NpcNames
 from console.model.tracker import END, checks_due_for, current_turn, expiring_this_round
 from console.rules.initiative import rounds_left
 from console.rules.ratings import RatingType
@@ -188,6 +190,13 @@ class DetailPane(Static):
             head.append(f"  recorded Nish {combatant.recorded_nish}")
         if combatant.hidden:
             head.append("  hidden from the players (v reveals him)", style="italic dim")
+        elif not combatant.is_pc and view.players.npc_names is NpcNames.FOES:
+            if combatant.named:
+                head.append("  named to the players (N: his foe number again)",
+                            style="italic dim")
+            else:
+                head.append(f"  the players see {shown_name(combatant, view.players)} "
+                            "(N names him)", style="italic dim")
         lines.append(head)
         for condition in encounter.conditions:
             if condition.target != combatant.id:

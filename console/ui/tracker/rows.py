@@ -10,6 +10,8 @@ from rich.text import Text
 from console.model import Combatant, Encounter, PlayerCharacter, Side, Status
 from console.model.combat import wounds_and_vit
 from console.model.encounters import Hold, Shock
+from console.model.player_view import shown_name
+from console.model.table_settings import NpcNames
 from console.model.turns import on_deck
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder, Turn
@@ -44,8 +46,10 @@ def _nish_text(turn: Turn | None, combatant: Combatant) -> str:
     return acting
 
 
-def _state_text(combatant: Combatant) -> Text:
+def _state_text(combatant: Combatant, foe: str = "") -> Text:
     parts: list[tuple[str, str]] = []
+    if foe:
+        parts.append((foe, "cyan"))  # what the players call him ("Foe 2": P, N)
     if combatant.hold is not Hold.NONE:
         parts.append(("held" if combatant.hold is not Hold.PART else "held (part)", "bold cyan"))
     elif combatant.status is not Status.ACTIVE:
@@ -127,15 +131,19 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
     ties = _tie_positions(order)
     rows: list[tuple[int, Cells]] = []
     acted = set(encounter.acted)
+    foes = view.players.npc_names is NpcNames.FOES
 
     def add(combatant: Combatant, turn: Turn | None, marker: tuple[str, ...]) -> None:
         sheet = view.pcs.get(combatant.ref) if combatant.is_pc and combatant.ref else None
         has_acted = combatant.id in acted
         noted = conditions.get(combatant.id, "")
-        inputs = (marker, None if turn is None else turn.nish, has_acted, noted)
+        foe = (shown_name(combatant, view.players) if foes and not combatant.is_pc
+               and not combatant.hidden else "")
+        foe = "" if foe == combatant.name else foe
+        inputs = (marker, None if turn is None else turn.nish, has_acted, noted, foe)
         cells = cache.get(combatant, sheet, inputs)
         if cells is None:
-            cells = _cells(combatant, sheet, turn, marker, has_acted, noted)
+            cells = _cells(combatant, sheet, turn, marker, has_acted, noted, foe)
             cache.put(combatant, sheet, inputs, cells)
         rows.append((combatant.id, cells))
 
@@ -151,7 +159,7 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
 
 
 def _cells(combatant: Combatant, sheet: PlayerCharacter | None, turn: Turn | None,
-           marker: tuple[str, ...], has_acted: bool, conditions: str) -> Cells:
+           marker: tuple[str, ...], has_acted: bool, conditions: str, foe: str = "") -> Cells:
     # Who has had his turn this round is dimmed: the rest are still to act.
     style = "bold" if combatant.is_pc else ""
     name = Text(combatant.name, style=f"{style} dim" if has_acted else style)
@@ -163,7 +171,7 @@ def _cells(combatant: Combatant, sheet: PlayerCharacter | None, turn: Turn | Non
         _nish_text(turn, combatant),
         name,
         "PC" if combatant.side is Side.PC else "NPC",
-        _state_text(combatant),
+        _state_text(combatant, foe),
         _vit_text(combatant, sheet),
         conditions,
     )

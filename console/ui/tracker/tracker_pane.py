@@ -12,6 +12,7 @@ from console.service import View
 from console.ui.bindings import cursor_ends
 from console.ui.combat.flows import CombatFlows
 from console.ui.hazards.flows import HazardFlows
+from console.ui.table.flows import TableFlows
 from console.ui.tracker.flows import TrackerFlows
 from console.ui.tracker.rows import COLUMNS, NARROW_WIDTHS, WIDTHS, RowCache, tracker_rows
 from console.ui.widgets.row_list import RowList
@@ -50,7 +51,10 @@ pane shows what expires when and the checks a critically wounded PC owes.
 serve`), or reveals him: an ambush stays off their screen until it strikes (the roster's
 spawn form can add copies hidden). Hidden ones are marked "hidden" here and still take their
 turns. The players see NPCs' health as a word (unhurt, hurt, badly hurt, down), never
-their numbers, stats or your notes.
+their numbers, stats or your notes; `P` chooses the rest (PCs' health as words, NPCs as
+"Foe 1", "Foe 2", NPCs kept out of the order until they act, NPCs' conditions) and the
+turn timer. With foes, each NPC's number is shown here ("Foe 2") and `N` tells the
+players his name (again: his number back).
 
 Typed on the selected combatant, `-7` puts 7 wounds on him (the GM's own figure: no roll,
 no armor; critical damage as always) and `+3` heals a PC 3 (in the `-` form, `+3` heals an
@@ -101,6 +105,9 @@ failure.
         Binding("c", "condition", "Cond.", tooltip="Add a condition", id="tracker.condition"),
         Binding("v", "hidden", "Hide/reveal", tooltip="Hide from the players' view, or reveal",
                 id="tracker.hidden", show=False),
+        Binding("N", "named", "Name to players",
+                tooltip="Tell the players an NPC's name (a view of Foe 1, Foe 2), or take it back",
+                id="tracker.named", show=False),
         Binding("m", "mode", "Mode", id="tracker.mode"),
         Binding("A", "attack", "Attack", id="tracker.attack"),
         Binding("k", "checks", "Checks", id="tracker.checks", show=False),
@@ -123,7 +130,7 @@ failure.
             super().__init__()
 
     def __init__(self, tracker: TrackerFlows, combat: CombatFlows, hazards: HazardFlows,
-                 *, id: str | None = None) -> None:
+                 table: TableFlows, *, id: str | None = None) -> None:
         columns = [(column.capitalize() if column != "turn" else "", WIDTHS[column])
                    for column in COLUMNS]
         narrow = {COLUMNS.index(column): width for column, width in NARROW_WIDTHS.items()}
@@ -131,6 +138,7 @@ failure.
         self.tracker = tracker
         self.combat = combat
         self.hazards = hazards
+        self.table = table
         self._row_keys: list[int] = []
         self._row_cache = RowCache()
         self._current: str | None = None  # the turn the cursor last followed
@@ -215,6 +223,9 @@ failure.
 
     def action_hidden(self) -> None:
         self.tracker.toggle_hidden(self.selected_id)
+
+    def action_named(self) -> None:
+        self.table.toggle_named(self.selected_id)
 
     def action_condition(self) -> None:
         self.tracker.add_condition(self.selected_id)
