@@ -125,4 +125,4 @@ def test_an_import_with_a_huge_note_is_refused_by_its_length(
     exported.write_text(json.dumps(document))
     code, _out, err = run(capsys, "import", str(exported), "--as", "Big", "--saves",
                           str(saves))
-    assert code == 2 and "notes: 2,000,000 characters; at most 20,000 fit" in err
+    assert code == 2 and "notes: 2,000,000 characters; at most 100,000 fit" in err

@@ -69,7 +69,9 @@ def _read_spec(path: Path) -> object:
     except RecursionError:
         raise CommandError(f"{path}: nested too deeply to be a spec") from None
     except ValueError as error:  # Python's limit on an integer's digits, say
-        raise CommandError(f"{path}: not a spec ({str(error)[:80]})") from None
+        why = ("a number too long to be one a spec holds" if "digits" in str(error)
+               else str(error)[:200])
+        raise CommandError(f"{path}: not a spec ({why})") from None
     except OSError as error:
         raise CommandError(f"{path}: {error.strerror or error}") from None
 

@@ -14,7 +14,7 @@ from console.model.fields import (
 )
 from console.model.stats import Stat, opt_stat
 from console.model.system_points import SystemPoints
-from console.model.text import NAME_MAX, need_line, need_name, need_notes
+from console.model.text import need_line, need_name, need_notes
 
 __all__ = ["PC_STATS", "Allowance", "PlayerCharacter", "Weapon"]
 
@@ -135,7 +135,7 @@ class PlayerCharacter:
         need_int(self.id, "PC id", minimum=1)
         need_name(self.name, "PC name")
         who = self.name
-        need_line(self.player, f"{who}: player", NAME_MAX)
+        need_line(self.player, f"{who}: player")
         need_int(self.player_rank, f"{who}: player rank", minimum=0)
         for attribute, _key, label in PC_STATS:
             object.__setattr__(

@@ -22,7 +22,7 @@ from console.model.fields import (
     opt_int,
     parse_time,
 )
-from console.model.text import TITLE_MAX, need_name, need_notes
+from console.model.text import need_name, need_notes
 from console.rules.critical_damage import CheckKind
 from console.rules.initiative import InitiativeMode, Shock, Side, Status
 from console.rules.vehicle_damage import VesselCheckKind
@@ -110,7 +110,7 @@ class Combatant:
 
     def __post_init__(self) -> None:
         need_int(self.id, "combatant id", minimum=1)
-        need_name(self.name, "combatant name", TITLE_MAX)
+        need_name(self.name, "combatant name")
         who = self.name
         object.__setattr__(self, "side", _enum(Side, self.side, f"{who}: side"))
         opt_int(self.ref, f"{who}: ref", minimum=1)
@@ -223,7 +223,7 @@ class Condition:
     notes: str = ""
 
     def __post_init__(self) -> None:
-        need_name(self.name, "condition name", TITLE_MAX)
+        need_name(self.name, "condition name")
         opt_int(self.target, f"condition {self.name}: target", minimum=1)
         opt_int(self.until_round, f"condition {self.name}: until round", minimum=0)
         need_int(self.since_round, f"condition {self.name}: since round", minimum=0)
@@ -303,7 +303,7 @@ class Encounter:
 
     def __post_init__(self) -> None:
         need_int(self.id, "encounter id", minimum=1)
-        need_name(self.name, "encounter name", TITLE_MAX)
+        need_name(self.name, "encounter name")
         what = f"encounter {self.name}"
         object.__setattr__(self, "combatants", tuple(self.combatants))
         object.__setattr__(self, "conditions", tuple(self.conditions))

@@ -30,7 +30,7 @@ from console.model.fields import check_keys, need_list, need_mapping
 from console.model.npcs import NpcTemplate
 from console.model.roster import MAX_SPAWN
 from console.model.stats import Stat
-from console.model.text import NAME_MAX, need_line
+from console.model.text import need_line
 from console.rules.errors import RulesError
 from console.rules.forecast import Matchup, NpcFighter, PcFighter, Reading
 from console.rules.limits import ATTACKS, POINTS
@@ -83,7 +83,7 @@ def _whole(raw: Mapping[str, Any], key: str, where: str, low: int, high: int,
 def _spec_pc(data: object, where: str) -> PcFighter:
     raw = need_mapping(data, where)
     check_keys(raw, where, _PC_KEYS, _PC_KEYS - {"healing"})
-    name = need_line(raw["name"], f"{where}.name", NAME_MAX).strip() or where
+    name = need_line(raw["name"], f"{where}.name").strip() or where
     vit = _stat(raw, "vit", where)
     return PcFighter(
         name, def_=_rating(raw, "def", where), ar=_rating(raw, "ar", where),
@@ -96,7 +96,7 @@ def _spec_pc(data: object, where: str) -> PcFighter:
 def _spec_npcs(data: object, where: str) -> list[NpcFighter]:
     raw = need_mapping(data, where)
     check_keys(raw, where, _NPC_KEYS, _NPC_NEEDED)
-    name = need_line(raw["name"], f"{where}.name", NAME_MAX).strip() or where
+    name = need_line(raw["name"], f"{where}.name").strip() or where
     count = _whole(raw, "count", where, 1, MAX_SPAWN, 1)
     attacks = _whole(raw, "attacks", where, ATTACKS.low, ATTACKS.high, 1)
     kind = raw.get("type", "P")

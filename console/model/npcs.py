@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_int, need_list, need_mapping
 from console.model.stats import Stat, opt_stat
-from console.model.text import TAG_MAX, TAGS_MAX, need_name, need_notes
+from console.model.text import TAGS_HELD, need_name, need_notes
 
 __all__ = ["NPC_STATS", "BodyType", "NpcTemplate"]
 
@@ -64,9 +64,9 @@ class NpcTemplate:
                 f"{self.name}: type must be P, V or S, not {self.body_type!r}"
             ) from None
         need_notes(self.notes, f"{self.name}: notes")
-        tags = tuple(need_name(tag, f"{self.name}: tag", TAG_MAX) for tag in self.tags)
-        if len(tags) > TAGS_MAX:
-            raise ModelError(f"{self.name}: {len(tags)} tags; at most {TAGS_MAX}")
+        tags = tuple(need_name(tag, f"{self.name}: tag") for tag in self.tags)
+        if len(tags) > TAGS_HELD:
+            raise ModelError(f"{self.name}: {len(tags)} tags; at most {TAGS_HELD}")
         object.__setattr__(self, "tags", tags)
 
     def with_changes(self, **changes: Any) -> NpcTemplate:

@@ -23,7 +23,7 @@ from console.model.fields import (
 )
 from console.model.session_close import AdvancementEntry, SessionClose
 from console.model.system_points import PointsEntry
-from console.model.text import NAME_MAX, need_line, need_notes
+from console.model.text import need_line, need_notes
 
 __all__ = ["ApAward", "AwardKind", "Session"]
 
@@ -56,7 +56,7 @@ class ApAward:
         need_int(self.amount, "award amount", minimum=0)
         object.__setattr__(self, "kind", need_choice(self.kind, AwardKind, "award kind"))
         need_line(self.reason, "award reason")
-        need_line(self.giver, "award giver", NAME_MAX)
+        need_line(self.giver, "award giver")
 
     def to_dict(self) -> dict[str, Any]:
         data = {"pc_id": self.pc_id, "amount": self.amount, "kind": self.kind.value,

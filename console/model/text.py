@@ -7,10 +7,13 @@ with the field named, whether it was typed, imported or read from a file. The se
 :func:`shown` makes every such character visible as an escape (``\\x1b``), for outputs that
 print text the model never saw (a folder's name, a command-line argument, an OS message).
 
-The limits fit each kind of text's use: a name fits a column and a table's line with a copy's
-number added; a line is a reason or a label; a note is a few pages. They also bound what one
-action can write: a note of 60 MB once made every action on its PC take 760 ms and its
-campaign grow by a gigabyte.
+Two sizes for each kind of text. What a field takes as it is typed fits its use (``*_MAX``:
+a name fits a column and a table's line with a copy's number added; a line is a reason or a
+label; a note is a few pages): the forms stop typing there. What a saved document may hold
+(``*_HELD``, the model's own check) is a few times more, so that a campaign an earlier
+console saved, which had no limit, still opens, and still bounded, so that no document
+weighs megabytes: a note of 60 MB once made every action on its PC take 760 ms and its
+campaign grow by a gigabyte. An import or a spec meets the model's check.
 """
 
 from __future__ import annotations
@@ -21,12 +24,15 @@ import unicodedata
 from console.model.errors import ModelError
 
 __all__ = [
+    "LINE_HELD",
     "LINE_MAX",
+    "NAME_HELD",
     "NAME_MAX",
+    "NOTES_HELD",
     "NOTES_MAX",
-    "TAGS_MAX",
-    "TAG_MAX",
+    "TAGS_HELD",
     "TITLE_MAX",
+    "cleaned",
     "first_refused",
     "need_line",
     "need_name",
@@ -35,12 +41,16 @@ __all__ = [
     "visible",
 ]
 
-NAME_MAX = 40  # a name the GM gives: a PC, an NPC template, a weapon, a condition
-TITLE_MAX = 60  # a name the console derives from one ("Skrak leader 12"), an encounter's
-LINE_MAX = 300  # one line: a reason, a player, a label
-TAG_MAX = 30
-TAGS_MAX = 30
+# Typed (the forms' fields):
+NAME_MAX = 40  # a name the GM gives: a PC, an NPC template, a weapon, a tag
+TITLE_MAX = 60  # an encounter's name, a condition's
+LINE_MAX = 300  # one line: a reason, a label
 NOTES_MAX = 20_000  # a note: about eight pages of text
+# Held (what a saved document may hold at most):
+NAME_HELD = 200
+LINE_HELD = 2_000
+NOTES_HELD = 100_000
+TAGS_HELD = 100
 
 # Characters that steer a terminal or the reading order rather than show something: every
 # C0 and C1 control (ESC among them), DEL, the bidirectional overrides and isolates (which
@@ -85,7 +95,7 @@ def _need(value: object, what: str, limit: int, *, notes: bool = False) -> str:
     return value
 
 
-def need_name(value: object, what: str, limit: int = NAME_MAX) -> str:
+def need_name(value: object, what: str, limit: int = NAME_HELD) -> str:
     """A name: one line, something visible in it, at most ``limit`` characters."""
     text = _need(value, what, limit)
     if not text.strip():
@@ -95,12 +105,12 @@ def need_name(value: object, what: str, limit: int = NAME_MAX) -> str:
     return text
 
 
-def need_line(value: object, what: str, limit: int = LINE_MAX) -> str:
+def need_line(value: object, what: str, limit: int = LINE_HELD) -> str:
     """One line of text, possibly empty."""
     return _need(value, what, limit)
 
 
-def need_notes(value: object, what: str, limit: int = NOTES_MAX) -> str:
+def need_notes(value: object, what: str, limit: int = NOTES_HELD) -> str:
     """A note: line breaks and tabs allowed, possibly empty."""
     return _need(value, what, limit, notes=True)
 
@@ -114,3 +124,13 @@ def shown(text: str, *, notes: bool = False) -> str:
         char if ord(char) not in _STEERING or (notes and ord(char) in _IN_NOTES)
         else char.encode("unicode_escape").decode("ascii")
         for char in text)
+
+
+def cleaned(text: str, *, notes: bool = False) -> str:
+    """``text`` as a document may hold it: a line break typed as CR LF is a line break (in a
+    note), any other character that steers a terminal is written as its escape. What an
+    earlier console saved without these checks is read through this (a schema migration),
+    so nothing is lost and nothing raw remains."""
+    if notes:
+        text = text.replace("\r\n", "\n")
+    return shown(text, notes=notes)

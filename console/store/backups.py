@@ -12,6 +12,7 @@ through the campaign's tree, so a link planted under ``backups/`` is refused, ne
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from pathlib import Path
 
@@ -35,9 +36,10 @@ def _key(rel: str) -> str:
 
 
 def _number(name: str) -> int:
-    """The counter a backup's name starts with (0 for a name not made here)."""
+    """The counter a backup's name starts with (0 for a name not made here, such as one
+    with a superscript digit, which ``isdigit`` calls a digit and ``int`` refuses)."""
     head = name.split("-", 1)[0].removesuffix(".json")
-    return int(head) if head.isdigit() else 0
+    return int(head) if head.isascii() and head.isdigit() else 0
 
 
 def _next(names: list[str]) -> str:
@@ -109,13 +111,16 @@ def _listing(tree: CampaignTree, folder: str) -> list[Entry]:
 
 
 def backup_candidates(root: Path, path: Path) -> list[Path]:
-    """Every backup of ``path`` (rotation and session-start snapshots), newest first; a
-    link among them is not a candidate."""
+    """Every backup of ``path`` (rotation and session-start snapshots), newest first by the
+    last operation it records (its ``_meta.opno``), then by its counter: never by its
+    modification time, which a clock set back makes lie. A link among them is not a
+    candidate."""
     tree = CampaignTree(root)
     key = file_key(root, path)
     found: list[tuple[int, str]] = []
     folder = f"{BACKUPS_DIR}/{key}"
-    found.extend((item.mtime_ns, f"{folder}/{item.name}") for item in _listing(tree, folder)
+    found.extend((_number(item.name), f"{folder}/{item.name}")
+                 for item in _listing(tree, folder)
                  if item.kind == "file" and item.name.endswith(".json"))
     starts = f"{BACKUPS_DIR}/{SESSION_STARTS}"
     for snapshot in _listing(tree, starts):
@@ -125,9 +130,21 @@ def backup_candidates(root: Path, path: Path) -> list[Path]:
             except (OSError, BadSaveFile):
                 continue
             if copy is not None and copy.kind == "file":
-                found.append((copy.mtime_ns, f"{starts}/{snapshot.name}/{key}"))
-    # A copy keeps the old file's own time: when that version was written.
-    return [tree.path(rel) for _mtime, rel in sorted(found, reverse=True)]
+                found.append((_number(snapshot.name), f"{starts}/{snapshot.name}/{key}"))
+    ranked = sorted(((_opno_of(tree, rel), number, rel) for number, rel in found),
+                    reverse=True)
+    return [tree.path(rel) for _opno, _number_, rel in ranked]
+
+
+def _opno_of(tree: CampaignTree, rel: str) -> int:
+    """The last operation a backup records, read from its file (-1 if it cannot be read:
+    it is tried last, and refused then if it is bad)."""
+    try:
+        meta = json.loads(tree.read(rel)).get("_meta", {}).get("1", {})
+        opno = meta.get("opno", -1)
+        return opno if isinstance(opno, int) and not isinstance(opno, bool) else -1
+    except (OSError, BadSaveFile, ValueError, AttributeError, RecursionError):
+        return -1
 
 
 def find_good_backup(root: Path, path: Path, kind: str,

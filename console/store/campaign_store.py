@@ -19,7 +19,7 @@ Example::
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,6 @@ from console.model import (
     LogEntry,
     ModelError,
 )
-from console.model.patches import apply_fields
 from console.store.atomic_storage import dump_json
 from console.store.backends import FileBackend, MemoryBackend, ShardBackend
 from console.store.backups import Backups, find_good_backup
@@ -40,7 +39,6 @@ from console.store.errors import (
     BadSaveFile,
     CampaignNotFound,
     DamagedCampaign,
-    InvalidSaveFile,
     StoreError,
     UnsafePath,
 )
@@ -93,6 +91,7 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         self._lost: str | None = None  # why this writer may save no more (its lock lost)
         self._pending: dict[str, Shard] = {}  # committed files not written yet (commit.py)
         self._warnings: list[str] = []
+        self._on_rollback: list[Callable[[], None]] = []  # an operation's own leftovers
         # Reports of failed actions kept in memory where no file may be written (a
         # read-only or in-memory campaign): the tests read them here.
         self.errors: list[str] = []
@@ -117,7 +116,7 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
             raise UnsafePath.found(root, "a symbolic link")
         if not is_campaign(root):
             raise CampaignNotFound(f"no campaign {name!r} in {Path(saves)}")
-        tree = CampaignTree(root, keep_open=not read_only)
+        tree = CampaignTree(root)
         unsafe = tree.unsafe()
         if unsafe:
             raise DamagedCampaign(list(unsafe))
@@ -132,6 +131,13 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
             store._load()
             store._seen = seen
             store._verify(tree)
+            if not read_only:
+                # Only now that the whole campaign is found good: files just migrated from an
+                # older schema, or finished from the commit record, are written; one the disk
+                # refuses now waits (console.store.commit).
+                store._pending.update({kind: shard for kind, shard in store._roots.items()
+                                       if shard.dirty})
+                store._catch_up(before_next=False)
             if backups is not None:
                 store._backend.remove_temp_files()  # type: ignore[attr-defined]
                 clean_staging(Path(saves))
@@ -141,7 +147,6 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         except BaseException:
             if lock is not None:
                 lock.release()
-            tree.close()
             raise
 
     def _verify(self, tree: CampaignTree) -> None:
@@ -212,12 +217,6 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
             backup = find_good_backup(self.root, error.path, "session")
             raise error.with_backup(backup) from None
         self._finish_interrupted()
-        if not self.read_only:
-            # Files just migrated from an older schema, or finished from the commit record,
-            # are written here; one the disk refuses now waits (console.store.commit).
-            self._pending.update({kind: shard for kind, shard in self._roots.items()
-                                  if shard.dirty})
-            self._catch_up(before_next=False)
 
     def _session_unchanged(self) -> bool:
         assert self._session is not None
@@ -236,20 +235,7 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         for write in op.writes:
             kind = TABLE_SHARDS.get(write["table"], "")
             if kind in behind:
-                # A file behind is exactly as the operation found it (every file is written
-                # before the next commit), so a partial change's patch applies to it.
-                shard = behind[kind]
-                if "patch" in write:
-                    current = shard.get(write["table"], write["id"])
-                    if current is None:
-                        raise InvalidSaveFile(
-                            shard.path or Path(ROOT_FILES[kind]),
-                            f"{write['table']} document {write['id']} is missing, yet the "
-                            "last operation changes it")
-                    doc = apply_fields(current, write["patch"])
-                else:
-                    doc = write["doc"]
-                shard.put(write["table"], write["id"], doc)
+                behind[kind].put(write["table"], write["id"], write["doc"])
                 touched.add(kind)
         for kind in touched:
             behind[kind].opno = op.opno
@@ -411,8 +397,7 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         assert self._log is not None
         entry = self._log.entry(self._undo_state.head)
         images = self._images(entry, "before")
-        self._operation(lambda: self._commit("undo", entry.seq, images,
-                                             record=_record(entry, "before")))
+        self._operation(lambda: self._commit("undo", entry.seq, images))
         return entry
 
     def redo(self) -> LogEntry | None:
@@ -423,8 +408,7 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         assert self._log is not None
         entry = self._log.entry(self._undo_state.head + 1)
         images = self._images(entry, "after")
-        self._operation(lambda: self._commit("redo", entry.seq, images,
-                                             record=_record(entry, "after")))
+        self._operation(lambda: self._commit("redo", entry.seq, images))
         return entry
 
     def _images(self, entry: LogEntry, side: str) -> list[Write]:
@@ -434,19 +418,15 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
                 for c in changes]
 
     def _commit(self, kind: str, seq: int, images: list[Write],
-                entry: LogEntry | None = None,
-                record: list[dict[str, Any]] | None = None, *, owned: bool = False) -> Prepared:
+                entry: LogEntry | None = None, *, owned: bool = False) -> Prepared:
         """The operation in memory: the journal, the log and the documents (see
-        console.store.commit for how its files are written). ``record``: the commit
-        record's writes (an action's own: its log entry's redo side); ``owned``: the
-        images are the caller's to give (see Shard.put)."""
+        console.store.commit for how its files are written). ``owned``: the images are
+        the caller's to give (see Shard.put)."""
         assert self._log is not None and self._session is not None
         journal = self._undo_state
         first = self._log.append(entry) if entry is not None else []
         journal.opno += 1
-        if record is None:
-            record = [] if entry is None else _record(entry, "after")
-        journal.last_op = LastOp(journal.opno, kind, seq, record)
+        journal.last_op = LastOp(journal.opno, kind, seq, _record(images))
         if kind == "undo":
             journal.head -= 1
         elif kind == "redo":
@@ -480,17 +460,11 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         return None if self.root is None else self.root / BACKUPS_DIR
 
 
-def _record(entry: LogEntry, side: str) -> list[dict[str, Any]]:
-    """The commit record's writes for redoing (``side="after"``) or undoing ``entry``:
-    only the documents of the files written after the session file (the session file's
-    own documents are in it, written at the commit point), each as the change's patch
-    when the change is partial (a wound on a PC is that one number, not his sheet)."""
-    changes = reversed(entry.changes) if side == "before" else entry.changes
-    writes: list[dict[str, Any]] = []
-    for change in changes:
-        if TABLE_SHARDS.get(change.table) == "session":
-            continue
-        image = change.before if side == "before" else change.after
-        writes.append({"table": change.table, "id": change.doc_id,
-                       "patch" if change.partial else "doc": image})
-    return writes
+
+def _record(images: list[Write]) -> list[dict[str, Any]]:
+    """The commit record's writes: the whole documents of the files written after the
+    session file (the session file's own are in it, written at the commit point). Whole,
+    not the change's patch: a file found older than the record expects (a backup put back)
+    is still brought to the operation's result, not patched into something else."""
+    return [{"table": table, "id": doc_id, "doc": doc} for table, doc_id, doc in images
+            if TABLE_SHARDS.get(table) != "session"]

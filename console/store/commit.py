@@ -64,6 +64,7 @@ class CommitMixin:
     _lost: str | None
     _pending: dict[str, Shard]
     _warnings: list[str]
+    _on_rollback: list[Callable[[], None]]
 
     # ----- what the GM is told -----------------------------------------------------------
 
@@ -110,14 +111,23 @@ class CommitMixin:
         if self._lost is not None:
             raise LockLost(self._lost)
 
-    def _operation(self, prepare: Callable[[], Prepared]) -> None:
-        self._catch_up(before_next=True)
+    def _confirm(self) -> None:
+        """The lock is still this writer's (before anything is written, waiting files
+        too: a writer that lost its folder must not write into someone else's)."""
         if self._lock is not None:
             try:
                 self._lock.confirm()
             except LockLost as lost:
                 self._lost = str(lost)
                 raise
+
+    def _operation(self, prepare: Callable[[], Prepared]) -> None:
+        self._confirm()
+        self._catch_up(before_next=True)
+        # What this operation says or leaves behind before its commit point is taken back
+        # with it if it fails (a session start's snapshot and its warning, say).
+        warned, troubled = len(self._warnings), self._backend.take_troubles()
+        self._on_rollback = []
         shards = [shard for shard in (self._session, *self._roots.values())
                   if shard is not None]
         kept = (self._number, self._session)
@@ -138,6 +148,11 @@ class CommitMixin:
                     f"({self._reason(unsure)}): a power cut before the next save could "
                     "lose this action")
         except BaseException as failure:
+            del self._warnings[warned:]
+            self._backend.take_troubles()  # a backup of a write that did not happen
+            for undo in reversed(self._on_rollback):
+                with contextlib.suppress(OSError, StoreError):
+                    undo()
             for shard in shards:
                 shard.rollback()
             self._number, self._session = kept
@@ -152,6 +167,7 @@ class CommitMixin:
         finally:
             for shard in shards:
                 shard.end()
+            self._warnings[warned:warned] = troubled  # said before this operation began
         self._pending.update(rest)
         self._catch_up(before_next=False)
 
@@ -189,10 +205,8 @@ class CommitMixin:
         try:
             if self._pending and self._lost is None:
                 with contextlib.suppress(OSError, StoreError):
+                    self._confirm()
                     self._catch_up(before_next=False)
         finally:
             if self._lock is not None:
                 self._lock.release()
-            tree = getattr(self._backend, "tree", None)
-            if tree is not None:
-                tree.close()

@@ -141,6 +141,12 @@ class CampaignLock:
             try:
                 fd = self.tree.open_lock(LOCK)
             except PermissionError as error:
+                if self.tree.entry(LOCK) is None:  # to be made, in a folder it cannot write
+                    raise LockUnusable(
+                        f"{self.tree.root}: the campaign's folder cannot be written "
+                        f"({error.strerror}), so its lock file cannot be made: give the "
+                        "folder back its write permission, or open the campaign with "
+                        "--read-only") from None
                 raise LockUnusable(f"{self.tree.path(LOCK)}: cannot be opened for writing "
                                    f"({error.strerror}); the console keeps its lock there: "
                                    "give the file back its write permission, or open the "

@@ -29,13 +29,16 @@ entries of its start (``base``: a fight carried into it, committed with the star
 undone); absent means none. Nothing is rewritten (an NPC's vessel an older console marked
 dead stays so). Version 8: smaller writes: a combatant leaves out the fields at
 their defaults, a log entry's patches may append to a list, cut it back or leave a field
-out (``$append``, ``$cut``, ``$unset``), and the commit record holds a partial change's
-patch (``patch``) instead of the whole document; what version 7 wrote reads as it was.
-Version 9 (current): a campaign keeps what the players' view shows (``players``) and its
+out (``$append``, ``$cut``, ``$unset``), and the commit record holds only the documents of
+the files written after the session file; what version 7 wrote reads as it was.
+Version 9: a campaign keeps what the players' view shows (``players``) and its
 turn timer (``turn_timer``), a combatant his foe number and whether the players know his
 name (``foe``, ``named``), an encounter when its turn in progress began (``turn_since``);
 absent means what version 8 showed (every choice as it was before the GM could make it, no
-foe numbers yet, no turn start), so nothing is rewritten.
+foe numbers yet, no turn start), so nothing is rewritten. Version 10 (current): text holds
+no character that steers a terminal (``console.model.text``): what an earlier console saved
+with one (a name pasted with a bidi mark, a note with CR LF line breaks) is kept, the
+character written as its escape and CR LF as a line break, so the campaign still opens.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from console.model.campaign import SCHEMA_VERSION
 from console.model.encounters import Encounter
 from console.model.errors import ModelError
 from console.model.patches import is_patch
+from console.model.text import cleaned
 from console.model.turns import END, round_order
 
 __all__ = ["MIGRATIONS", "MigrationError", "migrate"]
@@ -125,6 +129,22 @@ def _encounter_v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+_NOTES = frozenset({"notes", "description"})
+
+
+def _cleaned(value: Any, *, notes: bool = False) -> Any:
+    """``value`` with every string in it as a document may hold it (``text.cleaned``);
+    a note's or a description's line breaks are kept."""
+    if isinstance(value, str):
+        return cleaned(value, notes=notes)
+    if isinstance(value, list):
+        return [_cleaned(item, notes=notes) for item in value]
+    if isinstance(value, dict):
+        return {key: _cleaned(item, notes=notes or key in _NOTES)
+                for key, item in value.items()}
+    return value
+
+
 # MIGRATIONS[v] turns version v into v + 1: a function per table whose documents change.
 # The same functions are applied to the document images held in undo logs and journals,
 # so undoing an action recorded before an upgrade writes documents of the new shape.
@@ -137,6 +157,8 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     6: {},  # vessels' statuses and fields, a journal's "base": absent means none
     7: {},  # shorter combatants, patches: version 7's documents read as they are
     8: {},  # the table's settings, foe numbers, names told, turn starts: absent as before
+    # Text that steered a terminal, written as its escapes.
+    9: dict.fromkeys(("campaign", "pcs", "npcs", "session", "encounters", "log"), _cleaned),
 }
 
 
@@ -154,8 +176,8 @@ def _migrate_images(step: dict[str, DocMigration], tables: Tables) -> None:
     for journal in tables.get("journal", {}).values():
         last = journal.get("last_op") if isinstance(journal, dict) else None
         for write in last.get("writes", []) if isinstance(last, dict) else []:
-            if isinstance(write, dict) and "doc" in write:
-                write["doc"] = _migrate_doc(step, write.get("table", ""), write["doc"])
+            if isinstance(write, dict):
+                write["doc"] = _migrate_doc(step, write.get("table", ""), write.get("doc"))
 
 
 def migrate(kind: str, tables: Tables, version: int, target: int = SCHEMA_VERSION) -> Tables:

@@ -54,7 +54,7 @@ _IGNORABLE = frozenset(
 
 def _refuse(name: str, why: str) -> BadCampaignName:
     shown = name.encode("unicode_escape").decode("ascii")[:60]
-    return BadCampaignName(f"campaign name {shown!r} {why}")
+    return BadCampaignName(f"campaign name '{shown}' {why}")
 
 
 def validate_name(name: object) -> str:
@@ -110,16 +110,23 @@ def _prototypes() -> dict[str, str]:
 
 
 def skeleton(name: str) -> str:
-    """UTS #39's skeleton of ``name``, after case folding and compatibility forms (NFKC:
-    fullwidth letters are letters): two names with the same skeleton look alike."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    """UTS #39's skeleton of ``name`` in compatibility form (NFKC: fullwidth letters are
+    letters): two names with the same skeleton look alike."""
     prototypes = _prototypes()
-    mapped = "".join(prototypes.get(char, char)
-                     for char in unicodedata.normalize("NFD", folded))
+    mapped = "".join(prototypes.get(char, char) for char in
+                     unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name)))
     return unicodedata.normalize("NFD", mapped)
 
 
+def _skeletons(name: str) -> set[str]:
+    # As typed (a capital I looks like an l: "KiII" beside "Kill"), and case folded (names
+    # differing only in case are one campaign anyway, and "DEMO" with a Cyrillic M, U+041C,
+    # beside "demo" looks alike too).
+    return {skeleton(name), skeleton(unicodedata.normalize("NFKC", name).casefold())}
+
+
 def looks_like(name: str, others: list[str]) -> str | None:
-    """The first of ``others`` that ``name`` would be mistaken for (same skeleton)."""
-    mine = skeleton(name)
-    return next((other for other in others if skeleton(other) == mine), None)
+    """The first of ``others`` that ``name`` would be mistaken for (a skeleton in
+    common)."""
+    mine = _skeletons(name)
+    return next((other for other in others if mine & _skeletons(other)), None)

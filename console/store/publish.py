@@ -110,7 +110,7 @@ def refuse_look_alike(saves: Path, name: str) -> None:
     twin = looks_like(name, [other for other in others if other != name])
     if twin is not None:
         raise BadCampaignName(
-            f"campaign name {name.encode('unicode_escape').decode('ascii')!r} looks like the "
+            f"campaign name '{name.encode('unicode_escape').decode('ascii')}' looks like the "
             f"campaign {twin!r} already in {saves}: the two would be mistaken for each other; "
             "choose a name that reads differently")
 

@@ -50,6 +50,7 @@ class SessionsMixin:
     _chunk_size: int
     _past_sessions: PastSessions | None
     _warnings: list[str]
+    _on_rollback: list[Callable[[], None]]
 
     if TYPE_CHECKING:
         @property
@@ -148,7 +149,9 @@ class SessionsMixin:
             hot = [*ROOT_FILES.values(),
                    *(f"{folder}/{entry.name}" for entry in backups.tree.listdir(folder)
                      if entry.kind == "file" and entry.name.endswith(".json"))]
-            backups.snapshot(f"session-{number:04d}", hot)
+            folder = backups.snapshot(f"session-{number:04d}", hot)
+            # A start that fails leaves no snapshot of a session that never began.
+            self._on_rollback.append(lambda: backups.tree.rmtree(folder))
         except (OSError, StoreError) as error:
             why = error.strerror if isinstance(error, OSError) and error.strerror else error
             self._warnings.append(f"the backup of every file at the start of session "

@@ -68,24 +68,10 @@ def _kind(mode: int) -> str:
 
 
 class CampaignTree:
-    """One campaign folder (``root``), whose own name is not a link either.
+    """One campaign folder (``root``), whose own name is not a link either."""
 
-    ``keep_open``: the descriptors of the folders walked down to are kept (the writer's
-    tree: every key writes into the same few folders, and walking down to them again cost
-    a dozen opens a key). A kept descriptor is the folder as it was found, never a link;
-    if a folder is removed or renamed from outside, a write into it fails or lands inside
-    the campaign still, never outside. :meth:`close` lets them go."""
-
-    def __init__(self, root: Path, *, keep_open: bool = False) -> None:
+    def __init__(self, root: Path) -> None:
         self.root = Path(root)
-        self._kept: dict[str, int] | None = {} if keep_open else None
-
-    def close(self) -> None:
-        """Close the folders kept open (see the class docstring)."""
-        kept, self._kept = self._kept, ({} if self._kept is not None else None)
-        for fd in (kept or {}).values():
-            with contextlib.suppress(OSError):
-                os.close(fd)
 
     def path(self, rel: str) -> Path:
         """Where ``rel`` is, for messages."""
@@ -107,18 +93,13 @@ class CampaignTree:
     @contextlib.contextmanager
     def folder(self, rel_dir: str, *, create: bool = False) -> Iterator[int]:
         """A descriptor of folder ``rel_dir`` (made with its parents if ``create``)."""
-        key = "/".join(p for p in rel_dir.split("/") if p)
-        kept = None if self._kept is None else self._kept.get(key)
-        if kept is not None:
-            yield kept
-            return
         try:
             fd = os.open(self.root, _DIRECTORY)
         except OSError as error:
             raise self._refusal("", error) from None
         walked = ""
         try:
-            for part in key.split("/") if key else []:
+            for part in [p for p in rel_dir.split("/") if p]:
                 walked = f"{walked}/{part}" if walked else part
                 try:
                     inner = self._open_folder(part, fd, create)
@@ -126,21 +107,9 @@ class CampaignTree:
                     raise self._refusal(walked, error) from None
                 os.close(fd)
                 fd = inner
-            if self._kept is not None and key:
-                self._kept[key], found, fd = fd, fd, -1  # kept open: not closed below
-                yield found
-            else:
-                yield fd
+            yield fd
         finally:
-            if fd != -1:
-                os.close(fd)
-
-    def _forget(self, rel_dir: str) -> None:
-        """Folders under ``rel_dir`` are removed: their kept descriptors go."""
-        if self._kept:
-            for key in [k for k in self._kept if k == rel_dir or k.startswith(f"{rel_dir}/")]:
-                with contextlib.suppress(OSError):
-                    os.close(self._kept.pop(key))
+            os.close(fd)
 
     @staticmethod
     def _open_folder(part: str, parent: int, create: bool) -> int:
@@ -369,7 +338,6 @@ class CampaignTree:
 
     def rmtree(self, rel_dir: str) -> None:
         """Remove folder ``rel_dir`` and everything in it, following no link."""
-        self._forget(rel_dir)
         parent, name = self._split(rel_dir)
         with contextlib.suppress(FileNotFoundError), self.folder(parent) as folder:
             if stat.S_ISLNK(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode):

@@ -29,9 +29,8 @@ OP_KINDS = ("apply", "undo", "redo", "start")
 
 @dataclass(slots=True)
 class LastOp:
-    """The newest committed operation and what it writes into the files written after the
-    session file: each write a whole document (``doc``, None = delete) or a partial
-    change's patch of it (``patch``, see console.model.patches.apply_fields)."""
+    """The newest committed operation and the whole documents it writes into the files
+    written after the session file (``doc`` None = delete)."""
 
     opno: int
     kind: str
@@ -52,16 +51,12 @@ class LastOp:
         writes = []
         for item in need_list(raw["writes"], "last operation writes"):
             write = need_mapping(item, "last operation write")
-            check_keys(write, "last operation write", {"table", "id", "doc", "patch"},
-                       {"table", "id"})
-            if ("doc" in write) == ("patch" in write):
-                raise ModelError("last operation write: a whole document or a patch")
+            check_keys(write, "last operation write", {"table", "id", "doc"},
+                       {"table", "id", "doc"})
             need_str(write["table"], "write table")
             need_int(write["id"], "write id", minimum=1)
-            if write.get("doc") is not None:
+            if write["doc"] is not None:
                 need_mapping(write["doc"], "write document")
-            if "patch" in write:
-                need_mapping(write["patch"], "write patch")
             writes.append(dict(write))
         return cls(need_int(raw["opno"], "opno", minimum=0), kind,
                    need_int(raw["seq"], "seq", minimum=0), writes)

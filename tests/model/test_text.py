@@ -9,8 +9,11 @@ from hypothesis import strategies as st
 
 from console.model import ModelError, NpcTemplate, PlayerCharacter
 from console.model.text import (
+    NAME_HELD,
     NAME_MAX,
+    NOTES_HELD,
     NOTES_MAX,
+    cleaned,
     first_refused,
     need_line,
     need_name,
@@ -70,17 +73,26 @@ def test_a_name_that_shows_nothing_is_refused(name: str) -> None:
         PlayerCharacter.new(1, name)
 
 
-def test_each_kind_of_text_has_a_length_fitting_it() -> None:
-    need_name("K" * NAME_MAX, "PC name")
-    with pytest.raises(ModelError, match=f"PC name: 41 characters; at most {NAME_MAX}"):
-        PlayerCharacter.new(1, "K" * (NAME_MAX + 1))
-    PlayerCharacter.new(1, "Kess", notes="x" * NOTES_MAX)
-    with pytest.raises(ModelError, match="notes: 20,001 characters; at most 20,000 fit"):
-        PlayerCharacter.new(1, "Kess", notes="x" * (NOTES_MAX + 1))
-    with pytest.raises(ModelError, match="tag: 31 characters"):
-        NpcTemplate(1, "Skrak", tags=("t" * 31,))
-    with pytest.raises(ModelError, match="31 tags; at most 30"):
-        NpcTemplate(1, "Skrak", tags=tuple(f"t{n}" for n in range(31)))
+def test_a_saved_document_holds_a_few_times_what_a_field_takes_typed_and_no_more() -> None:
+    # Typed: the forms stop at NAME_MAX, NOTES_MAX (tests/ui/test_outside_text_app.py).
+    # Held: a campaign an earlier console saved with no limit still opens, and no document
+    # weighs megabytes.
+    assert NAME_HELD >= 4 * NAME_MAX and NOTES_HELD >= 4 * NOTES_MAX
+    PlayerCharacter.new(1, "K" * NAME_HELD, notes="x" * NOTES_HELD)
+    with pytest.raises(ModelError, match=f"PC name: 201 characters; at most {NAME_HELD}"):
+        PlayerCharacter.new(1, "K" * (NAME_HELD + 1))
+    with pytest.raises(ModelError, match="notes: 100,001 characters; at most 100,000 fit"):
+        PlayerCharacter.new(1, "Kess", notes="x" * (NOTES_HELD + 1))
+    with pytest.raises(ModelError, match="tag: 201 characters"):
+        NpcTemplate(1, "Skrak", tags=("t" * 201,))
+    with pytest.raises(ModelError, match="101 tags; at most 100"):
+        NpcTemplate(1, "Skrak", tags=tuple(f"t{n}" for n in range(101)))
+
+
+def test_text_an_earlier_console_saved_is_cleaned_not_refused() -> None:
+    assert cleaned("two\r\nlines", notes=True) == "two\nlines"
+    assert cleaned("Kess\u200e") == "Kess\\u200e"
+    assert cleaned(cleaned("Kess\u200e")) == cleaned("Kess\u200e")
 
 
 def test_a_duplicate_of_a_long_template_name_still_fits() -> None:
