@@ -5,7 +5,8 @@ screens (and the tests) use.
 each group one feature's commands, in a module of its own (``.players`` is the players'
 view's read, ``.forecast`` the encounter forecast, which only reads, ``.settings`` the
 campaign-wide settings such as its dice system, ``.points`` the awarder of a campaign
-playing another system than MetaScape); every command returns an
+playing another system than MetaScape, ``.recap`` the session's recap and the campaign's
+calibration, which only read); every command returns an
 :class:`~console.model.outcome.Outcome`, saved by :meth:`CampaignCore.run` as one undoable
 action. The reads are the core's.
 """
@@ -24,6 +25,7 @@ from console.service.forecast import ForecastCommands
 from console.service.hazards import HazardCommands
 from console.service.players import PlayersView
 from console.service.points import PointsCommands
+from console.service.recap import RecapCommands
 from console.service.roster import RosterCommands
 from console.service.sessions import SessionCommands
 from console.service.tracker import TrackerCommands
@@ -46,3 +48,4 @@ class CampaignService(CampaignCore):
         self.forecast = ForecastCommands(self)
         self.settings = CampaignSettings(self)
         self.points = PointsCommands(self)
+        self.recap = RecapCommands(self)
