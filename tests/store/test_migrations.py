@@ -183,6 +183,7 @@ def test_a_version_10_campaign_opens_and_its_fights_are_told_as_far_as_they_can_
     with CampaignStore.open(saves, "Demo", read_only=True) as store:
         assert all(not entry.events for entry in store.history())
         ambush, second = sorted(store.encounters(), key=lambda e: e.id)
+        assert second.active and second.round == 0
         assert ambush.ending is None and ambush.forecast is None and not ambush.active
         assert not any(c.was_down for c in ambush.combatants)
         service = CampaignService(store)
