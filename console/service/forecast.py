@@ -12,7 +12,7 @@ from console.model.fight_end import KeptForecast
 from console.model.forecast import keep_forecast, kept, matchup_from_encounter, one_more
 from console.model.outcome import Outcome
 from console.rules.errors import RulesError
-from console.rules.forecast import Forecast, Matchup, forecast, runs_for
+from console.rules.forecast import RUNS, Forecast, Matchup, forecast, runs_for
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
 
@@ -61,12 +61,14 @@ class ForecastCommands:
         except (ModelError, RulesError):
             return None
 
-    @staticmethod
-    def starting(matchup: Matchup, seed: int = 0) -> KeptForecast:
+    START_RUNS = RUNS  # the forecast kept at the first Nish: fewer for a big fight
+
+    @classmethod
+    def starting(cls, matchup: Matchup, seed: int = 0) -> KeptForecast:
         """The forecast a fight keeps: as many runs as its size allows (``runs_for``).
         Reads nothing from the campaign: a worker thread runs it."""
         try:
-            return kept(forecast(matchup, runs_for(matchup), seed))
+            return kept(forecast(matchup, runs_for(matchup, cls.START_RUNS), seed))
         except (ModelError, RulesError) as error:
             raise ActionRefused(str(error)) from None
 

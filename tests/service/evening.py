@@ -27,9 +27,9 @@ SKRAK = NpcTemplate(1, "Skrak", atk="15", def_="16", dmg="20", ar="4", vit="12",
 class Evening:
     """A campaign in memory with the party and the Skrak template, session 1 running."""
 
-    def __init__(self, seed: int = 5) -> None:
+    def __init__(self, seed: int = 5, store: CampaignStore | None = None) -> None:
         self.clock = FakeClock()
-        store = CampaignStore.in_memory("Dock")
+        store = store or CampaignStore.in_memory("Dock")
         self.service = CampaignService(store, random.Random(seed), self.clock)
         service = self.service
         service.roster.add_pc(lambda new_id: BRICE.with_changes(id=new_id))

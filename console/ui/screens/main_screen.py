@@ -28,6 +28,7 @@ from console.ui.hazards.flows import HazardFlows
 from console.ui.hazards.hazards_pane import HazardsPane
 from console.ui.log.log_pane import LogPane
 from console.ui.points.flows import PointsFlows
+from console.ui.recap.flows import RecapFlows
 from console.ui.roster.flows import RosterFlows
 from console.ui.roster.roster_pane import RosterPane
 from console.ui.safety import Guarded, on
@@ -74,6 +75,8 @@ class MainScreen(Guarded, Screen[None]):
         Binding("P", "table_settings", "Players' view",
                 tooltip="What the players' view shows, and the turn timer",
                 id="main.table_settings", show=False),
+        Binding("R", "recap", "Recap", tooltip="The session's recap, and the forecasts "
+                "against what happened", id="main.recap"),
     ]
     _METASCAPE_ONLY: ClassVar[frozenset[str]] = frozenset({"grab_bag", "awards"})
     _OTHER_SYSTEMS: ClassVar[frozenset[str]] = frozenset({"quick_points", "points"})
@@ -92,6 +95,7 @@ class MainScreen(Guarded, Screen[None]):
         self.forecast_flows = ForecastFlows(self, service)
         self.dice_flows = DiceFlows(self, service)
         self.table_flows = TableFlows(self, service)
+        self.recap_flows = RecapFlows(self, service)
 
     def compose(self) -> ComposeResult:
         yield StatusHeader(self.service.clock, id="status")
@@ -214,6 +218,9 @@ class MainScreen(Guarded, Screen[None]):
 
     def action_forecast(self) -> None:
         self.forecast_flows.open()
+
+    def action_recap(self) -> None:
+        self.recap_flows.open()
 
     def action_awards(self) -> None:
         from console.ui.awards.awards_screen import AwardsScreen  # loaded after start-up
