@@ -131,6 +131,8 @@ class Teller:
                 continue  # told with the attack
             told = self._one(event, wounds)
             if told is not None:
+                if told.text.startswith(UNSEEN):  # a sentence starts with a capital
+                    told = Said(told.kind, told.text[0].upper() + told.text[1:], told.data)
                 said.append(told)
         return said
 

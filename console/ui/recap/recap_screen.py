@@ -78,11 +78,21 @@ class RecapScreen(Dialog[None]):
 
     def _calibrated(self, calibration: Calibration) -> None:
         self.calibration = calibration
-        chart = self.query_one("#calibration", Static)
-        chart.update(calibration_chart(calibration, chart.size.width or 94))
+        self._chart()
+
+    def _chart(self) -> None:
+        if self.calibration is not None:
+            chart = self.query_one("#calibration", Static)
+            chart.update(calibration_chart(self.calibration, chart.size.width or 94))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._chart)  # the bars fit the new width
 
     def action_players(self) -> None:
         self.players = not self.players
+        # The calibration is the GM's (it holds every forecast): not in the players' version.
+        for part in ("#calibration-title", "#calibration"):
+            self.query_one(part).display = not self.players
         self._show()
 
     def action_step(self, delta: int) -> None:

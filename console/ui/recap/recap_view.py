@@ -125,18 +125,22 @@ def _bar(share: float | None, width: int, style: str) -> Text:
 
 def calibration_chart(calibration: Calibration, width: int = 94) -> RenderableType:
     """Each row of Table 18 reached, as a bar beside the forecasts' mean and the book."""
-    bar = max(3, min(_BAR, (width - 50) // 2))
+    # The row's name (about 30), the counts, the book and padding take about 58 columns;
+    # the two bars share the rest.
+    bar = max(2, min(_BAR, (width - 58) // 2))
     if calibration.fights == 0:
         lines: list[RenderableType] = [_t(
             "No fight played to an end yet: ending a fight (ctrl+e, or E into the next) "
             "asks how it ended.", "dim")]
     else:
         table = Table(box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 1))
-        table.add_column("Table 18", no_wrap=True)
-        table.add_column("fights", justify="right", no_wrap=True)
-        table.add_column("reached", no_wrap=True)
-        table.add_column("forecast", no_wrap=True)
-        table.add_column("book", justify="right", no_wrap=True)
+        # The numbers keep their width; the row's name is what gives way on a narrow screen.
+        label = max(10, min(30, width - 2 * (bar + 5) - 6 - 5 - 17))  # and padding
+        table.add_column("Table 18", no_wrap=True, overflow="ellipsis", width=label)
+        table.add_column("fights", justify="right", no_wrap=True, width=6)
+        table.add_column("reached", no_wrap=True, width=bar + 5)
+        table.add_column("forecast", no_wrap=True, width=bar + 5)
+        table.add_column("book", justify="right", no_wrap=True, width=5)
         for row in calibration.rows:
             table.add_row(row.label, str(row.count), _bar(row.share, bar, "green"),
                           _bar(row.forecast, bar, "cyan"),
