@@ -160,6 +160,17 @@ class RecapMachine(RuleBasedStateMachine):
         assert sorted(told_attacks) == sorted(attacks)
 
 
+    @invariant()
+    def the_calibrations_counts_add_up_to_the_fights_played(self) -> None:
+        calibration = self.service.recap.calibration()
+        ended = [e for e in self.service.encounters().values()
+                 if not e.active and e.ending is not None and e.ending.row is not None]
+        assert calibration.fights == len(ended)
+        assert sum(row.count for row in calibration.rows) == calibration.fights
+        for row in calibration.rows:
+            assert row.count == sum(1 for e in ended if e.ending and e.ending.row == row.row)
+
+
 TestRecapMachine = RecapMachine.TestCase
 TestRecapMachine.settings = settings(
     max_examples=60, stateful_step_count=30, deadline=None,
