@@ -51,7 +51,7 @@ FAILED = "that action failed and was not applied"
 READS = {"find", "sheet_of", "system"}
 GROUPS = ("tracker", "combat", "hazards", "roster", "awards", "sessions", "points",
           "settings", "forecast")
-CORE_WRITES = ("run", "dry_run", "undo", "redo", "start_session", "stop_session",
+CORE_WRITES = ("run", "prepare", "commit", "undo", "redo", "start_session", "stop_session",
                "write_summary", "follow")
 
 

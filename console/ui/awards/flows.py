@@ -70,7 +70,7 @@ class AwardFlows(Flows):
         values = await self.form(
             "Veteran's pocket", pocket_fields(pcs, pc, veterans),
             "a ranked player gives up to his player rank in AP, never to himself",
-            check=lambda v: self.service.dry_run(lambda: awards.pocket(
+            check=lambda v: self.service.prepare(lambda: awards.pocket(
                 v["veteran"], v["pc"], v["amount"], v["reason"])))
         if values is not None:
             self.done(self.service.awards.pocket(values["veteran"], values["pc"],

@@ -97,7 +97,7 @@ class PointsFlows(Flows):
         values = await self.form(
             f"{pc.name} spends {rules.unit} ({free} to spend)", trade_fields(rules),
             "the player writes what they buy on his sheet",
-            check=lambda v: self.service.dry_run(
+            check=lambda v: self.service.prepare(
                 lambda: points.trade(pc, v["trade"].key, v["wanted"])))
         if values is not None:
             self.done(points.trade(pc, values["trade"].key, values["wanted"]))
@@ -156,7 +156,7 @@ class PointsFlows(Flows):
         values = await self.form(
             f"{pool.label}: {pool.use}", pool_use_fields(pool, pcs, pc),
             "one use of the mission's pool",
-            check=lambda v: self.service.dry_run(lambda: points.use_pool(
+            check=lambda v: self.service.prepare(lambda: points.use_pool(
                 v["pc"], pool_key, v.get("face"), v["skill"])))
         if values is not None:
             self.done(points.use_pool(values["pc"], pool_key, values.get("face"),
