@@ -1,15 +1,16 @@
 """The Textual application: thin on purpose. It opens the main screen on a campaign, owns
-the keys that work everywhere (undo, redo, help, the command palette), and guards the doors
-through which a key reaches the campaign (``console.ui.safety``): no action ends the app."""
+the keys that work everywhere (undo, redo, help, the command palette), guards the doors
+through which a key reaches the campaign (``console.ui.safety``: no action ends the app),
+and holds the keys typed ahead of a dialog until it can take them (``console.ui.key_gate``).
+"""
 
 from __future__ import annotations
 
 import gc
 import importlib
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import ClassVar
 
-from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -19,15 +20,13 @@ from console.model.outcome import Outcome
 from console.service import ActionRefused, CampaignService
 from console.ui.alerts import show_outcome
 from console.ui.bindings import described_bindings, long_name
-from console.ui.dialogs.dialog import Dialog
+from console.ui.changes import spread
+from console.ui.key_gate import GatedApp
 from console.ui.safety import GuardedApp
 from console.ui.screens.main_screen import MainScreen
 from console.ui.settings import load_settings, save_setting
 from console.ui.textual_private import StillBackgroundApp
 from console.ui.widgets.plain import PlainNotices
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["GMConsoleApp"]
 
@@ -36,10 +35,8 @@ __all__ = ["GMConsoleApp"]
 _WARM = ("console.ui.screens.help_screen", "console.ui.awards.awards_screen",
          "console.ui.awards.close_session_screen", "console.ui.awards.summary_screen")
 
-T = TypeVar("T")
 
-
-class GMConsoleApp(PlainNotices, GuardedApp, StillBackgroundApp[None]):
+class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None]):
     TITLE = "MetaScape GM console"
     # Toasts say what needs eyes now, in a corner: one line's padding, not three, and no
     # wider than they need (they covered the detail pane and the log).
@@ -96,17 +93,9 @@ class GMConsoleApp(PlainNotices, GuardedApp, StillBackgroundApp[None]):
         self.run_worker(self.service.history_reader(), thread=True, exit_on_error=False,
                         group="history")
 
-    async def on_event(self, event: events.Event) -> None:
-        # A key typed before a just-opened dialog can take it waits for it (Dialog).
-        if isinstance(event, events.Key) and self.screen_stack:
-            top = self.screen
-            if isinstance(top, Dialog) and top.keep_early(event):
-                return
-        await super().on_event(event)
-
     def _follow(self) -> None:
         try:
-            changed = self.service.follow()
+            followed = self.service.follow()
         except ActionRefused as refusal:
             if not self._follow_failed:  # said once, not four times a second
                 self._follow_failed = True
@@ -114,9 +103,8 @@ class GMConsoleApp(PlainNotices, GuardedApp, StillBackgroundApp[None]):
                             severity="warning")
             return
         self._follow_failed = False
-        main = self.main
-        if changed and main is not None:
-            main.refresh_view()
+        if followed is not None:
+            spread(self, followed)
 
     _follow_failed = False
 
@@ -135,10 +123,7 @@ class GMConsoleApp(PlainNotices, GuardedApp, StillBackgroundApp[None]):
         except ActionRefused as refusal:
             self.notify(str(refusal), severity="warning")
             return
-        for screen in self.screen_stack:  # the main screen, and the awards screen if open
-            refresh = getattr(screen, "refresh_view", None)
-            if refresh is not None:
-                refresh()
+        spread(self, outcome)  # the main screen, and the awards screen if open
         # On the main screen the log shows it (struck through, or plain again): a toast
         # would only cover the panes. Elsewhere (the awards) it is said.
         show_outcome(self, outcome, confirm=self.screen is not self.main)

@@ -21,6 +21,7 @@ from console.model.awards import (
     played_time,
     player_of,
 )
+from console.model.outcome import Outcome
 from console.model.session_summary import format_duration
 from console.rules.advancement import rank_title
 from console.rules.ap_awards import GrabBagFairness
@@ -110,6 +111,11 @@ applies them all at once, after a preview table.
         self._shown_once = True
 
     # ----- showing ------------------------------------------------------------------------
+
+    def campaign_changed(self, outcome: Outcome | None) -> None:
+        """Anything its flows (or undo, redo) changed: the screen drawn again, whole."""
+        if self.is_mounted:
+            self.refresh_view()
 
     def refresh_view(self) -> None:
         service = self.service

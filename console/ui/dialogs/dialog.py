@@ -15,13 +15,14 @@ from typing import TypeVar
 
 from rich.console import RenderableType
 from rich.segment import Segment
-from textual import events
+from textual.await_complete import AwaitComplete
 from textual.color import Color
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, RulesMap, Visual
 
+from console.ui.key_gate import Hold
 from console.ui.safety import Guarded
 from console.ui.textual_private import tinted_still
 
@@ -59,42 +60,27 @@ class _Still(Visual):
 class Dialog(Guarded, ModalScreen[T]):
     """A modal dialog over the main screen (or another dialog).
 
-    Keys typed before the dialog can take them (a GM types "p", the name and enter in one
-    burst, faster than the form is built) are kept, not lost: the app hands them to the
-    dialog (:meth:`keep_early`) until it is on screen with its first field focused, and
-    the dialog then takes them in order (:meth:`take_early_keys`)."""
+    A flow opens it (``Flows.ask``) and holds the keys typed meanwhile (``Hold``): the
+    dialog lets them through once it is on screen with its first field focused, and holds
+    them again as it closes, for the flow's next step (``console.ui.key_gate``)."""
 
     TINT = 0.6  # how much of the theme's background lies over the screen under the dialog
     paints_under = True  # it draws what is under it: no screen shows through (textual_private)
 
     _still: _Still | None = None
-    _ready = False
-    _early: list[events.Key] | None = None
-
-    def keep_early(self, event: events.Key) -> bool:
-        """Keep ``event`` for later if the dialog cannot take keys yet."""
-        if self._ready:
-            return False
-        if self._early is None:
-            self._early = []
-        self._early.append(event)
-        return True
+    hold: Hold | None = None  # the hold of the flow that opened it, if any
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._now_ready)
+        self.call_after_refresh(self._takes_keys)
 
-    def _now_ready(self) -> None:
-        self._ready = True
-        early, self._early = self._early or [], None
-        if early:
-            self.take_early_keys(early)
+    def _takes_keys(self) -> None:
+        if self.hold is not None and self.is_active:
+            self.hold.dialog_ready()
 
-    def take_early_keys(self, keys: list[events.Key]) -> None:
-        """Keys typed before the dialog was ready, in order. By default each goes to the
-        focused widget as if typed now; a form reads them as its fields would."""
-        target = self.focused or self
-        for key in keys:
-            target.post_message(events.Key(key.key, key.character))
+    def dismiss(self, result: T | None = None) -> AwaitComplete:
+        if self.hold is not None:
+            self.hold.dialog_closed()
+        return super().dismiss(result)
 
     def render(self) -> Visual | Segment | str:  # type: ignore[override]
         under = self._under()

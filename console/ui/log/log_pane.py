@@ -13,7 +13,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from console.service import View
+from console.service import CampaignService, View
+from console.ui.changes import LOG, Redraws
+from console.ui.log.flows import LogFlows
 from console.ui.safety import Guarded
 
 __all__ = ["LogPane"]
@@ -21,7 +23,7 @@ __all__ = ["LogPane"]
 MAX_ENTRIES = 400  # an evening's actions on screen; all of them are in the save files
 
 
-class LogPane(Guarded, ScrollView, can_focus=True):
+class LogPane(Redraws, Guarded, ScrollView, can_focus=True):
     PANE_TITLE: ClassVar[str] = "Log"
     HELP: ClassVar[str] = """\
 ## Session log
@@ -41,8 +43,13 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
                 id="log.filter"),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
+    SHOWS: ClassVar[frozenset[str]] = frozenset({LOG})
+
+    def __init__(self, service: CampaignService | None = None, flows: LogFlows | None = None,
+                 *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.service = service
+        self.flows = flows
         self._undone: dict[int, bool] = {}  # seq -> shown struck through, for lines written
         self._entries: list[Text] = []
         # Lines that are no action (an explosion's damage): (session, the action they follow
@@ -53,6 +60,10 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
         self._head: tuple[int, datetime | None] = (0, None)  # the newest action in force
         self._lines: list[Strip] = []  # the entries shown, wrapped to the pane's width
         self.filter_text = ""  # only entries naming this (a combatant, say); "" for all
+
+    def redraw(self) -> None:
+        if self.service is not None:
+            self.show(self.service.view())
 
     def show(self, view: View) -> None:
         """Append new actions; write the window again only when an earlier line changed
@@ -117,16 +128,8 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
         self._resize_content()
 
     def action_filter(self) -> None:
-        from console.ui.dialogs.form_dialog import Field, FormDialog
-        from console.ui.wizard import dialog, run_wizard
-
-        async def ask() -> None:
-            values = await dialog(self.app, FormDialog("Filter the log", [Field(
-                "text", "Only lines naming (empty: all)", str, value=self.filter_text)]))
-            if values is not None:
-                self.set_filter(values["text"])
-
-        run_wizard(self.app, ask())
+        if self.flows is not None:
+            self.flows.filter(self)
 
     @property
     def lines(self) -> list[Strip]:

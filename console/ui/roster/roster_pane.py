@@ -7,22 +7,19 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from console.model import PlayerCharacter
+from console.model import NpcTemplate, PlayerCharacter
 from console.model.roster import matches
-from console.service import View
+from console.service import CampaignService, View
 from console.ui.bindings import cursor_ends
-from console.ui.dialogs.form_dialog import Field, FormDialog
+from console.ui.changes import Redraws
 from console.ui.formatting import stat_text
 from console.ui.roster.flows import Entry, RosterFlows
-from console.ui.widgets.drawn_from import DrawnFrom
 from console.ui.widgets.row_list import RowList
-from console.ui.wizard import dialog, run_wizard
 
 __all__ = ["RosterPane"]
 
 
-
-class RosterPane(RowList):
+class RosterPane(Redraws, RowList):
     PANE_TITLE: ClassVar[str] = "Roster"
     HELP: ClassVar[str] = """\
 ## Roster
@@ -49,22 +46,31 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
         *cursor_ends("roster"),
     ]
 
+    SHOWS: ClassVar[frozenset[str]] = frozenset({PlayerCharacter.TABLE, NpcTemplate.TABLE})
+
     class Selected(Message):
         def __init__(self, entry: Entry | None) -> None:
             self.entry = entry
             super().__init__()
 
-    def __init__(self, flows: RosterFlows, *, id: str | None = None) -> None:
+    def __init__(self, service: CampaignService, flows: RosterFlows, *,
+                 id: str | None = None) -> None:
         super().__init__([("Name", 18), ("Kind", 5), ("Nish", 7), ("Vit", 7)],
                          narrow={0: 14}, drop_first=[3, 1], id=id)
+        self.service = service
         self.flows = flows
         self._entries: list[Entry] = []
-        self._drawn = DrawnFrom()
         self.query_text = ""
 
+    def redraw(self) -> None:
+        self.show(self.service.view())
+
+    def search_for(self, text: str) -> None:
+        """Only the entries whose name or tag holds ``text`` ("" for all)."""
+        self.query_text = text.strip()
+        self.redraw()
+
     def show(self, view: View) -> None:
-        if not self._drawn.changed(view.pcs, view.npcs, self.query_text):
-            return  # a fight's keys leave a 300-template roster alone
         pcs: list[PlayerCharacter] = sorted(view.pcs.values(), key=lambda pc: pc.name.lower())
         rows = [(("pc", pc.id), (pc.name, "PC", stat_text(pc.nish), stat_text(pc.vit_max)))
                 for pc in pcs if matches(self.query_text, pc.name)]
@@ -125,11 +131,4 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
 
     def action_search(self) -> None:
         """Filter the list by name or tag (a view of the roster: nothing is saved)."""
-        async def ask() -> None:
-            values = await dialog(self.app, FormDialog("Search the roster", [Field(
-                "query", "Name or tag (empty: show all)", str, value=self.query_text)]))
-            if values is not None:
-                self.query_text = values["query"].strip()
-                self.flows.host.refresh_view()
-
-        run_wizard(self.app, ask())
+        self.flows.search(self)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
+from typing import ClassVar
 
 from rich.text import Text
 
-from console.service import View
+from console.model import Campaign, Encounter, Session
+from console.service import CampaignService, View
+from console.ui.changes import STATE, Redraws
 from console.ui.widgets.plain import Static
 
 __all__ = ["StatusHeader", "clock"]
@@ -18,17 +20,24 @@ def clock(seconds: float) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}"
 
 
-class StatusHeader(Static):
-    """Shows the view it was last given; ticks the session clock once a second."""
+class StatusHeader(Redraws, Static):
+    """Shows the campaign as it last changed; ticks the session clock once a second."""
 
-    def __init__(self, clock: Callable[[], datetime] | None = None, **kwargs: object) -> None:
+    SHOWS: ClassVar[frozenset[str]] = frozenset({Session.TABLE, Encounter.TABLE,
+                                                 Campaign.TABLE, STATE})
+
+    def __init__(self, service: CampaignService, **kwargs: object) -> None:
         super().__init__("", **kwargs)
+        self.service = service
         self._view: View | None = None
         self._text = Text()
-        self.clock = clock or (lambda: datetime.now(UTC))
+        self.clock = service.clock
 
     def on_mount(self) -> None:
         self.set_interval(1, self._tick)
+
+    def redraw(self) -> None:
+        self.show(self.service.view())
 
     def show(self, view: View) -> None:
         self._view = view

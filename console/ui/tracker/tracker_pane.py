@@ -7,9 +7,10 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from console.model import Status
-from console.service import View
+from console.model import Encounter, PlayerCharacter, Status
+from console.service import CampaignService, View
 from console.ui.bindings import cursor_ends
+from console.ui.changes import Redraws
 from console.ui.combat.flows import CombatFlows
 from console.ui.hazards.flows import HazardFlows
 from console.ui.tracker.flows import TrackerFlows
@@ -19,8 +20,10 @@ from console.ui.widgets.row_list import RowList
 __all__ = ["TrackerPane"]
 
 
-class TrackerPane(RowList):
+class TrackerPane(Redraws, RowList):
     """The round in Nish order. Rows are combatants; a turn may hold several (a wave)."""
+
+    SHOWS: ClassVar[frozenset[str]] = frozenset({Encounter.TABLE, PlayerCharacter.TABLE})
 
     PANE_TITLE: ClassVar[str] = "Tracker"
     HELP: ClassVar[str] = """\
@@ -113,12 +116,13 @@ failure.
             self.combatant_id = combatant_id
             super().__init__()
 
-    def __init__(self, tracker: TrackerFlows, combat: CombatFlows, hazards: HazardFlows,
-                 *, id: str | None = None) -> None:
+    def __init__(self, service: CampaignService, tracker: TrackerFlows, combat: CombatFlows,
+                 hazards: HazardFlows, *, id: str | None = None) -> None:
         columns = [(column.capitalize() if column != "turn" else "", WIDTHS[column])
                    for column in COLUMNS]
         narrow = {COLUMNS.index(column): width for column, width in NARROW_WIDTHS.items()}
         super().__init__(columns, drop_first=[COLUMNS.index("side")], narrow=narrow, id=id)
+        self.service = service
         self.tracker = tracker
         self.combat = combat
         self.hazards = hazards
@@ -127,6 +131,9 @@ failure.
         self._current: str | None = None  # the turn the cursor last followed
 
     # ----- showing ------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        self.show(self.service.view())
 
     def show(self, view: View) -> None:
         """Bring the list up to date: only rows whose cells changed are drawn again."""
