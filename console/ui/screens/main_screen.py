@@ -129,6 +129,10 @@ class MainScreen(Guarded, Screen[None]):
         """What ``outcome`` changed (None: anything may have), to the panes that show it."""
         changed = self._tally.changed(outcome)
         self.changed = changed
+        if not self.query_one("#roster").has_focus:
+            # The tracker's cursor follows the turn as it redraws: the details with it, in
+            # this frame (its Selected message, later, finds them up to date).
+            self.subject = (FIGHT, self.query_one("#tracker", TrackerPane).selected_id)
         if Campaign.TABLE in changed.topics:
             system = self.service.campaign().system
             if system != self._system:
