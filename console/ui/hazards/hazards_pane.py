@@ -61,12 +61,12 @@ chance, or the next one on his Nish. `z` on the tracker starts one, `Z` takes a 
         super().__init__([("Victim", 9), ("Hazard", 14), ("Next check", 21)], stretch=1,
                          narrow={0: 7, 1: 10, 2: 15}, id=id)
         self.service = service
-        self.rating_for: RatingFor = service.hazards.rating_for
 
     def redraw(self) -> None:
         self.show(self.service.view())
 
     def show(self, view: View) -> None:
-        rows = hazard_rows(view, self.rating_for)
+        rows = hazard_rows(view, self.service.hazards.rating_for) if view.encounter and \
+            view.encounter.hazards else []
         self.set_rows(rows)
         self.border_subtitle = f"{len(rows)} running" if rows else "none running"

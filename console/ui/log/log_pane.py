@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.segment import Segment
 from rich.text import Text
@@ -15,10 +15,19 @@ from textual.widget import Widget
 
 from console.service import CampaignService, View
 from console.ui.changes import LOG, Redraws
-from console.ui.log.flows import LogFlows
 from console.ui.safety import Guarded
 
-__all__ = ["LogPane"]
+if TYPE_CHECKING:
+    from console.ui.log.flows import LogFlows
+
+__all__ = ["LogFlowsHost", "LogPane"]
+
+
+class LogFlowsHost(Protocol):
+    """Where the log's filter key finds its flow (made when first asked for)."""
+
+    @property
+    def log_flows(self) -> LogFlows: ...
 
 MAX_ENTRIES = 400  # an evening's actions on screen; all of them are in the save files
 
@@ -45,11 +54,11 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
 
     SHOWS: ClassVar[frozenset[str]] = frozenset({LOG})
 
-    def __init__(self, service: CampaignService | None = None, flows: LogFlows | None = None,
-                 *, id: str | None = None) -> None:
+    def __init__(self, service: CampaignService | None = None,
+                 host: LogFlowsHost | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.service = service
-        self.flows = flows
+        self.host = host
         self._undone: dict[int, bool] = {}  # seq -> shown struck through, for lines written
         self._entries: list[Text] = []
         # Lines that are no action (an explosion's damage): (session, the action they follow
@@ -128,8 +137,8 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
         self._resize_content()
 
     def action_filter(self) -> None:
-        if self.flows is not None:
-            self.flows.filter(self)
+        if self.host is not None:
+            self.host.log_flows.filter(self)
 
     @property
     def lines(self) -> list[Strip]:

@@ -14,7 +14,7 @@ from console.ui.flow import Flows
 
 __all__ = ["Entry", "RosterFlows", "Searchable"]
 
-Entry = tuple[str, int]  # ("pc" | "npc", id): a roster row
+Entry = tuple[str, int]  # ("pc" | "npc", id): a roster row (as the roster pane's)
 
 
 class Searchable(Protocol):

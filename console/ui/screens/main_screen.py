@@ -10,8 +10,9 @@ details follow ``subject``, what the GM has selected in the pane he is in.
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -25,27 +26,37 @@ from textual.widget import Widget
 from console.model import Campaign
 from console.model.outcome import Outcome
 from console.service import CampaignService
-from console.ui.awards.flows import AwardFlows
 from console.ui.awards.session_ap_pane import SessionApPane
-from console.ui.calculator.flows import DiceFlows
 from console.ui.changes import Changed, ChangeTally
-from console.ui.combat.flows import CombatFlows
-from console.ui.forecast.flows import ForecastFlows
-from console.ui.hazards.flows import HazardFlows
 from console.ui.hazards.hazards_pane import HazardsPane
-from console.ui.log.flows import LogFlows
 from console.ui.log.log_pane import LogPane
-from console.ui.points.flows import PointsFlows
-from console.ui.roster.flows import RosterFlows
 from console.ui.roster.roster_pane import RosterPane
 from console.ui.safety import Guarded, on
 from console.ui.screens.status_header import StatusHeader
 from console.ui.tracker.detail_pane import FIGHT, DetailPane, Subject
-from console.ui.tracker.flows import TrackerFlows
 from console.ui.tracker.tracker_pane import TrackerPane
 from console.ui.widgets.keys_footer import KeysFooter
 
-__all__ = ["MainScreen"]
+if TYPE_CHECKING:
+    from console.ui.awards.flows import AwardFlows
+    from console.ui.calculator.flows import DiceFlows
+    from console.ui.combat.flows import CombatFlows
+    from console.ui.forecast.flows import ForecastFlows
+    from console.ui.hazards.flows import HazardFlows
+    from console.ui.log.flows import LogFlows
+    from console.ui.points.flows import PointsFlows
+    from console.ui.roster.flows import RosterFlows
+    from console.ui.tracker.flows import TrackerFlows
+
+__all__ = ["FLOWS_MODULES", "MainScreen"]
+
+# The flows the keys call, each made the first time a key needs it: the first frame loads
+# none of them nor their dialogs (the app loads them just after it, GMConsoleApp._started).
+FLOWS_MODULES = ("console.ui.tracker.flows", "console.ui.combat.flows",
+                 "console.ui.hazards.flows", "console.ui.roster.flows",
+                 "console.ui.awards.flows", "console.ui.points.flows",
+                 "console.ui.forecast.flows", "console.ui.calculator.flows",
+                 "console.ui.log.flows")
 
 
 class MainScreen(Guarded, Screen[None]):
@@ -90,28 +101,74 @@ class MainScreen(Guarded, Screen[None]):
         self.service = service
         self._tally = ChangeTally(service)
         self._system = service.campaign().system
-        self.tracker_flows = TrackerFlows(self, service)
-        self.combat_flows = CombatFlows(self, service)
-        self.hazard_flows = HazardFlows(self, service)
-        self.roster_flows = RosterFlows(self, service)
-        self.award_flows = AwardFlows(self, service)
-        self.points_flows = PointsFlows(self, service)
-        self.forecast_flows = ForecastFlows(self, service)
-        self.dice_flows = DiceFlows(self, service)
-        self.log_flows = LogFlows(self, service)
+
+    # ----- the flows the keys call, each made when first needed ----------------------------
+
+    @cached_property
+    def tracker_flows(self) -> TrackerFlows:
+        from console.ui.tracker.flows import TrackerFlows
+
+        return TrackerFlows(self, self.service)
+
+    @cached_property
+    def combat_flows(self) -> CombatFlows:
+        from console.ui.combat.flows import CombatFlows
+
+        return CombatFlows(self, self.service)
+
+    @cached_property
+    def hazard_flows(self) -> HazardFlows:
+        from console.ui.hazards.flows import HazardFlows
+
+        return HazardFlows(self, self.service)
+
+    @cached_property
+    def roster_flows(self) -> RosterFlows:
+        from console.ui.roster.flows import RosterFlows
+
+        return RosterFlows(self, self.service)
+
+    @cached_property
+    def award_flows(self) -> AwardFlows:
+        from console.ui.awards.flows import AwardFlows
+
+        return AwardFlows(self, self.service)
+
+    @cached_property
+    def points_flows(self) -> PointsFlows:
+        from console.ui.points.flows import PointsFlows
+
+        return PointsFlows(self, self.service)
+
+    @cached_property
+    def forecast_flows(self) -> ForecastFlows:
+        from console.ui.forecast.flows import ForecastFlows
+
+        return ForecastFlows(self, self.service)
+
+    @cached_property
+    def dice_flows(self) -> DiceFlows:
+        from console.ui.calculator.flows import DiceFlows
+
+        return DiceFlows(self, self.service)
+
+    @cached_property
+    def log_flows(self) -> LogFlows:
+        from console.ui.log.flows import LogFlows
+
+        return LogFlows(self, self.service)
 
     def compose(self) -> ComposeResult:
         service, changed = self.service, MainScreen.changed
         yield StatusHeader(service, id="status").data_bind(changed)
         with Horizontal(id="body"):
-            yield TrackerPane(service, self.tracker_flows, self.combat_flows,
-                              self.hazard_flows, id="tracker").data_bind(changed)
+            yield TrackerPane(service, self, id="tracker").data_bind(changed)
             with Vertical(id="side"):
-                yield RosterPane(service, self.roster_flows, id="roster").data_bind(changed)
+                yield RosterPane(service, self, id="roster").data_bind(changed)
                 yield HazardsPane(service, id="hazards").data_bind(changed)
                 yield SessionApPane(service, key="5", id="ap").data_bind(changed)
                 yield DetailPane(service, id="detail").data_bind(changed, MainScreen.subject)
-        yield LogPane(service, self.log_flows, id="log").data_bind(changed)
+        yield LogPane(service, self, id="log").data_bind(changed)
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
