@@ -11,7 +11,8 @@ as visible. Both rest on Textual's private parts, kept in ``console.ui.textual_p
 
 from __future__ import annotations
 
-from typing import TypeVar
+import weakref
+from typing import Protocol, TypeVar, runtime_checkable
 
 from rich.console import RenderableType
 from rich.segment import Segment
@@ -57,6 +58,23 @@ class _Still(Visual):
         return self._size[1] or 0 if self._size is not None else 0
 
 
+@runtime_checkable
+class Versioned(Protocol):
+    """A screen that says when its picture may have changed (the main screen: a change of
+    the campaign, or of what the GM has selected)."""
+
+    @property
+    def drawn_version(self) -> object: ...
+
+
+# The still last drawn under each flow's dialog: its next dialog over the same screen shows
+# it again when nothing has changed under it since (the flow holds the keys between its
+# dialogs, and what it saves moves the screen's version), instead of drawing the whole
+# screen again (7-14 ms over a 100-row tracker).
+_LAST_STILL: weakref.WeakKeyDictionary[Hold, tuple[Screen[object], object, _Still]] = \
+    weakref.WeakKeyDictionary()
+
+
 class Dialog(Guarded, ModalScreen[T]):
     """A modal dialog over the main screen (or another dialog).
 
@@ -88,11 +106,19 @@ class Dialog(Guarded, ModalScreen[T]):
             return super().render()  # type: ignore[return-value]
         if self._still is None or self._still.under is not under:
             tint = Color.parse(self.app.get_css_variables()["background"]).with_alpha(self.TINT)
+            version = (under.drawn_version if isinstance(under, Versioned) else None, tint)
+            last = _LAST_STILL.get(self.hold) if self.hold is not None else None
+            if last is not None and last[0] is under and last[1] == version \
+                    and version[0] is not None:
+                self._still = last[2]
+                return self._still
             tinted = tinted_still(under, tint)
             if tinted is None:  # this Textual cannot draw it: let it draw what is under
                 self.paints_under = False
                 return super().render()  # type: ignore[return-value]
             self._still = _Still(under, tinted)
+            if self.hold is not None:
+                _LAST_STILL[self.hold] = (under, version, self._still)
         return self._still
 
     def _under(self) -> Screen[object] | None:

@@ -196,6 +196,12 @@ class MainScreen(Guarded, Screen[None]):
                 self._system = system
                 self.refresh_bindings()  # g and w follow the campaign's system
 
+    @property
+    def drawn_version(self) -> object:
+        """What the screen's picture is drawn from: a dialog over it may show the still it
+        drew a moment ago under another dialog of its flow while this is the same."""
+        return (self.changed.serial, self.subject, self.focused)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self._METASCAPE_ONLY:
             return self._system == "metascape"
