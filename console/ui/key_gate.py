@@ -15,12 +15,16 @@ none overtakes another. Inside a form, its fields take each key in that order
 
 A key the app has already passed on comes back to it once the widgets under the focus had
 it (Textual runs a key's binding then): one that comes back after a flow began since is
-kept too, as a later key. Its place among the others was fixed when it was typed.
+kept too, as a later key; one that comes back after the focus moved on since the app
+passed it on (an earlier key of the burst moved it: the grab bag's ``2`` focuses the
+reason) goes to the widget focused now, as if typed now. Its place among the others was
+fixed when it was typed.
 """
 
 from __future__ import annotations
 
 import bisect
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -34,10 +38,14 @@ else:
 __all__ = ["GatedApp", "Hold", "KeyGate", "again"]
 
 
-def again(key: events.Key) -> events.Key:
-    """The same key, typed at the same moment, not yet seen by anyone."""
+def again(key: events.Key, app: App[Any]) -> events.Key:
+    """The same key, typed at the same moment, not yet seen by anyone, sent as by the
+    terminal: from the app (a message bubbles up only to the parent of the one that sent
+    it, and a key made in a dialog's handler would stop at that dialog, its binding never
+    run)."""
     copy = events.Key(key.key, key.character)
     copy.time = key.time
+    copy.set_sender(app)
     return copy
 
 
@@ -49,6 +57,9 @@ class KeyGate:
         self._holders: list[object] = []
         self._kept: list[events.Key] = []  # in the order typed
         self._sent: list[events.Key] = []  # posted again, not yet back here
+        # The keys passed on lately, each with the widget focused then (None: the screen).
+        # A key an input takes never comes back: only the newest are looked for.
+        self._passed: deque[tuple[events.Key, object]] = deque(maxlen=64)
 
     @property
     def holding(self) -> bool:
@@ -62,30 +73,40 @@ class KeyGate:
         self._holders = [held for held in self._holders if held is not holder]
         self._send_kept()
 
-    def admit(self, key: events.Key) -> bool:
-        """True: the app handles ``key`` now; False: the gate keeps it for later."""
+    def admit(self, key: events.Key, focused: object) -> bool:
+        """True: the app handles ``key`` now (``focused``: the widget it goes to, None for
+        the screen); False: the gate keeps it for later."""
         if not key.is_forwarded:  # typed (or posted again): its turn among the others
             for index, sent in enumerate(self._sent):
                 if sent is key:
                     del self._sent[index]
                     self._send_kept()
+                    self._passed.append((key, focused))
                     return True
             if self._holders or self._sent:
                 self.keep(key)
                 return False
+            self._passed.append((key, focused))
             return True
         # Back from the widgets under the focus, for its binding: only a flow begun since
         # it was typed holds it (it is a later key than the one that began the flow).
         if self._holders:
             self.keep(key)
             return False
+        for index, (passed, target) in enumerate(self._passed):
+            if passed is key:
+                del self._passed[index]
+                if target is not focused:  # the focus moved on before it was read
+                    self.keep(key)
+                    return False
+                break
         return True
 
     def keep(self, key: events.Key) -> None:
         """Keep ``key`` in its place among the keys kept (a form that closed under it hands
         it back here)."""
         at = bisect.bisect_right([kept.time for kept in self._kept], key.time)
-        self._kept.insert(at, key if not key.is_forwarded else again(key))
+        self._kept.insert(at, key if not key.is_forwarded else again(key, self._app))
         self._send_kept()
 
     def _send_kept(self) -> None:
@@ -93,7 +114,7 @@ class KeyGate:
             return
         kept, self._kept = self._kept, []
         for key in kept:
-            copy = again(key)
+            copy = again(key, self._app)
             self._sent.append(copy)
             self._app.post_message(copy)
 
@@ -131,6 +152,6 @@ class GatedApp(_App):
         return self._key_gate
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not self.key_gate.admit(event):
+        if isinstance(event, events.Key) and not self.key_gate.admit(event, self.focused):
             return
         await super().on_event(event)

@@ -220,3 +220,20 @@ async def test_keys_typed_between_two_dialogs_of_a_flow_reach_the_second(
             await pilot.pause()
         assert isinstance(app.screen, FormDialog)
         assert app.screen.title_text == "Vera hits Thug"  # the damage form: 12 hit
+
+
+async def test_a_burst_gives_the_grab_bags_points_and_its_reason(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    """g, 2, the reason and enter in one burst: 2 focuses the reason before the letters after
+    it are read; they reach it, and the award is saved with it."""
+    from tests.ui.test_awards_app import awards_of, seat_party
+
+    seat_party(seed)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "down")  # the roster, on Kell
+        burst(app, "g", "2", "f", "i", "r", "s", "t", "space", "a", "i", "d", "enter")
+        for _ in range(6):
+            await pilot.pause()
+        assert awards_of(app) == [(2, 2, "first aid")]
+        assert not isinstance(app.screen, FormDialog)

@@ -63,7 +63,7 @@ class FieldInput(Guarded, Input):
         meant = screen.focused
         if isinstance(meant, Input) and meant is not self:
             self._taken(event)
-            meant.post_message(again(event))
+            meant.post_message(again(event, self.app))
             return
         if event.key == "enter" and isinstance(screen, FieldScreen):
             self._taken(event)
