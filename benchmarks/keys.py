@@ -1,6 +1,6 @@
 """Key to last frame in a big fight, against a bare Textual app, in one run.
 
-    python benchmarks/keys.py [--presses 60] [--blocks 3]
+    python benchmarks/keys.py [--presses 60] [--blocks 3] [--dialog-rounds 2]
 
 A campaign with a 100-combatant encounter (6 PCs with sheets), 300 NPC templates and 500
 earlier actions in the session. Measured, each against the bare app's cursor step
@@ -8,7 +8,8 @@ earlier actions in the session. Measured, each against the bare app's cursor ste
 - next turn (space), hold and act now (h, o), a condition saved (the form's last enter);
 - app work: the key's action itself, before Textual draws (median and p90);
 - each dialog of an attack, the hazard wizard and the close of session: key to drawn,
-  against the bare app's own dialog (frames.BareForm: Textual's modal screen with a form).
+  against the bare app's own dialog (frames.BareForm: Textual's modal screen with a form),
+  measured in the same alternating blocks.
 Targets (issue 26): keys <= 0.7x the bare app's marker move; dialogs <= 0.5x the bare
 dialog (issue 14: app work <= 8 ms median, p90 <= 16 ms; dialogs <= 100 ms).
 """
@@ -171,6 +172,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=60)
     parser.add_argument("--blocks", type=int, default=3)
+    parser.add_argument("--dialog-rounds", type=int, default=2,
+                        help="rounds of the dialogs per block")
     args = parser.parse_args()
     figures = Figures()
     with tempfile.TemporaryDirectory() as folder:
@@ -178,17 +181,17 @@ def main() -> None:
         build(saves)
         make = console(saves, figures)
         per_block = max(1, args.presses // args.blocks)
-        for _ in range(args.blocks):  # alternating: both see the same machine
+        work: list[float] = []
+        for _ in range(args.blocks):  # alternating: the console and its floor, same machine
             asyncio.run(measure_keys(BareApp, SIZE, lambda a: bare_steps(a, figures,
                                                                           per_block)))
+            figures.work.clear()
             asyncio.run(measure_keys(make, SIZE, lambda a: steps(a, figures, per_block)))
+            work += figures.work
             figures.close()
-        figures.work.clear()
-        asyncio.run(measure_keys(make, SIZE, lambda a: steps(a, figures, per_block)))
-        figures.close()
-        work = list(figures.work)
-        asyncio.run(measure_keys(make, SIZE, lambda a: dialogs(a, figures, 3)))
-        figures.close()
+            asyncio.run(measure_keys(make, SIZE, lambda a: dialogs(a, figures,
+                                                                   args.dialog_rounds)))
+            figures.close()
     bare = figures.of("bare")
     print(f"{COMBATANTS} combatants, {NPC_TEMPLATES} templates, {EARLIER_ACTIONS} earlier "
           f"actions; {SIZE[0]}x{SIZE[1]}; key to the last frame it caused")
