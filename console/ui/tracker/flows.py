@@ -81,7 +81,7 @@ class TrackerFlows(Flows):
         if not self.service.tracker.asks_how_it_ended():
             self.command(self.service.tracker.end_encounter, undoable=True)
             return
-        self.start(self._end_encounter())
+        self.run(self._end_encounter())
 
     async def _end_encounter(self) -> None:
         how = await self._how_it_ended()
