@@ -11,6 +11,7 @@ from typing import Any
 
 from console.cli.errors import CommandError
 from console.cli.hints import open_command
+from console.cli.recap_command import recap
 from console.model import ModelError
 from console.model.awards import kind_name, pending_awards
 from console.model.characters import PlayerCharacter
@@ -221,4 +222,5 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "export": _export,
     "import": _import,
     "summary": _summary,
+    "recap": recap,
 }

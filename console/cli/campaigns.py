@@ -1,5 +1,6 @@
-"""Campaign subcommands: new, list, check, export, import (save files, issue 3), and
-summary (a session's awards and fights in Markdown, issue 7).
+"""Campaign subcommands: new, list, check, export, import (save files, issue 3), summary
+(a session's awards and fights in Markdown, issue 7) and recap (the session told, and the
+campaign's forecasts against what happened, issue 30).
 
 Every command takes ``--saves DIR`` (default ``./saves``) and ``--json`` (what it did or
 found as one JSON object on stdout, for scripts). Bad input (a bad name, a campaign that
@@ -64,6 +65,26 @@ def register(subparsers: Any) -> None:
     summary.add_argument("name", help="campaign name")
     summary.add_argument("--session", type=int, metavar="N",
                          help="session number (default: the latest)")
+    recap = add("recap", "Print a session's recap: the time in fights, each fight round by "
+                         "round and turn by turn, how it ended against its forecast, the AP "
+                         "awarded (Markdown; --html a page to print); or, with --campaign, "
+                         "every fight's Table 18 row against its forecast.")
+    recap.add_argument("name", help="campaign name")
+    recap.add_argument("--session", type=int, metavar="N",
+                       help="session number (default: the latest)")
+    recap.add_argument("--players", action="store_true",
+                       help="the players' version: no hidden foe, no NPC's numbers, no GM "
+                            "notes, no forecast")
+    recap.add_argument("--html", action="store_true",
+                       help="one self-contained HTML page (it loads nothing from outside)")
+    recap.add_argument("--out", metavar="FILE", type=file_path,
+                       help="write it to FILE (a new file outside the saves folder) instead "
+                            "of printing it")
+    recap.add_argument("--force", action="store_true",
+                       help="with --out: replace FILE if it exists (a regular file only)")
+    recap.add_argument("--campaign", action="store_true",
+                       help="the campaign's calibration: each Table 18 row reached, beside "
+                            "the forecasts' mean and the book")
 
 
 def _megabytes(text: str) -> int:

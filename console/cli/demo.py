@@ -1,7 +1,7 @@
 """``gm-console demo``: a ready-made campaign to try the console on, made as a GM would make
 it (through the campaign's own commands): four player characters with ratings and
 weapons, three NPC templates, session 1 running, and a fight at the docks with the Nish
-called, so every pane has something to show."""
+called (and the forecast kept then), so every pane has something to show."""
 
 from __future__ import annotations
 
@@ -73,5 +73,10 @@ def _fill(saves: Path, name: str) -> Path:
         rolls = dict(zip((c.id for c in encounter.combatants if c.is_pc), (21, 9, 14, 17),
                          strict=False))
         service.tracker.call_for_nish(rolls)
+        # The forecast the console keeps at a fight's first Nish (in the app, in the
+        # background): the recap sets it beside how the fight ends.
+        found = service.forecast.at_first_nish()
+        if found is not None:
+            service.forecast.keep(found[0], service.forecast.starting(found[1]))
         assert store.root is not None
         return store.root

@@ -20,6 +20,7 @@ from console.model.fields import (
     need_str,
     parse_time,
 )
+from console.model.fight_events import FightEvent, event_from_dict
 from console.model.patches import apply_fields, diff_fields
 from console.model.text import need_notes
 
@@ -98,13 +99,16 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One acknowledged GM action: its number in the session, name, description, time."""
+    """One acknowledged GM action: its number in the session, name, description (for
+    people), time, the documents it changed and the facts of the fight it made
+    (``events``: console.model.fight_events, read by the session's recap)."""
 
     seq: int
     action: str
     description: str
     at: datetime
     changes: tuple[Change, ...]
+    events: tuple[FightEvent, ...] = ()
 
     def __post_init__(self) -> None:
         need_int(self.seq, "log entry number", minimum=1)
@@ -114,15 +118,23 @@ class LogEntry:
         if not isinstance(self.at, datetime) or self.at.tzinfo is None:
             raise ModelError("log time: expected a time with a UTC offset")
         object.__setattr__(self, "changes", tuple(self.changes))
+        object.__setattr__(self, "events", tuple(self.events))
+        if not all(isinstance(event, FightEvent) for event in self.events):
+            raise ModelError("log entry events: must be fight events")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "action": self.action, "description": self.description,
+        data = {"seq": self.seq, "action": self.action, "description": self.description,
                 "at": format_time(self.at), "changes": [c.to_dict() for c in self.changes]}
+        if self.events:  # most entries outside a fight have none: nothing written
+            data["events"] = [event.to_dict() for event in self.events]
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> LogEntry:
         raw = need_mapping(data, "log entry")
-        check_keys(raw, "log entry", {"seq", "action", "description", "at", "changes"},
+        check_keys(raw, "log entry", {"seq", "action", "description", "at", "changes", "events"},
                    {"seq", "action", "description", "at", "changes"})
         return cls(raw["seq"], raw["action"], raw["description"], parse_time(raw["at"], "log time"),
-                   tuple(Change.from_dict(c) for c in need_list(raw["changes"], "changes")))
+                   tuple(Change.from_dict(c) for c in need_list(raw["changes"], "changes")),
+                   tuple(event_from_dict(e) for e in need_list(raw.get("events", []),
+                                                               "log entry events")))

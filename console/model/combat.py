@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Combatant, Encounter, Side, Status
 from console.model.errors import ModelError
+from console.model.fight_events import CriticalCheck
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
 from console.model.stats import Stat
@@ -233,10 +234,18 @@ def apply_pc_check(pc: PlayerCharacter, encounter: Encounter | None, kind: Check
     """The player's result on one due check, applied (pass out, wake, drain, death); the
     check is no longer owed."""
     combatant = _in_fight(pc, encounter)
-    state = apply_check_result(pc_condition(pc, combatant), kind, result)
+    before = pc_condition(pc, combatant)
+    state = apply_check_result(before, kind, result)
     owed = None if combatant is None else tuple(k for k in combatant.checks_owed if k is not kind)
-    return _store(pc, encounter, combatant, state,
-                  f"{pc.name}'s {kind} check: {result} ({_standing(state)})", owed=owed)
+    stored = _store(pc, encounter, combatant, state,
+                    f"{pc.name}'s {kind} check: {result} ({_standing(state)})", owed=owed)
+    if encounter is None or combatant is None:
+        return stored
+    due = next((check for check in before.checks_due() if check.kind is kind), None)
+    difficulty = None if due is None else due.difficulty
+    return stored.with_events(CriticalCheck(
+        encounter.id, combatant.id, kind.value, difficulty, result,
+        None if difficulty is None else result >= difficulty))
 
 
 def heal_pc(pc: PlayerCharacter, encounter: Encounter | None, amount: int) -> Outcome:

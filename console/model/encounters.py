@@ -22,6 +22,7 @@ from console.model.fields import (
     opt_int,
     parse_time,
 )
+from console.model.fight_end import Ending, KeptForecast
 from console.model.text import need_name, need_notes
 from console.rules.critical_damage import CheckKind
 from console.rules.initiative import InitiativeMode, Shock, Side, Status
@@ -100,12 +101,17 @@ class Combatant:
     vessel_owed: tuple[VesselCheckKind, ...] = ()
     cascading: bool = False
     cascade_round: int = 0
+    # What the fight's end is read from (console.model.fight_facts): he was down
+    # (unconscious or dead) at some point, he had critical damage at some point. Kept as
+    # the fight goes, so an undo takes them back with the change that set them.
+    was_down: bool = False
+    was_critical: bool = False
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "side", "ref", "nish", "recorded_nish", "wounds", "vit_max", "status",
          "shock", "hold", "tie_order", "group", "pass_out_check_done", "drain_stopped",
          "notes", "checks_owed", "checks_round", "hidden", "template", "vessel_owed",
-         "cascading", "cascade_round", "foe", "named"}
+         "cascading", "cascade_round", "foe", "named", "was_down", "was_critical"}
     )
 
     def __post_init__(self) -> None:
@@ -123,7 +129,8 @@ class Combatant:
         object.__setattr__(self, "hold", _enum(Hold, self.hold, f"{who}: hold"))
         need_int(self.tie_order, f"{who}: tie order")
         opt_int(self.group, f"{who}: group", minimum=1)
-        for flag in ("pass_out_check_done", "drain_stopped", "hidden", "named"):
+        for flag in ("pass_out_check_done", "drain_stopped", "hidden", "named", "was_down",
+                     "was_critical"):
             if not isinstance(getattr(self, flag), bool):
                 raise ModelError(f"{who}: {flag.replace('_', ' ')} must be true or false")
         need_notes(self.notes, f"{who}: notes")
@@ -172,6 +179,7 @@ class Combatant:
             "foe": self.foe, "named": self.named, "template": self.template,
             "vessel_owed": [kind.value for kind in self.vessel_owed],
             "cascading": self.cascading, "cascade_round": self.cascade_round,
+            "was_down": self.was_down, "was_critical": self.was_critical,
         }
         data.update((key, value) for key, value in every.items()
                     if value != _COMBATANT_DEFAULTS[key])
@@ -196,6 +204,7 @@ class Combatant:
             template=raw.get("template"),
             vessel_owed=tuple(need_list(raw.get("vessel_owed", []), "vessel checks owed")),
             cascading=raw.get("cascading", False), cascade_round=raw.get("cascade_round", 0),
+            was_down=raw.get("was_down", False), was_critical=raw.get("was_critical", False),
         )
 
 
@@ -205,7 +214,8 @@ _COMBATANT_DEFAULTS: dict[str, Any] = {
     "status": "active", "shock": "none", "hold": "none", "tie_order": 0, "group": None,
     "pass_out_check_done": False, "drain_stopped": False, "notes": "", "checks_owed": [],
     "checks_round": 0, "hidden": False, "foe": None, "named": False, "template": None,
-    "vessel_owed": [], "cascading": False, "cascade_round": 0,
+    "vessel_owed": [], "cascading": False, "cascade_round": 0, "was_down": False,
+    "was_critical": False,
 }
 
 
@@ -295,10 +305,15 @@ class Encounter:
     # and the log's images of it before and after a turn keep that turn's length
     # (console.model.turn_timer). None: no turn since this was kept.
     turn_since: datetime | None = None
+    # The forecast run when its first Nish was called, and how it ended (the GM's word and
+    # the Table 18 row it reached): console.model.fight_end.
+    forecast: KeptForecast | None = None
+    ending: Ending | None = None
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "combatants", "round", "current", "mode", "party_nish", "leader",
-         "conditions", "active", "hazards", "acted", "lowest_first", "turn_since"}
+         "conditions", "active", "hazards", "acted", "lowest_first", "turn_since",
+         "forecast", "ending"}
     )
 
     def __post_init__(self) -> None:
@@ -330,6 +345,10 @@ class Encounter:
             raise ModelError(f"{what}: the combatants who have acted must be distinct "
                              "combatants of the encounter")
         object.__setattr__(self, "acted", acted)
+        if self.forecast is not None and not isinstance(self.forecast, KeptForecast):
+            raise ModelError(f"{what}: forecast must be a KeptForecast record")
+        if self.ending is not None and not isinstance(self.ending, Ending):
+            raise ModelError(f"{what}: ending must be an Ending record")
 
     def with_changes(self, **changes: Any) -> Encounter:
         return replace(self, **changes)
@@ -356,6 +375,8 @@ class Encounter:
             "acted": list(self.acted),
             "lowest_first": self.lowest_first,
             "turn_since": None if self.turn_since is None else format_time(self.turn_since),
+            "forecast": None if self.forecast is None else self.forecast.to_dict(),
+            "ending": None if self.ending is None else self.ending.to_dict(),
         }
 
     @classmethod
@@ -381,4 +402,7 @@ class Encounter:
             lowest_first=raw.get("lowest_first", False),
             turn_since=(None if raw.get("turn_since") is None
                         else parse_time(raw["turn_since"], "encounter turn start")),
+            forecast=(None if raw.get("forecast") is None
+                      else KeptForecast.from_dict(raw["forecast"])),
+            ending=None if raw.get("ending") is None else Ending.from_dict(raw["ending"]),
         )

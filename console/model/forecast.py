@@ -27,16 +27,27 @@ from console.model.combat import NpcNumbers, npc_numbers
 from console.model.encounters import Encounter, Side, Status
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_list, need_mapping
+from console.model.fight_end import KeptForecast
 from console.model.npcs import NpcTemplate
+from console.model.outcome import Outcome
 from console.model.roster import MAX_SPAWN
 from console.model.stats import Stat
 from console.model.text import need_line
 from console.rules.errors import RulesError
-from console.rules.forecast import Matchup, NpcFighter, PcFighter, Reading
+from console.rules.forecast import (
+    LABELS,
+    OUTCOMES,
+    Forecast,
+    Matchup,
+    NpcFighter,
+    PcFighter,
+    Reading,
+)
 from console.rules.limits import ATTACKS, POINTS
 from console.rules.ratings import Rating, RatingType
 
-__all__ = ["MAX_NPCS", "MAX_PCS", "matchup_from_encounter", "matchup_from_spec", "one_more"]
+__all__ = ["MAX_NPCS", "MAX_PCS", "keep_forecast", "kept", "matchup_from_encounter",
+           "matchup_from_spec", "one_more"]
 
 MAX_PCS = 20
 MAX_NPCS = 100  # in all, copies counted
@@ -237,3 +248,23 @@ def one_more(matchup: Matchup) -> Matchup:
     copy = NpcFighter(f"{last.name} (one more)", last.atk, last.def_, last.dmg, last.ar,
                       last.vit, last.nish, last.type, last.attacks)
     return matchup.with_one_more(copy)
+
+
+# ----- the forecast a fight keeps from its first Nish ---------------------------------------
+
+
+def kept(forecast: Forecast) -> KeptForecast:
+    """What a fight keeps of a forecast: its shares, for the recap and the calibration."""
+    return KeptForecast(dict(forecast.outcomes), forecast.undecided, forecast.runs,
+                        forecast.seed)
+
+
+def keep_forecast(encounter: Encounter, forecast: KeptForecast) -> Outcome:
+    """The fight keeps ``forecast`` as the one it had at the start; a fight that keeps one
+    already is left as it is (the first stays: it is the one the calibration weighs)."""
+    if encounter.forecast is not None:
+        return Outcome()
+    likeliest = max(OUTCOMES, key=lambda row: forecast.outcomes[row])
+    said = (f"Forecast kept for {encounter.name}: likeliest {LABELS[likeliest]} "
+            f"({forecast.outcomes[likeliest]:.0%})")
+    return Outcome.told(encounter.with_changes(forecast=forecast), notices=(said,))

@@ -15,6 +15,7 @@ from console.model.characters import PlayerCharacter
 from console.model.combat import wound_npc_in_fight, wound_pc
 from console.model.encounters import Encounter, Hazard, Side, Status
 from console.model.errors import ModelError
+from console.model.fight_events import HazardBegan, HazardCheck, HazardEnded
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
 from console.model.turns import END, current_turn, settle
@@ -116,18 +117,22 @@ def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: 
     opening = getattr(module, "opening", None)  # what the hazard itself did at once
     if first is None and opening is not None:
         first = opening(state)
-    begun = Outcome.told(changed, notices=(said,), alerts=alerts)
+    begun = Outcome.told(changed, notices=(said,), alerts=alerts,
+                         events=(HazardBegan(encounter.id, target, state.HAZARD),))
     if first is None:
         return begun
-    return begun.then(apply_step(changed, target, first, sheets or {}, templates))
+    return begun.then(apply_step(changed, target, first, sheets or {}, templates,
+                                 hazard=state.HAZARD))
 
 
 def apply_step(encounter: Encounter, target: int, step: HazardStep,
                sheets: Mapping[int, PlayerCharacter],
-               templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
+               templates: Mapping[int, NpcTemplate] | None = None, *,
+               hazard: str | None = None) -> Outcome:
     """Write a hazard step's effects to its victim: wounds (his sheet or the NPC), passing
     out, death; the rest (revive Dif, side effects ...) is said too. The GM sees it all at
-    once: it is what the check he just asked for came to."""
+    once: it is what the check he just asked for came to. A step that judged a check of
+    ``hazard`` (its kind) keeps the check and its result as an event, for the recap."""
     before = encounter
     victim = encounter.combatant(target)
     if victim is None:
@@ -160,6 +165,11 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
             current.with_changes(status=status) if c.id == target else c
             for c in encounter.combatants))
     settled = settle(before, encounter, said, ["\n".join(said), *alerts])
+    if hazard is not None and step.check is not None and step.outcome is not None:
+        settled = settled.with_events(HazardCheck(
+            before.id, target, hazard, step.check.ability, step.check.difficulty,
+            step.outcome.result, step.outcome.success,
+            tuple(effect.kind.value for effect in step.effects)))
     return settled if sheet is None else Outcome.told(sheet).then(settled)
 
 
@@ -190,7 +200,7 @@ def apply_hazard_result(encounter: Encounter, index: int, result: int,
     over = getattr(module, "finished", None)
     kept = None if over is not None and over(moved) else moved
     return apply_step(_replace_state(encounter, index, kept), hazard.target, step, sheets,
-                      templates)
+                      templates, hazard=state.HAZARD)
 
 
 def end_hazard(encounter: Encounter, index: int, sheets: Mapping[int, PlayerCharacter],
@@ -209,7 +219,8 @@ def end_hazard(encounter: Encounter, index: int, sheets: Mapping[int, PlayerChar
         with contextlib.suppress(RulesError):
             _ended, step = ending(state)
     return apply_step(_replace_state(encounter, index, None), hazard.target, step, sheets,
-                      templates)
+                      templates).with_events(HazardEnded(encounter.id, hazard.target,
+                                                         state.HAZARD))
 
 
 def pass_time(encounter: Encounter, target: int, *, days: int = 0, hours: int = 0,

@@ -16,10 +16,12 @@ from console.model.awards import pending_awards
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Encounter, Side, Status
 from console.model.errors import ModelError
+from console.model.fight_end import Ending
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome, Removed
 from console.model.sessions import Session
 from console.model.tracker import add_combatant
+from console.rules.forecast import LABELS, UNDECIDED
 
 __all__ = [
     "begin_encounter",
@@ -30,6 +32,7 @@ __all__ = [
     "check_unique_name",
     "delete_sheet",
     "end_encounter",
+    "ending_label",
     "join_pc",
     "running_encounter",
 ]
@@ -90,19 +93,34 @@ def running_encounter(encounters: Iterable[Encounter]) -> Encounter | None:
 
 
 def begin_encounter(encounters: Iterable[Encounter], new_id: int, name: str, *,
-                    lowest_first: bool = False) -> Outcome:
-    """A new encounter; any still running ends first. ``lowest_first``: the campaign's
-    system acts lowest number first (Façade)."""
+                    lowest_first: bool = False, ending: Ending | None = None) -> Outcome:
+    """A new encounter; any still running ends first (the one being run with ``ending``,
+    how the GM says it ended). ``lowest_first``: the campaign's system acts lowest number
+    first (Façade)."""
     outcome = Outcome()
-    for running in (e for e in encounters if e.active):
-        outcome = outcome.then(end_encounter(running))
+    active = [e for e in encounters if e.active]
+    running = running_encounter(active)
+    for each in active:
+        outcome = outcome.then(end_encounter(each, ending if each is running else None))
     encounter = Encounter(new_id, name.strip() or "Encounter", lowest_first=lowest_first)
     return outcome.then(Outcome.told(encounter, notices=(f"Encounter {encounter.name} begins",)))
 
 
-def end_encounter(encounter: Encounter) -> Outcome:
-    return Outcome.told(encounter.with_changes(active=False),
-                        notices=(f"Encounter {encounter.name} ended",))
+def end_encounter(encounter: Encounter, ending: Ending | None = None) -> Outcome:
+    """The fight is over; ``ending``: how it ended and the Table 18 row it reached
+    (``console.model.fight_facts.ending_of``), kept with it for the recap."""
+    said = f"Encounter {encounter.name} ended"
+    if ending is not None:
+        said += f": {ending.how.value}" + ("" if ending.row is None
+                                             else f" ({ending_label(ending.row)})")
+    return Outcome.told(encounter.with_changes(active=False,
+                                               ending=ending or encounter.ending),
+                        notices=(said,))
+
+
+def ending_label(row: str) -> str:
+    """A Table 18 row (or party_down, undecided) in words."""
+    return LABELS.get(row, "undecided: not settled by arms" if row == UNDECIDED else row)
 
 
 def carry_encounters(encounters: Iterable[Encounter]) -> Outcome:

@@ -3,8 +3,11 @@
 ``changes`` are the documents as they are now (a removed one as :class:`Removed`);
 ``notices`` are the lines the action log keeps, for people; ``alerts`` are what the GM must
 see and act on at once (a check due before someone acts, a condition running out, a rank-up
-to roll for). The service layer writes ``changes`` as one undoable action, logs the
-notices, and the screens show the alerts; nothing ever reads meaning out of the text.
+to roll for); ``events`` are the facts of a fight the command knows and no document shows
+(an attack and whether it hit, a check and its result: ``console.model.fight_events``),
+kept with the action in the log for the session's recap. The service layer writes
+``changes`` as one undoable action, logs the notices and the events, and the screens show
+the alerts; nothing ever reads meaning out of the text.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from console.model.campaign import Campaign
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Encounter
 from console.model.errors import ModelError
+from console.model.fight_events import FightEvent
 from console.model.npcs import NpcTemplate
 from console.model.sessions import Session
 
@@ -41,20 +45,26 @@ class Outcome:
     changes: tuple[Document | Removed, ...] = ()
     notices: tuple[str, ...] = ()
     alerts: tuple[str, ...] = ()
+    events: tuple[FightEvent, ...] = ()
 
     @classmethod
     def told(cls, *changes: Document | Removed, notices: Iterable[str] = (),
-             alerts: Iterable[str] = ()) -> Outcome:
-        return cls(tuple(changes), tuple(notices), tuple(alerts))
+             alerts: Iterable[str] = (), events: Iterable[FightEvent] = ()) -> Outcome:
+        return cls(tuple(changes), tuple(notices), tuple(alerts), tuple(events))
 
     def then(self, later: Outcome) -> Outcome:
         """This command followed by ``later``, as one."""
         return Outcome(self.changes + later.changes, self.notices + later.notices,
-                       self.alerts + later.alerts)
+                       self.alerts + later.alerts, self.events + later.events)
 
     def saying(self, notices: Iterable[str] = (), alerts: Iterable[str] = ()) -> Outcome:
         """The same changes with more to log or to show."""
-        return Outcome(self.changes, self.notices + tuple(notices), self.alerts + tuple(alerts))
+        return Outcome(self.changes, self.notices + tuple(notices), self.alerts + tuple(alerts),
+                       self.events)
+
+    def with_events(self, *events: FightEvent) -> Outcome:
+        """The same with these facts of the fight first (see the module docstring)."""
+        return Outcome(self.changes, self.notices, self.alerts, (*events, *self.events))
 
     def latest(self, kind: type[D]) -> D | None:
         """The last document of ``kind`` the command changed (None: it changed none)."""

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 
 from console.model.encounters import Combatant, Encounter, Side, Status
 from console.model.errors import ModelError
+from console.model.fight_events import CriticalCheck
 from console.model.npcs import BodyType, NpcTemplate
 from console.model.outcome import Outcome
 from console.model.roster import whole_value
@@ -209,19 +210,28 @@ def apply_vessel_check(encounter: Encounter, combatant_id: int, kind: VesselChec
         raise ModelError(f"{vessel.name} owes no {kind} check now")
     cd = critical_damage_of(vessel)
     outcome = judge(result, 5 * cd)
+    checked = CriticalCheck(encounter.id, vessel.id, kind.value, 5 * cd, result,
+                            outcome.success)
+    return _vessel_check(encounter, vessel, kind, result, cd, outcome.success, templates,
+                         rng).with_events(checked)
+
+
+def _vessel_check(encounter: Encounter, vessel: Combatant, kind: VesselCheckKind,
+                  result: int, cd: int, success: bool, templates: Mapping[int, NpcTemplate],
+                  rng: random.Random) -> Outcome:
     owed = tuple(k for k in vessel.vessel_owed if k is not kind)
     said = f"{vessel.name}'s {kind} check: {result} vs {5 * cd}"
     if kind is VesselCheckKind.HULL_BREACH:
         after = vessel.with_changes(vessel_owed=owed)
-        line = (f"{said}: the hull holds" if outcome.success else
+        line = (f"{said}: the hull holds" if success else
                 f"{said}: the hull is breached; the area depressurizes (z, breach, CD {cd}, "
                 "on each one in it)")
         changed = _replace(encounter, after)
         return Outcome.told(changed, notices=(line,), alerts=(line,))
-    after = vessel.with_changes(vessel_owed=owed, cascading=not outcome.success,
+    after = vessel.with_changes(vessel_owed=owed, cascading=not success,
                                 cascade_round=encounter.round)
     changed = _replace(encounter, after)
-    if outcome.success:
+    if success:
         line = f"{said}: no system fails" + (
             "; the cascade ends" if vessel.cascading else "")
         return Outcome.told(changed, notices=(line,), alerts=(line,))

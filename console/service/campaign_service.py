@@ -5,7 +5,8 @@ screens (and the tests) use.
 each group one feature's commands, in a module of its own (``.players`` is the players'
 view's read, ``.forecast`` the encounter forecast, which only reads, ``.settings`` the
 campaign-wide settings such as its dice system, ``.points`` the awarder of a campaign
-playing another system than MetaScape); every command returns an
+playing another system than MetaScape, ``.recap`` the session's recap and the campaign's
+calibration, which only read); every command returns an
 :class:`~console.model.outcome.Outcome`, saved by :meth:`CampaignCore.run` as one undoable
 action. The reads are the core's. Each group is made, and its module loaded, the first
 time it is used: the console's first frame needs none of them.
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from console.service.hazards import HazardCommands
     from console.service.players import PlayersView
     from console.service.points import PointsCommands
+    from console.service.recap import RecapCommands
     from console.service.roster import RosterCommands
     from console.service.sessions import SessionCommands
     from console.service.tracker import TrackerCommands
@@ -101,3 +103,9 @@ class CampaignService(CampaignCore):
         from console.service.points import PointsCommands
 
         return PointsCommands(self)
+
+    @cached_property
+    def recap(self) -> RecapCommands:
+        from console.service.recap import RecapCommands
+
+        return RecapCommands(self)

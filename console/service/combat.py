@@ -23,6 +23,7 @@ from console.model.combat import (
     wound_npc_in_fight,
     wound_pc,
 )
+from console.model.fight_events import Attacked
 from console.model.outcome import Outcome
 from console.model.stats import Stat
 from console.model.tracker import checks_due_for
@@ -83,8 +84,13 @@ def weapon_ratings(sheet: PlayerCharacter, text: str) -> tuple[Rating, Rating]:
 
 
 def _missed(attacker: Combatant, target: Combatant, verdict: AttackResult) -> Outcome:
-    """A miss: said, nothing saved."""
+    """A miss: said; no document changes (see :meth:`CombatCommands.miss`)."""
     return Outcome(alerts=(f"{attacker.name} misses {target.name}: {verdict.describe()}",))
+
+
+def _attacked(fight: int, attacker: Combatant | None, target: Combatant,
+              hit: bool) -> Attacked:
+    return Attacked(fight, None if attacker is None else attacker.id, target.id, hit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,9 +248,15 @@ class CombatCommands:
         wounding = self.wounding(attack, damage)
         target = attack.target.id
         vessel = is_vessel(attack.target, self._service.npcs())
-        outcome = self._service.run("combat.pc_attack", lambda: wound_npc_in_fight(
-            self._service.running(), target, wounding, keep_up=keep_up, vessel=vessel,
-            fate=fate))
+        service = self._service
+
+        def land() -> Outcome:
+            encounter = service.running()
+            return wound_npc_in_fight(encounter, target, wounding, keep_up=keep_up,
+                                      vessel=vessel, fate=fate).with_events(
+                _attacked(encounter.id, attack.attacker, attack.target, True))
+
+        outcome = service.run("combat.pc_attack", land)
         if outcome.alerts:  # his death, or the vessel's fate, which says the damage too
             return outcome
         return outcome.saying(alerts=(f"{attack.target.name} takes {wounding} wounding "
@@ -274,9 +286,28 @@ class CombatCommands:
         now are alerts."""
         wounds = wounding_damage(attack.odds.dmg, ar_result, attacks=attack.attacks)
         service = self._service
-        return service.run("combat.npc_attack", lambda: wound_pc(
-            self.require_sheet(attack.target), service.encounter(), wounds,
-            cause=f"{attack.attacker.name} hits {attack.target.name} (AR roll {ar_result}):"))
+
+        def land() -> Outcome:
+            encounter = service.running()
+            return wound_pc(self.require_sheet(attack.target), encounter, wounds,
+                            cause=f"{attack.attacker.name} hits {attack.target.name} "
+                                  f"(AR roll {ar_result}):").with_events(
+                _attacked(encounter.id, attack.attacker, attack.target, True))
+
+        return service.run("combat.npc_attack", land)
+
+    def miss(self, attack: PcAttack | NpcAttack, verdict: AttackResult) -> Outcome:
+        """A miss: no document changes, but it is logged (and undoable) with its event, so
+        the session's recap tells the attack; said to the GM as the attack's end."""
+        service = self._service
+        missed = attack.missed(verdict)
+
+        def record() -> Outcome:
+            encounter = service.running()
+            return Outcome(notices=missed.alerts, alerts=missed.alerts, events=(
+                _attacked(encounter.id, attack.attacker, attack.target, False),))
+
+        return service.run("combat.miss", record)
 
     # ----- a PC's critical damage, healing, the kill rule ---------------------------------
 
@@ -382,8 +413,14 @@ class CombatCommands:
         """A hit on the party's vessel, its armor rolled: the hull-breach and
         system-failure checks it makes due are alerts."""
         service = self._service
-        return service.run("combat.vessel_hit", lambda: hit_party_vessel(
-            service.running(), vessel.id, damage, damage_type, armor_result, service.npcs()))
+
+        def land() -> Outcome:
+            encounter = service.running()
+            return hit_party_vessel(encounter, vessel.id, damage, damage_type, armor_result,
+                                    service.npcs()).with_events(
+                _attacked(encounter.id, None, vessel, True))
+
+        return service.run("combat.vessel_hit", land)
 
     def vessel_checks(self, vessel: Combatant) -> list[VesselCheckDue]:
         """The checks the party's vessel owes now, each with its Dif (5 x CD) and, for the

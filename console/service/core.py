@@ -27,8 +27,10 @@ from console.model import (
     PlayerCharacter,
     Session,
     Side,
+    fight_facts,
     turn_timer,
 )
+from console.model.fight_events import FightEvent
 from console.model.lifecycle import check_fight_open, running_encounter
 from console.model.outcome import Document, Outcome, Removed
 from console.model.player_view import number_foes
@@ -245,6 +247,25 @@ class CampaignCore:
         self._past[number] = self.guard(lambda: self._store.session_record(number))
         return self._past[number]
 
+    def session_log(self, number: int) -> list[LogEntry]:
+        """Session ``number``'s log entries in effect, oldest first (the recap's)."""
+        return self.guard(lambda: self._store.session_log(number))
+
+    def fights_reader(self) -> Callable[[], list[Encounter]]:
+        """Work that reads every session's encounters, to run in a worker thread: the
+        current session's are taken now, the earlier sessions' files (which never change)
+        are read by the work (the store serialises it with any other reading of them)."""
+        current = self.session().number
+        now = list(self.encounters().values())
+        earlier = [n for n in self._store.session_numbers() if n != current]
+        store = self._store
+
+        def read() -> list[Encounter]:
+            found = self.guard(lambda: store.past_fights(earlier))
+            return [e for n in earlier for e in found[n]] + now
+
+        return read
+
     def session_numbers(self) -> list[int]:
         """The played sessions' numbers, the current one last."""
         # Listing the sessions folder costs a stat per session: redo it only after a change.
@@ -333,9 +354,9 @@ class CampaignCore:
         earlier = self.encounters()
         now = self.clock()
         outcome = self._marked(self.guard(command), earlier, now)
-        if not outcome.writes():
+        if not outcome.writes() and not outcome.events:
             return outcome
-        if any(isinstance(doc, Encounter) for doc in outcome.changes):
+        if outcome.events or any(isinstance(doc, Encounter) for doc in outcome.changes):
             self.guard(lambda: check_fight_open(self.session()))
         if self._dry is not None:
             self._dry.append(_Run(name, outcome, before))
@@ -352,7 +373,7 @@ class CampaignCore:
         versions = {table: self._store.table_version(table) for table in _PRIMED}
         # Built by the model's constructors, which checked them: not parsed again.
         self.guard(lambda: self._store.apply(name, description, writes, now=now,
-                                             built=True))
+                                             built=True, events=outcome.events))
         self._prime(outcome, versions)
         after = self.encounter()
         if after is not None and (before is None or before.id != after.id
@@ -362,26 +383,42 @@ class CampaignCore:
 
     def _marked(self, outcome: Outcome, earlier: dict[int, Encounter],
                 now: datetime) -> Outcome:
-        """``outcome`` with what every change to a fight keeps for the table, whatever the
-        command: the turn's start when the turn moved (the turn timer; the ended turn's
-        length joins the notices, first), and, while the players' view calls NPCs "Foe 1",
-        "Foe 2", a number for each NPC newly shown to them
-        (console.model.player_view.number_foes; none written otherwise: a fight of a
-        hundred NPCs would carry a kilobyte more at every key)."""
+        """``outcome`` with what every change to a fight keeps, whatever the command: the
+        turn's start when the turn moved (the turn timer; the ended turn's length joins
+        the notices, first); while the players' view calls NPCs "Foe 1", "Foe 2", a number
+        for each NPC newly shown to them (console.model.player_view.number_foes; none
+        written otherwise: a fight of a hundred NPCs would carry a kilobyte more at every
+        key); and the fight's facts for the recap (console.model.fight_facts: its events
+        after the command's own, and each PC marked once down or critically damaged). A
+        PC's sheet changed in the running fight counts as a change to it."""
         changed: list[Encounter] = []
         said: list[str] = []
+        events: list[FightEvent] = []
         campaign = outcome.latest(Campaign) or self.campaign()
         foes = campaign.players.npc_names is NpcNames.FOES
-        for encounter in {e.id: e for e in outcome.changes if isinstance(e, Encounter)}.values():
-            stamped, lines = turn_timer.stamp(earlier.get(encounter.id), encounter, now,
-                                              campaign.turn_timer)
-            marked = number_foes(stamped) if foes else stamped
+        fights = {e.id: e for e in outcome.changes if isinstance(e, Encounter)}
+        sheets_before = self.pcs()
+        sheets_after = sheets_before
+        if outcome.pcs:
+            sheets_after = {**sheets_before, **{pc.id: pc for pc in outcome.pcs}}
+            running = self.encounter()
+            refs = {pc.id for pc in outcome.pcs}
+            if running is not None and running.id not in fights and any(
+                    c.side is Side.PC and c.ref in refs for c in running.combatants):
+                fights[running.id] = running
+        for encounter in fights.values():
+            before = earlier.get(encounter.id)
+            stamped, lines = turn_timer.stamp(before, encounter, now, campaign.turn_timer)
+            marked = fight_facts.mark(number_foes(stamped) if foes else stamped,
+                                      sheets_after)
+            events.extend(fight_facts.facts(before, marked, sheets_before, sheets_after))
             if marked is not encounter:
                 changed.append(marked)
                 said.extend(lines)
-        if not changed:
+        if not changed and not events:
             return outcome
-        return Outcome((*outcome.changes, *changed), (*said, *outcome.notices), outcome.alerts)
+        return Outcome((*outcome.changes, *changed), (*said, *outcome.notices), outcome.alerts,
+                       (*outcome.events, *events))
 
     def saved(self, outcome: Outcome) -> Outcome:
         """``outcome`` with what the store could save only in part (a file that waits, a

@@ -8,9 +8,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from console.model.errors import ModelError
-from console.model.forecast import matchup_from_encounter, one_more
+from console.model.fight_end import KeptForecast
+from console.model.forecast import keep_forecast, kept, matchup_from_encounter, one_more
+from console.model.outcome import Outcome
 from console.rules.errors import RulesError
-from console.rules.forecast import Forecast, Matchup, forecast
+from console.rules.forecast import RUNS, Forecast, Matchup, forecast, runs_for
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
 
@@ -42,6 +44,42 @@ class ForecastCommands:
     def run(self, runs: int = 10_000, seed: int = 0,
             progress: Callable[[int], None] | None = None) -> Forecast:
         return self._core.guard(lambda: forecast(self.matchup(), runs, seed, progress))
+
+    # ----- the forecast a fight keeps from its first Nish -------------------------------
+
+    def at_first_nish(self) -> tuple[int, Matchup] | None:
+        """The running fight and its matchup when its first Nish has been called and it
+        keeps no forecast yet (None otherwise, or when someone lacks the numbers: that
+        fight keeps none). Only reads; :meth:`starting` then runs in a worker thread."""
+        core = self._core
+        encounter = core.encounter()
+        if (core.read_only or encounter is None or encounter.round != 1
+                or encounter.forecast is not None):
+            return None
+        try:
+            return encounter.id, matchup_from_encounter(encounter, core.pcs(), core.npcs())
+        except (ModelError, RulesError):
+            return None
+
+    START_RUNS = RUNS  # the forecast kept at the first Nish: fewer for a big fight
+
+    @classmethod
+    def starting(cls, matchup: Matchup, seed: int = 0) -> KeptForecast:
+        """The forecast a fight keeps: as many runs as its size allows (``runs_for``).
+        Reads nothing from the campaign: a worker thread runs it."""
+        try:
+            return kept(forecast(matchup, runs_for(matchup, cls.START_RUNS), seed))
+        except (ModelError, RulesError) as error:
+            raise ActionRefused(str(error)) from None
+
+    def keep(self, fight: int, forecast: KeptForecast) -> Outcome:
+        """Fight ``fight`` of this session keeps ``forecast`` (logged, and undoable like
+        any action); nothing when it keeps one already or is gone (undone meanwhile)."""
+        core = self._core
+        encounter = core.encounters().get(fight)
+        if encounter is None or encounter.round == 0:
+            return Outcome()
+        return core.run("forecast.kept", lambda: keep_forecast(encounter, forecast))
 
     @staticmethod
     def what_if(matchup: Matchup, runs: int = 10_000, seed: int = 0, side_runs: int = 5_000,

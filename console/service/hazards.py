@@ -39,11 +39,14 @@ class HazardCommands:
             service.running(), victim.id, state, label, first, service.pcs(),
             service.npcs()))
 
-    def resolve_step(self, victim: Combatant, step: HazardStep) -> Outcome:
-        """A one-off hazard's check, resolved: its effects written to the victim."""
+    def resolve_step(self, victim: Combatant, step: HazardStep,
+                     hazard: str | None = None) -> Outcome:
+        """A one-off hazard's check, resolved: its effects written to the victim;
+        ``hazard`` names it (poison, radiation ...) for the recap's account of the check."""
         service = self._service
         return service.run("hazard.check", lambda: apply_step(
-            service.running(), victim.id, step, service.pcs(), service.npcs()))
+            service.running(), victim.id, step, service.pcs(), service.npcs(),
+            hazard=hazard))
 
     def state(self, victim: Combatant) -> tuple[int, HazardState]:
         """His oldest hazard (index in the encounter, state); refused when he has none."""

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from console.model import Encounter, ModelError, PlayerCharacter, Side, Status
 from console.model.encounters import Condition, InitiativeMode
+from console.model.fight_end import EndHow
+from console.model.fight_facts import ending_of
 from console.model.lifecycle import begin_encounter, end_encounter, join_pc
 from console.model.outcome import Outcome
 from console.model.tracker import (
@@ -71,18 +73,37 @@ class TrackerCommands:
 
     # ----- encounters ---------------------------------------------------------------------
 
-    def new_encounter(self, name: str) -> Outcome:
+    def new_encounter(self, name: str, how: EndHow | None = None) -> Outcome:
+        """A new encounter; the one running ends first, ``how`` the GM says it ended (see
+        :meth:`asks_how_it_ended`)."""
         service = self._service
         lowest_first = system(service.campaign().system).lowest_first  # Façade's fights
-        return service.run("encounter.new", lambda: begin_encounter(
-            service.session_record(service.session().number)[1],
-            service.new_id(Encounter.TABLE), name, lowest_first=lowest_first))
 
-    def end_encounter(self) -> Outcome:
+        def begin() -> Outcome:
+            running = service.encounter()
+            ending = (None if running is None or how is None
+                      else ending_of(running, how, service.pcs()))
+            return begin_encounter(service.session_record(service.session().number)[1],
+                                   service.new_id(Encounter.TABLE), name,
+                                   lowest_first=lowest_first, ending=ending)
+
+        return service.run("encounter.new", begin)
+
+    def asks_how_it_ended(self) -> bool:
+        """Whether ending the running fight asks how it ended: it has begun (Nish was
+        called). One never begun ends as it is: it reaches no row of Table 18."""
         encounter = self._service.encounter()
+        return encounter is not None and encounter.round > 0
+
+    def end_encounter(self, how: EndHow | None = None) -> Outcome:
+        """End the running fight; ``how`` (won, fled, other) is kept with the Table 18 row
+        it reached (None: not said, nothing counted)."""
+        service = self._service
+        encounter = service.encounter()
         if encounter is None:
             raise ActionRefused("no encounter is running")
-        return self._service.run("encounter.end", lambda: end_encounter(encounter))
+        return service.run("encounter.end", lambda: end_encounter(
+            encounter, None if how is None else ending_of(encounter, how, service.pcs())))
 
     def add_npc(self, name: str, nish: int | None, vit_max: int | None) -> Outcome:
         return self._on("tracker.add", lambda e: add_combatant(

@@ -19,7 +19,7 @@ Example::
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from console.model import (
     LogEntry,
     ModelError,
 )
+from console.model.fight_events import FightEvent
 from console.store.atomic_storage import dump_json
 from console.store.backends import FileBackend, MemoryBackend, ShardBackend
 from console.store.backups import Backups, find_good_backup
@@ -346,13 +347,17 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         self.apply(name, description, tx.writes)
 
     def apply(self, name: str, description: str, writes: Iterable[Write], *,
-              now: datetime | None = None, built: bool = False) -> LogEntry | None:
-        """Apply one GM action: ``writes`` are ``(table, id, doc or None to delete)``.
+              now: datetime | None = None, built: bool = False,
+              events: Sequence[FightEvent] = ()) -> LogEntry | None:
+        """Apply one GM action: ``writes`` are ``(table, id, doc or None to delete)``;
+        ``events`` the facts of a fight it made (console.model.fight_events).
 
         Documents are validated first (a :class:`ModelError` changes nothing), unless
         ``built``: each is the ``to_dict`` of a model object, which its construction
         validated (the service's commands), and is not parsed a second time. Returns the
-        log entry, or None if nothing actually changed (then nothing is logged).
+        log entry, or None if nothing actually changed and there is no event to keep (then
+        nothing is logged). An action with events and no change (a missed attack) is
+        logged: undoing it takes its events out of the session's recap.
         """
         self._writable()
         final: dict[tuple[str, int], dict[str, Any] | None] = {}
@@ -372,10 +377,10 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
                     change = Change.between(table, doc_id, clone(before), doc)
                 changes.append(change)
                 images.append((table, doc_id, doc))
-        if not changes:
+        if not changes and not events:
             return None
         entry = LogEntry(self._undo_state.head + 1, name, description, now or _now(),
-                         tuple(changes))
+                         tuple(changes), tuple(events))
         self._operation(lambda: self._commit("apply", entry.seq, images, entry, owned=built))
         return entry
 

@@ -35,10 +35,15 @@ Version 9: a campaign keeps what the players' view shows (``players``) and its
 turn timer (``turn_timer``), a combatant his foe number and whether the players know his
 name (``foe``, ``named``), an encounter when its turn in progress began (``turn_since``);
 absent means what version 8 showed (every choice as it was before the GM could make it, no
-foe numbers yet, no turn start), so nothing is rewritten. Version 10 (current): text holds
+foe numbers yet, no turn start), so nothing is rewritten. Version 10: text holds
 no character that steers a terminal (``console.model.text``): what an earlier console saved
 with one (a name pasted with a bidi mark, a note with CR LF line breaks) is kept, the
 character written as its escape and CR LF as a line break, so the campaign still opens.
+Version 11 (current): a log entry keeps the facts of a fight it made (``events``), an
+encounter the forecast kept at its first Nish and how it ended (``forecast``, ``ending``),
+a combatant whether he went down or had critical damage during it (``was_down``,
+``was_critical``); absent means none, as version 10 kept none, so nothing is rewritten (a
+fight version 10 ended has no end to count in the calibration).
 """
 
 from __future__ import annotations
@@ -159,6 +164,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     8: {},  # the table's settings, foe numbers, names told, turn starts: absent as before
     # Text that steered a terminal, written as its escapes.
     9: dict.fromkeys(("campaign", "pcs", "npcs", "session", "encounters", "log"), _cleaned),
+    10: {},  # a fight's events, forecast, end and marks: absent means none
 }
 
 

@@ -17,7 +17,7 @@ import json
 import threading
 from typing import Any
 
-from console.model import ModelError, Session
+from console.model import Encounter, ModelError, Session
 from console.store.atomic_storage import dump_json
 from console.store.errors import StoreError
 from console.store.layout import SESSION_FILE, SESSIONS_DIR, SESSIONS_MEMO
@@ -39,6 +39,7 @@ class PastSessions:
         # Parsed already, by number, with the stamp they were read at: the console reads
         # the history once in the background after start-up, and the awards use it.
         self._parsed: dict[int, tuple[list[int], Session]] = {}
+        self._fights: dict[int, tuple[list[int] | None, list[Encounter]]] = {}
         self._lock = threading.Lock()
 
     def _load_memo(self) -> dict[str, dict[str, Any]]:
@@ -60,12 +61,38 @@ class PastSessions:
         with self._lock:
             return self._read(numbers)
 
+    def fights(self, numbers: list[int]) -> dict[int, list[Encounter]]:
+        """The encounters of earlier sessions ``numbers``, read from their files (each kept
+        while its file's stamp is unchanged): the calibration of the campaign's forecasts.
+        Safe to call from a worker thread, like :meth:`read`."""
+        with self._lock:
+            stamps = self._stamps()
+            found: dict[int, list[Encounter]] = {}
+            for number in numbers:
+                stamp = stamps.get(number)
+                kept = self._fights.get(number)
+                if kept is not None and stamp is not None and kept[0] == stamp:
+                    found[number] = kept[1]
+                    continue
+                rel = f"{SESSIONS_DIR}/{number:04d}/{SESSION_FILE}"
+                tables, _ = read_tables(self.tree.path(rel), "session", self.tree, rel)
+                try:
+                    found[number] = [Encounter.from_dict(doc) for doc in
+                                     tables.get(Encounter.TABLE, {}).values()]
+                except (ModelError, ValueError, TypeError) as error:
+                    raise StoreError(f"session {number} cannot be read: {error}") from None
+                self._fights[number] = (stamp, found[number])
+            return found
+
+    def _stamps(self) -> dict[int, list[int] | None]:
+        return {int(name): next((list(item.stamp) for item in items
+                                 if item.name == SESSION_FILE and item.kind == "file"), None)
+                for name, items in self.tree.subfolders(SESSIONS_DIR).items()
+                if name.isdigit()}
+
     def _read(self, numbers: list[int]) -> dict[int, Session]:
         memo = self._load_memo()
-        stamps = {int(name): next((list(item.stamp) for item in items
-                                   if item.name == SESSION_FILE and item.kind == "file"), None)
-                  for name, items in self.tree.subfolders(SESSIONS_DIR).items()
-                  if name.isdigit()}
+        stamps = self._stamps()
         sessions: dict[int, Session] = {}
         learned = False
         for number in numbers:

@@ -39,6 +39,7 @@ __all__ = [
     "MAX_IMPORT_BYTES",
     "export_campaign",
     "import_campaign",
+    "write_outside",
 ]
 
 EXPORT_FORMAT = "metascape-gm-console/campaign-export"
@@ -76,27 +77,43 @@ def _write_new(target: Path, payload: bytes, *, replace: bool) -> None:
     fsync_directory(folder)
 
 
-def _check_target(saves: Path, target: Path, *, replace: bool) -> None:
+def _check_target(saves: Path, target: Path, *, replace: bool, what: str = "export",
+                  example: str = "campaign.json") -> None:
     if not str(target).strip() or target.name in ("", ".", ".."):
-        raise StoreError("give the export a file name, such as campaign.json")
+        raise StoreError(f"give the {what} a file name, such as {example}")
     folder = target.parent
     if not folder.is_dir():
         raise StoreError(f"cannot write {target}: the folder {folder} does not exist")
     if _inside(folder, saves) or (target.exists() and _inside(target, saves)):
         raise StoreError(f"cannot write {target}: it is inside the saves folder {saves}, "
-                         "whose files are the campaigns' own; export somewhere else")
+                         f"whose files are the campaigns' own; write the {what} somewhere "
+                         "else")
     try:
         found = os.lstat(target)
     except FileNotFoundError:
         return
     if stat.S_ISLNK(found.st_mode):
-        raise StoreError(f"{target} is a symbolic link: the export never writes through one")
+        raise StoreError(f"{target} is a symbolic link: the {what} never writes through one")
     if stat.S_ISDIR(found.st_mode):
         raise StoreError(f"{target} is a folder: name a file inside it")
     if not stat.S_ISREG(found.st_mode):
         raise StoreError(f"{target} is not a regular file (a device?): it is never replaced")
     if not replace:
         raise StoreError(f"{target} already exists: add --force to replace it")
+
+
+def write_outside(saves: Path, target: Path, payload: bytes, *, replace: bool = False,
+                  what: str = "file", example: str = "recap.md") -> Path:
+    """Write ``payload`` to ``target`` as an export is written (a new regular file outside
+    the saves folder, or with ``replace`` one replaced; never a link, a folder or a
+    device): the command line's other outputs to a file, such as a recap."""
+    target = Path(target)
+    _check_target(Path(saves), target, replace=replace, what=what, example=example)
+    try:
+        _write_new(target, payload, replace=replace)
+    except OSError as error:
+        raise StoreError(f"cannot write {target}: {error.strerror or error}") from None
+    return target
 
 
 def export_campaign(saves: Path, name: str, target: Path, *, replace: bool = False) -> Path:

@@ -167,11 +167,26 @@ class SessionsMixin:
         tree = getattr(self._backend, "tree", None)
         if not isinstance(tree, CampaignTree):  # a campaign in memory
             return {number: self.session_record(number)[0] for number in numbers}
+        return self._past().read(numbers)
+
+    def past_fights(self, numbers: list[int]) -> dict[int, list[Encounter]]:
+        """The encounters of earlier sessions ``numbers`` (console.store.past_sessions):
+        safe to read from a worker thread."""
+        if self._number in numbers:
+            raise StoreError(f"session {self._number} is the current one, not an earlier one")
+        tree = getattr(self._backend, "tree", None)
+        if not isinstance(tree, CampaignTree):  # a campaign in memory
+            return {number: self.session_record(number)[1] for number in numbers}
+        return self._past().fights(numbers)
+
+    def _past(self) -> PastSessions:
         past = getattr(self, "_past_sessions", None)
         if past is None:
+            tree = getattr(self._backend, "tree", None)
+            assert isinstance(tree, CampaignTree)
             past = PastSessions(tree, writable=not getattr(self, "read_only", True))
             self._past_sessions = past
-        return past.read(numbers)
+        return past
 
     def session_record(self, number: int) -> tuple[Session, list[Encounter]]:
         """Session ``number``'s document and its encounters, read from its file.
@@ -186,6 +201,18 @@ class SessionsMixin:
         shard = self._backend.load(session_rel(number), "session")
         session = Session.from_dict(shard.get(Session.TABLE, Session.DOC_ID))
         return session, [Encounter.from_dict(doc) for doc in shard.all(Encounter.TABLE).values()]
+
+    def session_log(self, number: int) -> list[LogEntry]:
+        """Session ``number``'s log entries in effect (an undone one is not), oldest first:
+        what the session's recap reads. An earlier session's from its files."""
+        if number == self._number:
+            assert self._log is not None
+            return self._log.entries()[:self._log.state.head]
+        if number not in self.session_numbers():
+            raise StoreError(f"there is no session {number}")
+        shard = self._backend.load(session_rel(number), "session")
+        log = UndoLog(self._backend, number, shard, self._chunk_size)
+        return [log.entry(seq) for seq in range(1, log.state.head + 1)]
 
     def write_summary(self, number: int, markdown: str) -> Path:
         """Write a session summary to ``<campaign>/summaries/session-NNNN.md`` (atomically).

@@ -162,3 +162,43 @@ def test_a_version_8_campaign_opens_with_the_table_as_it_was(tmp_path: Path) -> 
     for path in (saves / "Demo").glob("*.json"):
         assert json.loads(path.read_text())["_meta"]["1"]["schema"] == SCHEMA_VERSION
     assert check_campaign(saves, "Demo").healthy
+
+
+# ----- version 10: a campaign made before a fight kept its facts (issue 30) ----------------
+
+V10_FIXTURE = Path(__file__).parent / "fixtures" / "campaign_v10"
+
+
+def test_a_version_10_campaign_opens_and_its_fights_are_told_as_far_as_they_can_be(
+        tmp_path: Path) -> None:
+    # `gm-console demo` as version 10 made it, then a turn, a Skrak wounded and killed, the
+    # fight ended (how was not asked then) and a second one begun, never called.
+    saves = tmp_path / "saves"
+    shutil.copytree(V10_FIXTURE, saves)
+    for path in saves.rglob("*.json"):
+        assert json.loads(path.read_text())["_meta"]["1"]["schema"] == 10
+    from console.model.fight_end import EndHow
+    from console.service import CampaignService
+
+    with CampaignStore.open(saves, "Demo", read_only=True) as store:
+        assert all(not entry.events for entry in store.history())
+        ambush, second = sorted(store.encounters(), key=lambda e: e.id)
+        assert second.active and second.round == 0
+        assert ambush.ending is None and ambush.forecast is None and not ambush.active
+        assert not any(c.was_down for c in ambush.combatants)
+        service = CampaignService(store)
+        recap = service.recap.session()
+        told = recap.fights[0]
+        assert told.name == "Ambush at the docks" and told.end is None and told.rounds == ()
+        calibration = service.recap.calibration()
+        assert (calibration.fights, calibration.not_counted) == (0, 1)
+    with CampaignStore.open(saves, "Demo") as store:
+        gm = CampaignService(store)
+        fight = gm.tracker.join_party().encounter
+        gm.tracker.call_for_nish({c.id: 20 for c in fight.combatants if c.is_pc})
+        gm.tracker.end_encounter(EndHow.OTHER)
+        assert gm.recap.calibration().fights == 1
+        assert [f.end for f in gm.recap.session().fights] == [None, "other"]
+    for path in (saves / "Demo").glob("*.json"):
+        assert json.loads(path.read_text())["_meta"]["1"]["schema"] == SCHEMA_VERSION
+    assert check_campaign(saves, "Demo").healthy

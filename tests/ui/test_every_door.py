@@ -48,7 +48,7 @@ FAILED = "that action failed and was not applied"
 
 # What the panes read while they draw (the roster's entry in the details, the PC under the
 # cursor, the campaign's system): kept, so that each door can be reached.
-READS = {"find", "sheet_of", "system"}
+READS = {"find", "sheet_of", "system", "asks_how_it_ended"}
 GROUPS = ("tracker", "combat", "hazards", "roster", "awards", "sessions", "points",
           "settings", "forecast")
 CORE_WRITES = ("run", "prepare", "commit", "undo", "redo", "start_session", "stop_session",

@@ -176,7 +176,7 @@ class CombatFlows(Flows):
             return None
         verdict = attack.verdict(result)
         if not verdict.hit:
-            self.show(attack.missed(verdict))
+            self.show(self.service.combat.miss(attack, verdict))
             return None
         return verdict
 

@@ -64,7 +64,7 @@ class HazardFlows(Flows):
                                  "the player rolls; enter his result")
         if rolled is not None:
             step = self.service.guard(lambda: guided.resolve(answers, check, rolled["result"]))
-            self.show(self.service.hazards.resolve_step(victim, step))
+            self.show(self.service.hazards.resolve_step(victim, step, name))
 
     def pass_time(self, combatant_id: int | None) -> None:
         self.run(self._pass_time(self.combatant(combatant_id)))

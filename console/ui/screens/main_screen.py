@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from console.ui.hazards.flows import HazardFlows
     from console.ui.log.flows import LogFlows
     from console.ui.points.flows import PointsFlows
+    from console.ui.recap.flows import RecapFlows
     from console.ui.roster.flows import RosterFlows
     from console.ui.table.flows import TableFlows
     from console.ui.tracker.flows import TrackerFlows
@@ -57,7 +58,7 @@ FLOWS_MODULES = ("console.ui.tracker.flows", "console.ui.combat.flows",
                  "console.ui.hazards.flows", "console.ui.roster.flows",
                  "console.ui.awards.flows", "console.ui.points.flows",
                  "console.ui.forecast.flows", "console.ui.calculator.flows",
-                 "console.ui.log.flows")
+                 "console.ui.log.flows", "console.ui.recap.flows")
 
 
 class MainScreen(Guarded, Screen[None]):
@@ -93,6 +94,8 @@ class MainScreen(Guarded, Screen[None]):
         Binding("P", "table_settings", "Players' view",
                 tooltip="What the players' view shows, and the turn timer",
                 id="main.table_settings", show=False),
+        Binding("R", "recap", "Recap", tooltip="The session's recap, and the forecasts "
+                "against what happened", id="main.recap"),
     ]
     _METASCAPE_ONLY: ClassVar[frozenset[str]] = frozenset({"grab_bag", "awards"})
     _OTHER_SYSTEMS: ClassVar[frozenset[str]] = frozenset({"quick_points", "points"})
@@ -167,6 +170,12 @@ class MainScreen(Guarded, Screen[None]):
         from console.ui.table.flows import TableFlows
 
         return TableFlows(self, self.service)
+
+    @cached_property
+    def recap_flows(self) -> RecapFlows:
+        from console.ui.recap.flows import RecapFlows
+
+        return RecapFlows(self, self.service)
 
     def compose(self) -> ComposeResult:
         service, changed = self.service, MainScreen.changed
@@ -285,6 +294,9 @@ class MainScreen(Guarded, Screen[None]):
 
     def action_forecast(self) -> None:
         self.forecast_flows.open()
+
+    def action_recap(self) -> None:
+        self.recap_flows.open()
 
     def action_awards(self) -> None:
         from console.ui.awards.awards_screen import AwardsScreen  # loaded after start-up

@@ -4,6 +4,7 @@ dialogs."""
 from __future__ import annotations
 
 from console.model import Side, Status
+from console.model.fight_end import EndHow
 from console.model.text import NAME_MAX, TITLE_MAX
 from console.rules.limits import RESULT, ROUNDS, Range
 from console.service.tracker import NishCall
@@ -18,6 +19,8 @@ from console.ui.dialogs.form_dialog import (
 )
 from console.ui.dialogs.nish_entry import NishForm, nish_results
 from console.ui.flow import Flows
+from console.ui.forecast.at_start import forecast_at_start
+from console.ui.tracker.ending_dialog import EndingDialog
 
 __all__ = ["TrackerFlows", "parse_side"]
 
@@ -73,8 +76,22 @@ class TrackerFlows(Flows):
         self.command(self.service.tracker.join_party, undoable=True)
 
     def end_encounter(self) -> None:
-        # Undoable: done at once, and said with the way back.
-        self.command(self.service.tracker.end_encounter, undoable=True)
+        # Undoable: done at once (once the GM has said how a begun fight ended), and said
+        # with the way back.
+        if not self.service.tracker.asks_how_it_ended():
+            self.command(self.service.tracker.end_encounter, undoable=True)
+            return
+        self.run(self._end_encounter())
+
+    async def _end_encounter(self) -> None:
+        how = await self._how_it_ended()
+        if how is not None:
+            self.show(self.service.tracker.end_encounter(how), undoable=True)
+
+    async def _how_it_ended(self, then: str = "") -> EndHow | None:
+        running = self.service.running()
+        answer: EndHow | None = await self.ask(EndingDialog(running.name, then))
+        return answer
 
     def toggle_session(self) -> None:
         """S stops the running session (undoable, done at once), or starts the next one,
@@ -97,11 +114,16 @@ class TrackerFlows(Flows):
         self.run(self._new_encounter())
 
     async def _new_encounter(self) -> None:
+        how = None
+        if self.service.tracker.asks_how_it_ended():  # E into the next: the last one ends
+            how = await self._how_it_ended("; then the next fight is named")
+            if how is None:
+                return
         values = await self.form("New encounter",
                                  [Field("name", "Encounter name", required_text("name"),
                                         max_length=TITLE_MAX)])
         if values is not None:
-            self.show(self.service.tracker.new_encounter(values["name"]))
+            self.show(self.service.tracker.new_encounter(values["name"], how))
 
     def call_for_nish(self) -> None:
         self.run(self._call_for_nish())
@@ -110,11 +132,13 @@ class TrackerFlows(Flows):
         call: NishCall = self.service.tracker.nish_call()
         if not call.rolls:
             self.show(self.service.tracker.call_for_nish({}))
+            forecast_at_start(self)
             return
         filled = await self.ask(NishForm(call.title, list(call.rolls), self.service.rng))
         if filled is not None:
             self.show(self.service.tracker.call_for_nish(nish_results(filled.values),
                                                          call.leader))
+            forecast_at_start(self)
 
     def add(self) -> None:
         self.run(self._add())

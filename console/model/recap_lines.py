@@ -1,0 +1,273 @@
+"""One action's facts told for the recap: the GM's version, or the players' by the privacy
+rules of their view (``console.model.player_view``).
+
+:class:`Teller` turns the events of one log entry (``console.model.fight_events``) into
+:class:`Said` items: words for people and the same as data (names resolved, numbers where
+the version may hold them). An attack is told with the wounds its target took in the same
+entry. In the players' version:
+
+- a combatant hidden from them at the fight's end who was never revealed during it is
+  "someone unseen": never his name, and his own doings (joining, being hidden, his wounds)
+  are not told;
+- an NPC is named as their view names him ("Foe 2" until the GM names him), his health a
+  word (hurt, badly hurt, down ...), never his wounds, Vit or Nish; a PC's health is his
+  numbers or a word, as the GM chose for their view;
+- an NPC's conditions only if the GM shows them; no check's difficulty or result, only
+  whether it passed; no GM note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from console.model.encounters import Combatant, Encounter, Side, Status
+from console.model.fight_events import (
+    Attacked,
+    ConditionChanged,
+    CriticalCheck,
+    FightEvent,
+    HazardBegan,
+    HazardCheck,
+    HazardEnded,
+    Joined,
+    Shown,
+    StatusChanged,
+    Wounded,
+)
+from console.model.player_view import health_word, shown_name
+from console.model.table_settings import PcHealth, PlayersSettings
+from console.rules.critical_damage import critical_damage
+
+__all__ = ["UNSEEN", "Said", "Teller", "unseen_ids"]
+
+UNSEEN = "someone unseen"
+_DOWN = (Status.UNCONSCIOUS, Status.DEAD)
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One thing that happened: ``text`` for people, ``data`` the same as data."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, **self.data}
+
+
+def unseen_ids(encounter: Encounter, revealed: Iterable[int]) -> frozenset[int]:
+    """Those the players never saw: hidden at the fight's end and not revealed during it
+    (``revealed``: the ids a :class:`Shown` event revealed)."""
+    shown = set(revealed)
+    return frozenset(c.id for c in encounter.combatants if c.hidden and c.id not in shown)
+
+
+def _verdict(passed: bool | None) -> str:
+    return "passed" if passed else "failed" if passed is not None else "made"
+
+
+class Teller:
+    """Tells one fight's events, for the GM (``players`` False) or the players."""
+
+    def __init__(self, encounter: Encounter, settings: PlayersSettings, *, players: bool,
+                 unseen: frozenset[int] = frozenset()) -> None:
+        self.encounter = encounter
+        self.settings = settings
+        self.players = players
+        self.unseen = unseen if players else frozenset()
+
+    # ----- who and how he stands ------------------------------------------------------
+
+    def _combatant(self, who: int | None) -> Combatant | None:
+        return None if who is None else self.encounter.combatant(who)
+
+    def name(self, who: int | None) -> str:
+        combatant = self._combatant(who)
+        if combatant is None:
+            return "?"
+        if not self.players:
+            return combatant.name
+        if combatant.id in self.unseen:
+            return UNSEEN
+        return shown_name(combatant, self.settings)
+
+    def seen(self, who: int | None) -> bool:
+        return who is not None and who not in self.unseen
+
+    def _npc(self, who: int) -> bool:
+        combatant = self._combatant(who)
+        return combatant is not None and combatant.side is Side.NPC
+
+    def worded(self, who: int) -> bool:
+        """Whether his health is told as a word, never a number: an NPC's to the players,
+        and a PC's when the GM shows the players words."""
+        return self.players and (self._npc(who) or self.settings.pc_health is PcHealth.WORDS)
+
+    def health(self, who: int, wounds: int, vit: int | None) -> tuple[str, dict[str, Any]]:
+        """His standing after a change: numbers, or a word where the version wants one."""
+        if self.worded(who):
+            word = health_word(wounds, vit, Status.ACTIVE, pc=not self._npc(who))
+            return word, {"health": word}
+        if vit is None:
+            return f"{wounds} wounds", {"wounds": wounds, "vit": None}
+        cd = critical_damage(wounds, vit)
+        shown = f"{wounds}/{vit}" + ("" if cd is None else f", {cd} CD")
+        return shown, {"wounds": wounds, "vit": vit}
+
+    # ----- one entry ------------------------------------------------------------------
+
+    def tell(self, events: Iterable[FightEvent]) -> list[Said]:
+        """The entry's events of this fight in words (structure events excepted: the
+        recap places rounds, turns and the end itself)."""
+        mine = [e for e in events if e.fight == self.encounter.id]
+        attacked = {e.target for e in mine if isinstance(e, Attacked) and e.hit}
+        wounds = {e.who: e for e in mine if isinstance(e, Wounded)}
+        said: list[Said] = []
+        for event in mine:
+            if isinstance(event, Wounded) and event.who in attacked:
+                continue  # told with the attack
+            told = self._one(event, wounds)
+            if told is not None:
+                if told.text.startswith(UNSEEN):  # a sentence starts with a capital
+                    told = Said(told.kind, told.text[0].upper() + told.text[1:], told.data)
+                said.append(told)
+        return said
+
+    def _one(self, event: FightEvent, wounds: Mapping[int, Wounded]) -> Said | None:
+        handlers: dict[type, Callable[[Any], Said | None]] = {
+            Attacked: lambda e: self._attack(e, wounds.get(e.target)),
+            Wounded: self._wounds, StatusChanged: self._status, Joined: self._joined,
+            Shown: self._shown, ConditionChanged: self._condition,
+            HazardBegan: self._hazard_began, HazardCheck: self._hazard_check,
+            HazardEnded: self._hazard_ended, CriticalCheck: self._check,
+        }
+        handler = handlers.get(type(event))
+        return None if handler is None else handler(event)
+
+    def _attack(self, event: Attacked, hurt: Wounded | None) -> Said | None:
+        attacker, target = self.name(event.attacker), self.name(event.target)
+        if self.players and not self.seen(event.attacker) and not self.seen(event.target):
+            return None
+        data: dict[str, Any] = {"attacker": None if event.attacker is None else attacker,
+                                "target": target, "hit": event.hit}
+        if event.attacker is None:
+            text = f"{target} is hit"
+        else:
+            text = f"{attacker} {'hits' if event.hit else 'misses'} {target}"
+        if not event.hit:
+            return Said("attack", text, data)
+        if hurt is None or hurt.after <= hurt.before:
+            return Said("attack", text + ": no wound", {**data, "took": 0})
+        standing, numbers = self.health(event.target, hurt.after, hurt.vit)
+        if self.worded(event.target):
+            return Said("attack", f"{text} ({standing})", {**data, **numbers})
+        took = hurt.after - hurt.before
+        return Said("attack", f"{text}: {took} wounds ({standing})",
+                    {**data, "took": took, **numbers})
+
+    def _wounds(self, event: Wounded) -> Said | None:
+        if not self.seen(event.who):
+            return None
+        who = self.name(event.who)
+        standing, numbers = self.health(event.who, event.after, event.vit)
+        healed = event.after < event.before
+        data = {"who": who, "healed": healed, **numbers}
+        if self.worded(event.who):
+            return Said("wounds", f"{who} is {standing}" if not healed
+                        else f"{who} recovers ({standing})", data)
+        amount = abs(event.after - event.before)
+        verb = "heals" if healed else "takes"
+        return Said("wounds", f"{who} {verb} {amount}{'' if healed else ' wounds'} "
+                              f"({standing})", {**data, "amount": amount})
+
+    def _status(self, event: StatusChanged) -> Said | None:
+        if not self.seen(event.who):
+            return None
+        who = self.name(event.who)
+        status = event.status
+        if self.players and self._npc(event.who):
+            if status in _DOWN:
+                return Said("status", f"{who} is down", {"who": who, "status": "down"})
+            if status is Status.ACTIVE and event.was in _DOWN:
+                return Said("status", f"{who} is back up", {"who": who, "status": "active"})
+        words = {Status.DEAD: "dies", Status.UNCONSCIOUS: "falls unconscious",
+                 Status.REMOVED: "leaves the fight", Status.CRIPPLED: "is crippled",
+                 Status.DESTROYED: "is destroyed",
+                 Status.ACTIVE: "is back in the fight" if event.was is not Status.REMOVED
+                 else "rejoins the fight"}
+        return Said("status", f"{who} {words[status]}", {"who": who, "status": status.value})
+
+    def _joined(self, event: Joined) -> Said | None:
+        if not self.seen(event.who):
+            return None
+        who = self.name(event.who)
+        return Said("joined", f"{who} joins the fight", {"who": who})
+
+    def _shown(self, event: Shown) -> Said | None:
+        who = self.name(event.who)
+        if self.players:
+            if event.hidden or not self.seen(event.who):
+                return None
+            return Said("shown", f"{who} appears", {"who": who})
+        said = "hidden from the players" if event.hidden else "shown to the players"
+        return Said("shown", f"{who}: {said}", {"who": who, "hidden": event.hidden})
+
+    def _condition(self, event: ConditionChanged) -> Said | None:
+        if event.on is not None and (not self.seen(event.on) or (
+                self.players and self._npc(event.on) and not self.settings.npc_conditions)):
+            return None
+        on = "" if event.on is None else f" on {self.name(event.on)}"
+        data = {"condition": event.name, "on": None if event.on is None else self.name(event.on),
+                "added": event.added, "until_round": event.until}
+        if not event.added:
+            return Said("condition", f"{event.name}{on} ends", data)
+        lasting = "until removed" if event.until is None else f"through round {event.until}"
+        return Said("condition", f"{event.name}{on}, {lasting}", data)
+
+    def _hazard_began(self, event: HazardBegan) -> Said | None:
+        if not self.seen(event.who):
+            return None
+        who = self.name(event.who)
+        return Said("hazard", f"{who}: {event.hazard} begins",
+                    {"who": who, "hazard": event.hazard})
+
+    def _hazard_ended(self, event: HazardEnded) -> Said | None:
+        if not self.seen(event.who):
+            return None
+        who = self.name(event.who)
+        return Said("hazard_end", f"{who}: {event.hazard} is over",
+                    {"who": who, "hazard": event.hazard})
+
+    def _hazard_check(self, event: HazardCheck) -> Said | None:
+        if not self.seen(event.who):
+            return None
+        who = self.name(event.who)
+        verdict = _verdict(event.passed)
+        data: dict[str, Any] = {"who": who, "hazard": event.hazard, "ability": event.ability,
+                                "passed": event.passed}
+        if self.players:
+            return Said("hazard_check", f"{who}'s {event.hazard} check ({event.ability}): "
+                                        f"{verdict}", data)
+        against = "" if event.difficulty is None else f" vs {event.difficulty}"
+        came = "" if not event.effects else "; " + ", ".join(event.effects)
+        return Said("hazard_check",
+                    f"{who}'s {event.hazard} check ({event.ability}{against}): "
+                    f"{event.result}, {verdict}{came}",
+                    {**data, "difficulty": event.difficulty, "result": event.result,
+                     "effects": list(event.effects)})
+
+    def _check(self, event: CriticalCheck) -> Said | None:
+        if not self.seen(event.who):
+            return None
+        who = self.name(event.who)
+        verdict = _verdict(event.passed)
+        data: dict[str, Any] = {"who": who, "check": event.check, "passed": event.passed}
+        if self.players:
+            return Said("check", f"{who}'s {event.check} check: {verdict}", data)
+        against = "" if event.difficulty is None else f" vs {event.difficulty}"
+        return Said("check", f"{who}'s {event.check} check{against}: {event.result}, "
+                             f"{verdict}",
+                    {**data, "difficulty": event.difficulty, "result": event.result})

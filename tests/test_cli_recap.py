@@ -1,0 +1,112 @@
+"""gm-console recap (issue 30): the session told as Markdown, a page or JSON, the players'
+version, to a file, and the campaign's calibration; it only reads, so the GM's console may
+hold the campaign meanwhile."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from console.cli import main
+from console.model import Side
+from console.model.fight_end import EndHow
+from console.service import CampaignService
+from console.store import CampaignStore
+from tests.service.evening import assert_self_contained
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def saves(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
+    """The demo, its fight played to a win: Skrak 1 killed, then hidden from the players."""
+    saves = tmp_path / "saves"
+    assert run(capsys, "demo", "--saves", str(saves))[0] == 0
+    with CampaignStore.open(saves, "Demo") as store:
+        service = CampaignService(store)
+        encounter = service.encounter()
+        assert encounter is not None
+        skrak = next(c for c in encounter.combatants if c.name == "Skrak 1")
+        service.combat.change_wounds(skrak, -15)
+        service.tracker.toggle_hidden(skrak.id)
+        service.tracker.next_turn()
+        service.tracker.end_encounter(EndHow.WON)
+    return saves
+
+
+def test_the_recap_and_its_players_version(capsys: pytest.CaptureFixture[str],
+                                           saves: Path) -> None:
+    code, out, err = run(capsys, "recap", "Demo", "--saves", str(saves))
+    assert (code, err) == (0, "")
+    assert out.startswith("# Demo: session 1\n") and "## Ambush at the docks" in out
+    assert "Skrak 1 takes 15 wounds (15/12, 3 CD)" in out and "Table 18:" in out
+    code, out, err = run(capsys, "recap", "Demo", "--players", "--saves", str(saves))
+    assert (code, err) == (0, "")
+    assert "## Fight 1" in out and "Ambush" not in out
+    assert "Skrak 1" not in out and "/12" not in out and "Table 18" not in out
+    code, out, _ = run(capsys, "recap", "Demo", "--json", "--saves", str(saves))
+    data = json.loads(out)
+    assert data["fights"][0]["end"] == "won" and data["fights"][0]["row"] == "untouched"
+    assert data["time"]["book"] == {"combat": 0.5, "encounters (non-combat)": 0.25,
+                                    "verbal roleplaying": 0.25}
+
+
+def test_the_page_is_written_where_asked_and_nowhere_else(
+        capsys: pytest.CaptureFixture[str], saves: Path, tmp_path: Path) -> None:
+    page = tmp_path / "recap.html"
+    code, out, err = run(capsys, "recap", "Demo", "--html", "--players", "--out", str(page),
+                         "--saves", str(saves))
+    assert (code, err) == (0, "") and out == f"wrote the page recap to {page}\n"
+    assert_self_contained(page.read_text())
+    assert run(capsys, "recap", "Demo", "--html", "--out", str(page), "--saves",
+               str(saves)) == (2, "", f"gm-console: {page} already exists: add --force to "
+                                      "replace it\n")
+    assert run(capsys, "recap", "Demo", "--html", "--out", str(page), "--force", "--saves",
+               str(saves))[0] == 0
+    assert "Ambush at the docks" in page.read_text()
+    inside = saves / "Demo" / "recap.md"
+    code, _, err = run(capsys, "recap", "Demo", "--out", str(inside), "--saves", str(saves))
+    assert code == 2 and "inside the saves folder" in err and not inside.exists()
+
+
+def test_the_calibration_counts_the_fights_played(capsys: pytest.CaptureFixture[str],
+                                                  saves: Path) -> None:
+    code, out, err = run(capsys, "recap", "Demo", "--campaign", "--json", "--saves",
+                         str(saves))
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["fights"] == 1 and sum(row["count"] for row in data["rows"]) == 1
+    code, out, _ = run(capsys, "recap", "Demo", "--campaign", "--saves", str(saves))
+    assert "| no damage at all | 1 | 100% |" in out  # no PC was hurt
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--campaign", "--session", "1"], "--campaign is every session's fights"),
+    (["--json", "--html"], "--json or --html"),
+    (["--force"], "--force replaces the file --out names"),
+    (["--session", "9"], "no session 9 in 'Demo' (sessions 1-1)"),
+])
+def test_bad_asks_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], saves: Path,
+                                          argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, "recap", "Demo", *argv, "--saves", str(saves))
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_it_reads_while_the_console_holds_the_campaign(capsys: pytest.CaptureFixture[str],
+                                                       saves: Path) -> None:
+    with CampaignStore.open(saves, "Demo") as store:
+        service = CampaignService(store)
+        service.tracker.new_encounter("Bridge")
+        service.tracker.join_party()
+        fight = service.encounter()
+        assert fight is not None
+        service.tracker.call_for_nish({c.id: 12 for c in fight.combatants
+                                       if c.side is Side.PC})
+        code, out, _ = run(capsys, "recap", "Demo", "--saves", str(saves))
+    assert code == 0 and "## Bridge" in out and "Still running" in out
