@@ -27,7 +27,8 @@ __all__ = ["COMMAND_GROUPS", "build_parser", "main"]
 # subcommands each adds.
 COMMAND_GROUPS: dict[str, tuple[str, ...]] = {
     "console.cli.dice": ("rating", "convert", "roll", "odds", "combine"),
-    "console.cli.campaigns": ("new", "list", "demo", "check", "export", "import", "summary"),
+    "console.cli.campaigns": ("new", "list", "demo", "check", "export", "import", "summary",
+                              "recap"),
     "console.cli.forecast": ("forecast",),
     "console.cli.players": ("player-view", "serve"),
 }
