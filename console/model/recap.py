@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from console.model.action_log import LogEntry
@@ -35,6 +35,7 @@ from console.model.fight_events import FightEnded, FightEvent, RoundBegan, Shown
 from console.model.lifecycle import ending_label
 from console.model.points_awards import describe_entry
 from console.model.recap_lines import UNSEEN, Said, Teller, unseen_ids
+from console.model.session_summary import format_duration
 from console.model.sessions import Session
 from console.model.table_settings import PlayersSettings
 from console.model.turn_timer import turn_lengths
@@ -42,7 +43,7 @@ from console.rules.advancement import rank_title
 from console.rules.forecast import OUTCOMES, Reading
 
 __all__ = ["BOOK_SPLIT", "AwardLine", "FightRecap", "Recap", "RoundRecap", "TimeSplit",
-           "TurnRecap", "session_recap"]
+           "TurnRecap", "session_recap", "span_words"]
 
 # The Rule Book's split of an evening: "50% of reality time in actual combat, 25% heavily
 # involved in encounters (non-combat), and 25% in verbal roleplaying".
@@ -132,6 +133,21 @@ class TimeSplit:
         return {"played": round(self.played, 1), "fights": round(self.fights, 1),
                 "rest": round(self.rest, 1), "fight_share": round(self.fight_share, 4),
                 "book": {part: share for part, share in BOOK_SPLIT}}
+
+    def sentence(self) -> str:
+        """The split in words, beside the book's: one sentence for every way it is shown."""
+        book = ", ".join(f"{share:.0%} {part}" for part, share in BOOK_SPLIT)
+        return (f"In fights (from the first Nish to the end): {span_words(self.fights)} "
+                f"({self.fight_share:.0%}); the rest: {span_words(self.rest)} "
+                f"({1 - self.fight_share:.0%}). The book: {book}.")
+
+
+def span_words(seconds: float) -> str:
+    """A span as hours and minutes; a span under a minute says so, where "0 h 00 min"
+    beside a share of 90% would read as a contradiction."""
+    if 0 < seconds < 60:
+        return "under a minute"
+    return format_duration(timedelta(seconds=seconds))
 
 
 @dataclass(frozen=True, slots=True)

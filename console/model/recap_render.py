@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import html
 import re
-from datetime import timedelta
 
 from console.model.calibration import LIKELY, Calibration
-from console.model.recap import BOOK_SPLIT, FightRecap, Recap, TurnRecap
-from console.model.session_summary import format_duration
+from console.model.recap import FightRecap, Recap, TurnRecap, span_words
 from console.model.table_settings import clock_text
 from console.rules.advancement import rank_title
 from console.rules.forecast import LABELS, OUTCOMES
@@ -33,10 +31,6 @@ def md(text: str) -> str:
     return _MARKUP.sub(r"\\\1", " ".join(text.splitlines()))
 
 
-def _span(seconds: float) -> str:
-    return format_duration(timedelta(seconds=seconds))
-
-
 def _share(value: float | None) -> str:
     return "—" if value is None else f"{value:.0%}"
 
@@ -45,13 +39,7 @@ def _time_lines(recap: Recap) -> list[str]:
     time = recap.time
     day = recap.started_at.date().isoformat()
     state = "" if recap.stopped_at is not None or recap.closed else " (still running)"
-    book = ", ".join(f"{share:.0%} {part}" for part, share in BOOK_SPLIT)
-    return [
-        f"Played {_span(time.played)} on {day}{state}.",
-        f"In fights (from the first Nish to the end): {_span(time.fights)} "
-        f"({time.fight_share:.0%}); the rest: {_span(time.rest)} "
-        f"({1 - time.fight_share:.0%}). The book: {book}.",
-    ]
+    return [f"Played {span_words(time.played)} on {day}{state}.", time.sentence()]
 
 
 def _end_line(fight: FightRecap) -> str:
@@ -68,7 +56,7 @@ def _end_line(fight: FightRecap) -> str:
         parts.append(f"Table 18: {fight.row_label}")
     rounds = sum(1 for _ in fight.rounds)
     parts.append(f"{rounds} round{'' if rounds == 1 else 's'} this session")
-    parts.append(_span(fight.seconds))
+    parts.append(span_words(fight.seconds))
     if fight.continued:
         parts.append("continued from the session before")
     return "; ".join(parts) + "."

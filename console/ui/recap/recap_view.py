@@ -3,8 +3,6 @@ never from Markdown, every text shown as it is (``console.model.text.shown``).""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -12,8 +10,7 @@ from rich.text import Text
 
 from console.model.calibration import LIKELY, Calibration
 from console.model.lifecycle import ending_label
-from console.model.recap import BOOK_SPLIT, FightRecap, Recap
-from console.model.session_summary import format_duration
+from console.model.recap import FightRecap, Recap, span_words
 from console.model.table_settings import clock_text
 from console.model.text import shown
 from console.rules.advancement import rank_title
@@ -32,10 +29,6 @@ def _t(text: str, style: str = "") -> Text:
     return Text(shown(text), style=style)
 
 
-def _span(seconds: float) -> str:
-    return format_duration(timedelta(seconds=seconds))
-
-
 def _fight(fight: FightRecap, players: bool) -> list[RenderableType]:
     lines: list[RenderableType] = [_t(fight.name, "bold underline")]
     if not fight.begun:
@@ -46,7 +39,7 @@ def _fight(fight: FightRecap, players: bool) -> list[RenderableType]:
     head.append(state, style="bold")
     if fight.row is not None:
         head.append(f" · Table 18: {ending_label(fight.row)}")
-    head.append(f" · {_span(fight.seconds)}")
+    head.append(f" · {span_words(fight.seconds)}")
     if fight.continued:
         head.append(" · continued from the session before", style="dim")
     lines.append(head)
@@ -80,12 +73,10 @@ def _fight(fight: FightRecap, players: bool) -> list[RenderableType]:
 def recap_text(recap: Recap) -> RenderableType:
     """The whole recap, one line a fact."""
     time = recap.time
-    book = ", ".join(f"{share:.0%} {part}" for part, share in BOOK_SPLIT)
     lines: list[RenderableType] = [
-        _t(f"Played {_span(time.played)} on {recap.started_at.date().isoformat()}"
+        _t(f"Played {span_words(time.played)} on {recap.started_at.date().isoformat()}"
            + ("" if recap.stopped_at or recap.closed else " (still running)")),
-        _t(f"In fights: {_span(time.fights)} ({time.fight_share:.0%}); the rest: "
-           f"{_span(time.rest)} ({1 - time.fight_share:.0%}). The book: {book}.", "dim"),
+        _t(time.sentence(), "dim"),
         Text(""),
     ]
     if not recap.fights:
