@@ -35,10 +35,17 @@ Version 9: a campaign keeps what the players' view shows (``players``) and its
 turn timer (``turn_timer``), a combatant his foe number and whether the players know his
 name (``foe``, ``named``), an encounter when its turn in progress began (``turn_since``);
 absent means what version 8 showed (every choice as it was before the GM could make it, no
-foe numbers yet, no turn start), so nothing is rewritten. Version 10 (current): text holds
+foe numbers yet, no turn start), so nothing is rewritten. Version 10: text holds
 no character that steers a terminal (``console.model.text``): what an earlier console saved
 with one (a name pasted with a bidi mark, a note with CR LF line breaks) is kept, the
 character written as its escape and CR LF as a line break, so the campaign still opens.
+Version 11 (current): a campaign playing Façade keeps its characters in Façade's terms
+(issue 31): a PC or a template may hold ``skills``, a Façade sheet (``facade``) and a PC
+what fights did to him (``facade_health``: hits by location, Limit Pools); a combatant his
+hits and pools (``facade_health``) and his actions this turn (``actions``); a campaign its
+Façade combat system (``facade_combat``). Absent means none (and Dramatic Combat), as in
+version 10, so nothing is rewritten; the number changes so that an older console refuses
+such a file instead of failing on a field it does not know.
 """
 
 from __future__ import annotations
@@ -159,6 +166,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     8: {},  # the table's settings, foe numbers, names told, turn starts: absent as before
     # Text that steered a terminal, written as its escapes.
     9: dict.fromkeys(("campaign", "pcs", "npcs", "session", "encounters", "log"), _cleaned),
+    10: {},  # Façade's sheets, health, actions, combat system: absent means none, Dramatic
 }
 
 

@@ -78,7 +78,7 @@ class TurnActions:
     def go(self, stance: Stance) -> TurnActions:
         """Declare a full stance: only on a turn with nothing done yet; going Fully
         Defensive (fully Passive) also after the Passive action, with the Active one left."""
-        if stance is Stance.NORMAL or self.stance is stance:
+        if stance is Stance.NORMAL:
             return self
         if self.stance is not Stance.NORMAL:
             raise RulesError(f"this turn is {self.stance.value} already")
