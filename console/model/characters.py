@@ -7,13 +7,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
 from console.model.errors import ModelError
-from console.model.facade_sheet import FacadeHealth, FacadeSheet, Skills, need_sheet
+from console.model.facade_sheet import FacadeHealth, FacadeSheet, need_sheet
 from console.model.fields import (
     check_keys,
     need_int,
     need_list,
     need_mapping,
 )
+from console.model.skills import Skills
 from console.model.stats import Stat, opt_stat
 from console.model.system_points import SystemPoints
 from console.model.text import need_line, need_name, need_notes

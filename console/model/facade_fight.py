@@ -27,9 +27,10 @@ from fractions import Fraction
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Combatant, Condition, Encounter, Side, Status
 from console.model.errors import ModelError
-from console.model.facade_sheet import FacadeHealth, FacadeSheet, FacadeWeapon, Skills
+from console.model.facade_sheet import FacadeHealth, FacadeSheet, FacadeWeapon
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
+from console.model.skills import Skills
 from console.model.tracker import call_for_nish
 from console.model.turns import END, current_turn, pending, round_order, settle
 from console.rules.errors import RulesError
@@ -51,9 +52,12 @@ __all__ = [
     "Trait",
     "adjust_pool",
     "attack_trait",
+    "check_attack",
     "fighter",
     "first_aid",
     "heal_facade_pc",
+    "health_numbers",
+    "health_word",
     "initiative_state",
     "land_attack",
     "new_turn",
@@ -370,6 +374,32 @@ def _add_pool(fight: _Fight, combatant_id: int, pool: str, points: int, why: str
             fight.alerts.append(f"{who.name}: {found.text}")
 
 
+def health_word(who: Fighter) -> str:
+    """His health as one of the players' view's words, read from Façade's tracks: down (out
+    of the fight, or out of Deadly levels), badly hurt (Deadly levels taken, or a track
+    full), hurt (any hit), unhurt."""
+    status = who.combatant.status
+    if status in (Status.UNCONSCIOUS, Status.DEAD):
+        return "down"
+    if out_of_deadly(who):
+        return "down"
+    taken = who.health.taken()
+    if not any(taken.values()):
+        return "unhurt"
+    full = who.sheet is not None and any(
+        taken[kind] >= who.sheet.tracks.of(kind) for kind in DamageType)
+    return "badly hurt" if taken[DamageType.D] or full else "hurt"
+
+
+def health_numbers(who: Fighter) -> str:
+    """His tracks as the sheet keeps them: "B 3/9 C 1/6 D 0/3" (levels taken of each)."""
+    taken = who.health.taken()
+    if who.sheet is None:
+        return " ".join(f"{kind.value} {n}" for kind, n in taken.items() if n)
+    return " ".join(f"{kind.value} {taken[kind]}/{who.sheet.tracks.of(kind)}"
+                    for kind in DamageType)
+
+
 # ----- an attack in Dramatic Combat ------------------------------------------------------------
 
 
@@ -469,17 +499,10 @@ def land_attack(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int,
     fight = _Fight(encounter, pcs, npcs)
     interrupted = _interrupted(encounter)
     attacker, target = fight.fighter(attacker_id), fight.fighter(target_id)
-    if attacker_id == target_id:
-        raise ModelError(f"{attacker.name} cannot attack himself")
-    if target.combatant.status in (Status.DEAD, Status.REMOVED):
-        raise ModelError(f"{target.name} is {target.combatant.status.value}")
-    arm = attacker.weapon(weapon)
-    trait = attack_trait(attacker, target, arm, modifier)
-    if not -1 <= roll <= 200:
+    if not 0 <= roll <= 200:
         raise ModelError(f"a roll of {roll}? 0 to 200")
-    if fully_active and attacker.combatant.actions.stance is not Stance.FULLY_ACTIVE:
-        _spend(fight, attacker_id, Stance.FULLY_ACTIVE, interrupting=interrupting)
-    _spend(fight, attacker_id, Kind.ACTIVE, interrupting=interrupting)
+    arm, trait = _begin_attack(fight, attacker, target, weapon, modifier, interrupting,
+                               fully_active)
     rolled = 0 if trait.roll is None else roll
     if defense is not None:
         if not needs_defense(rolled, trait.difficulty):
@@ -513,6 +536,33 @@ def land_attack(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int,
             fight.notices.append(f"{choice}: {blow}{armor}")
             _take_hit(fight, target_id, Hit(choice.location, through.type, through.levels))
     return fight.outcome()
+
+
+def _begin_attack(fight: _Fight, attacker: Fighter, target: Fighter, weapon: int,
+                  modifier: int, interrupting: bool,
+                  fully_active: bool) -> tuple[FacadeWeapon, Trait]:
+    """What an attack is checked for before its roll, and the attacker's action spent."""
+    if attacker.combatant.id == target.combatant.id:
+        raise ModelError(f"{attacker.name} cannot attack himself")
+    if target.combatant.status in (Status.DEAD, Status.REMOVED):
+        raise ModelError(f"{target.name} is {target.combatant.status.value}")
+    arm = attacker.weapon(weapon)
+    trait = attack_trait(attacker, target, arm, modifier)
+    attacker_id = attacker.combatant.id
+    if fully_active and attacker.combatant.actions.stance is not Stance.FULLY_ACTIVE:
+        _spend(fight, attacker_id, Stance.FULLY_ACTIVE, interrupting=interrupting)
+    _spend(fight, attacker_id, Kind.ACTIVE, interrupting=interrupting)
+    return arm, trait
+
+
+def check_attack(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int,
+                 target_id: int, weapon: int, *, modifier: int = 0,
+                 interrupting: bool = False, fully_active: bool = False) -> Trait:
+    """An attack's trait, refused now as landing it would be (his Initiative, his actions,
+    the target, the weapon): the roll is asked only for an attack that may be made."""
+    fight = _Fight(encounter, pcs, npcs)
+    return _begin_attack(fight, fight.fighter(attacker_id), fight.fighter(target_id), weapon,
+                         modifier, interrupting, fully_active)[1]
 
 
 def _defend(fight: _Fight, target_id: int) -> None:

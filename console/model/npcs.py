@@ -7,8 +7,9 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from console.model.errors import ModelError
-from console.model.facade_sheet import FacadeSheet, Skills, need_sheet
+from console.model.facade_sheet import FacadeSheet, need_sheet
 from console.model.fields import check_keys, need_int, need_list, need_mapping
+from console.model.skills import Skills
 from console.model.stats import Stat, opt_stat
 from console.model.text import TAGS_HELD, need_name, need_notes
 

@@ -5,9 +5,9 @@ screens (and the tests) use.
 each group one feature's commands, in a module of its own (``.players`` is the players'
 view's read, ``.forecast`` the encounter forecast, which only reads, ``.settings`` the
 campaign-wide settings such as its dice system, ``.points`` the awarder of a campaign
-playing another system than MetaScape); every command returns an
-:class:`~console.model.outcome.Outcome`, saved by :meth:`CampaignCore.run` as one undoable
-action. The reads are the core's.
+playing another system than MetaScape, ``.facade`` a Façade campaign's fights); every
+command returns an :class:`~console.model.outcome.Outcome`, saved by
+:meth:`CampaignCore.run` as one undoable action. The reads are the core's.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from console.service.awards import AwardCommands
 from console.service.campaign_settings import CampaignSettings
 from console.service.combat import CombatCommands
 from console.service.core import CampaignCore
+from console.service.facade import FacadeCommands
 from console.service.forecast import ForecastCommands
 from console.service.hazards import HazardCommands
 from console.service.players import PlayersView
@@ -46,3 +47,4 @@ class CampaignService(CampaignCore):
         self.forecast = ForecastCommands(self)
         self.settings = CampaignSettings(self)
         self.points = PointsCommands(self)
+        self.facade = FacadeCommands(self)

@@ -11,6 +11,7 @@ from console.model.errors import ModelError
 from console.model.forecast import matchup_from_encounter, one_more
 from console.rules.errors import RulesError
 from console.rules.forecast import Forecast, Matchup, forecast
+from console.rules.systems import system
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
 
@@ -33,6 +34,14 @@ class ForecastCommands:
 
     def matchup(self) -> Matchup:
         core = self._core
+        played = system(core.campaign().system)
+        if played.name != "metascape":
+            # Table 18 and the simulation are MetaScape's (Atk, Def, Dmg, AR, Vit, Nish);
+            # a Façade fight's blows by location and Limit Pools are not simulated.
+            raise ActionRefused("the forecast plays MetaScape's fights by its Table 18: this "
+                                f"campaign plays {played.title}, "
+                                "whose fights it does not simulate (forecast a prepared "
+                                "MetaScape fight with gm-console forecast --spec)")
         encounter = core.running()
         try:
             return matchup_from_encounter(encounter, core.pcs(), core.npcs())

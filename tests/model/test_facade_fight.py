@@ -28,16 +28,14 @@ from console.model.facade_sheet import (
     FacadeHealth,
     FacadeSheet,
     FacadeWeapon,
-    Skills,
     format_armor,
-    format_skills,
     format_weapons,
     parse_armor,
-    parse_skills,
     parse_weapons,
     tracks_of,
 )
 from console.model.roster import spawn_copies
+from console.model.skills import Skills, format_skills, parse_skills
 from console.model.tracker import add_combatant, current_turn, next_turn, round_order
 from console.rules.facade_combat.actions import Kind, Stance
 from console.rules.facade_combat.blows import Choice

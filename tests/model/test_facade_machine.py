@@ -42,9 +42,10 @@ from console.model.facade_fight import (
     simple_exchange,
     take_action,
 )
-from console.model.facade_sheet import FacadeSheet, parse_armor, parse_skills, parse_weapons
+from console.model.facade_sheet import FacadeSheet, parse_armor, parse_weapons
 from console.model.outcome import Outcome
 from console.model.roster import spawn_copies
+from console.model.skills import parse_skills
 from console.model.tracker import (
     END,
     add_combatant,

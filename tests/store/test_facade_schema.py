@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from console.model import SCHEMA_VERSION, Encounter, NpcTemplate, PlayerCharacter, Side
-from console.model.facade_sheet import FacadeHealth, FacadeSheet, parse_skills, parse_weapons
+from console.model.facade_sheet import FacadeHealth, FacadeSheet, parse_weapons
+from console.model.skills import parse_skills
 from console.model.tracker import add_combatant
 from console.rules.facade_combat.actions import TurnActions
 from console.rules.facade_combat.damage import DamageType
