@@ -20,6 +20,7 @@ happen at the end of the turn": hits wait (``pending``) until the next turn is c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -55,6 +56,7 @@ __all__ = [
     "check_attack",
     "fighter",
     "first_aid",
+    "gm_hit",
     "heal_facade_pc",
     "health_numbers",
     "health_word",
@@ -62,6 +64,7 @@ __all__ = [
     "land_attack",
     "new_turn",
     "out_of_deadly",
+    "parse_hit",
     "set_tie_rolls",
     "simple_exchange",
     "take_action",
@@ -329,9 +332,12 @@ def new_turn(encounter: Encounter, pcs: Pcs, npcs: Npcs) -> Outcome:
             rolls[combatant.id] = action if action is not None else combatant.nish
         fight.set_combatant(_combatant(fight.encounter, combatant.id).with_changes(**changes))
     called = call_for_nish(fight.encounter, rolls)
+    # The tracker's round is Façade's turn, on Action: said in Façade's words.
+    said = tuple(f"Turn {called.encounter.round}: Initiative is Action, lowest first"
+                 if line.endswith(": Nish called") else line for line in called.notices)
     turn = Outcome.told(*fight.changed_pcs.values(), notices=fight.notices,
                         alerts=fight.alerts)
-    return turn.then(Outcome(called.changes, called.notices, called.alerts))
+    return turn.then(Outcome(called.changes, said, called.alerts))
 
 
 # ----- damage ----------------------------------------------------------------------------------
@@ -650,6 +656,39 @@ def _simple_hit(fight: _Fight, attacker_id: int, target_id: int, weapon: FacadeW
                          "the end of the turn")
     _take_hit(fight, target_id, Hit(choice.location, through.type, through.levels),
               later=True)
+
+
+# ----- the GM's own damage ---------------------------------------------------------------------
+
+
+_HIT = re.compile(r"\s*(\d{1,2})\s*([BCD])\s+(?:to\s+(?:the\s+)?)?(\w+)\s*", re.I | re.A)
+
+
+def parse_hit(text: str) -> Hit:
+    """"2C arms", "4B to the torso": a hit as the seed writes it."""
+    match = _HIT.fullmatch(text)
+    if match is None:
+        raise ModelError(f"{text.strip()[:30] or 'nothing'}: write a hit as levels, type and "
+                         "place, like 2C arms or 4B to the torso")
+    word = match.group(3).casefold()
+    place = next((where for where in Location if where.value.casefold().startswith(word[:3])
+                  and len(word) >= 3), None)
+    if place is None:
+        raise ModelError(f"{match.group(3)}: the places are torso, legs, arms, head")
+    levels = int(match.group(1))
+    if levels < 1:
+        raise ModelError("a hit of 1 level or more")
+    return Hit(place, DamageType(match.group(2).upper()), levels)
+
+
+def gm_hit(encounter: Encounter, pcs: Pcs, npcs: Npcs, combatant_id: int, hit: Hit) -> Outcome:
+    """The GM's own hit (a fall, a fire, a hit worked out at the table): noted as it is,
+    no roll and no armor, with its penalties and what being out of Deadly levels does."""
+    fight = _Fight(encounter, pcs, npcs)
+    who = fight.fighter(combatant_id)
+    fight.notices.append(f"{who.name} takes {hit}")
+    _take_hit(fight, combatant_id, hit)
+    return fight.outcome()
 
 
 # ----- Limit, first aid, healing ---------------------------------------------------------------

@@ -192,7 +192,7 @@ class CampaignCore:
             history=self._store.history(HISTORY_SHOWN), head=self._store.head,
             read_only=self._store.read_only, system=campaign.system,
             saving_stopped=self.saving_stopped, players=campaign.players,
-            turn_timer=campaign.turn_timer,
+            turn_timer=campaign.turn_timer, facade_combat=campaign.facade_combat,
         )
 
     def session_record(self, number: int) -> tuple[Session, list[Encounter]]:

@@ -20,6 +20,7 @@ from console.model.facade_fight import (
     check_attack,
     fighter,
     first_aid,
+    gm_hit,
     heal_facade_pc,
     initiative_state,
     land_attack,
@@ -35,7 +36,7 @@ from console.rules.facade_combat.blows import Choice, choices
 from console.rules.facade_combat.contests import needs_defense
 from console.rules.facade_combat.damage import Blow, Damage, dealt, through_armor
 from console.rules.facade_combat.healing import first_aid_difficulty, healing_health
-from console.rules.facade_combat.health import Location
+from console.rules.facade_combat.health import Hit, Location
 from console.rules.systems import facade
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
@@ -194,6 +195,11 @@ class FacadeCommands:
         return core.run("facade.simple", lambda: simple_exchange(
             core.running(), core.pcs(), core.npcs(), attacker_id, target_id, weapon, roll,
             against, target_weapon=target_weapon, where=where, blow=blow))
+
+    def gm_hit(self, combatant_id: int, hit: Hit) -> Outcome:
+        core = self._core
+        return core.run("facade.hit", lambda: gm_hit(core.running(), core.pcs(), core.npcs(),
+                                                     combatant_id, hit))
 
     # ----- pools, first aid, healing ----------------------------------------------------------
 

@@ -26,3 +26,4 @@ class View:
     saving_stopped: bool = False  # the writer's lock was taken from outside: nothing saves
     players: PlayersSettings = field(default_factory=PlayersSettings)  # the players' view
     turn_timer: TurnTimer = field(default_factory=TurnTimer)
+    facade_combat: str = "dramatic"  # a Façade campaign's: Dramatic or Simple Combat

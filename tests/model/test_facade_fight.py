@@ -15,10 +15,12 @@ from console.model.facade_fight import (
     attack_trait,
     fighter,
     first_aid,
+    gm_hit,
     heal_facade_pc,
     initiative_state,
     land_attack,
     new_turn,
+    parse_hit,
     set_tie_rolls,
     simple_exchange,
     take_action,
@@ -322,3 +324,18 @@ def test_skills_refused() -> None:
         FacadeWeapon("Rapier", "2X")
     with pytest.raises(ModelError):
         FacadeArmor("Vest", covers="Q")
+
+
+def test_the_gms_own_hit_as_the_seed_writes_it() -> None:
+    """"4B to the Torso, 2C to the Torso, 1B to the Arms, and 2C to the Legs\""""
+    assert [parse_hit(text) for text in ("4B to the Torso", "2C to the torso", "1b arms",
+                                         "2C Legs")] == [
+        Hit(T, B, 4), Hit(T, C, 2), Hit(A, B, 1), Hit(LG, C, 2)]
+    for bad in ("", "4X torso", "4B tail", "0B torso", "B torso"):
+        with pytest.raises(ModelError):
+            parse_hit(bad)
+    encounter = new_turn(fight_of(RICHARD, CONNER), PCS, {}).encounter
+    step = gm_hit(encounter, PCS, {}, 2, Hit(H, D, 1))  # no armor: the GM's own figure
+    conner = {pc.id: pc for pc in step.pcs}[2]
+    assert conner.facade_health.hits == (Hit(H, D, 1),)
+    assert "Conner: Head Hits: D (penalties -1 physical)" in step.notices

@@ -12,6 +12,7 @@ from console.model.roster import matches
 from console.service import View
 from console.ui.bindings import cursor_ends
 from console.ui.dialogs.form_dialog import Field, FormDialog
+from console.ui.facade.cells import facade_numbers
 from console.ui.formatting import stat_text
 from console.ui.roster.flows import Entry, RosterFlows
 from console.ui.widgets.drawn_from import DrawnFrom
@@ -68,14 +69,19 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
         self.query_text = ""
 
     def show(self, view: View) -> None:
-        if not self._drawn.changed(view.pcs, view.npcs, self.query_text):
+        if not self._drawn.changed(view.pcs, view.npcs, self.query_text, view.system):
             return  # a fight's keys leave a 300-template roster alone
+        facade = view.system == "facade"  # Action and health levels (issue 31)
+        self.set_labels(["Name", "Kind", "Action", "Health"] if facade
+                        else ["Name", "Kind", "Nish", "Vit"])
         pcs: list[PlayerCharacter] = sorted(view.pcs.values(), key=lambda pc: pc.name.lower())
-        rows = [(("pc", pc.id), (pc.name, "PC", stat_text(pc.nish), stat_text(pc.vit_max)))
+        rows = [(("pc", pc.id), (pc.name, "PC", *(facade_numbers(pc.facade) if facade else (
+            stat_text(pc.nish), stat_text(pc.vit_max)))))
                 for pc in pcs if matches(self.query_text, pc.name)]
         rows += [(("npc", npc.id), (npc.name, "NPC" if npc.body_type.value == "P"
                                     else f"NPC {npc.body_type.value}",
-                                    stat_text(npc.nish), stat_text(npc.vit)))
+                                    *(facade_numbers(npc.facade) if facade else (
+                                        stat_text(npc.nish), stat_text(npc.vit)))))
                  for npc in sorted(view.npcs.values(), key=lambda n: n.name.lower())
                  if matches(self.query_text, npc.name, npc.tags)]
         selected = self.selected

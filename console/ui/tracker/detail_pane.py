@@ -19,6 +19,7 @@ from console.rules.ratings import RatingType
 from console.rules.systems.points import POINTS_RULES
 from console.service import View
 from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
+from console.ui.facade.details import facade_lines, facade_sheet_lines, metalface_lines
 from console.ui.formatting import stat_text, typed_stat_text
 from console.ui.widgets.drawn_from import DrawnFrom
 from console.ui.widgets.plain import Static
@@ -73,7 +74,8 @@ class DetailPane(Static):
             self.update(content(), layout=False)
 
     def show(self, view: View, combatant_id: int | None) -> None:
-        self._update((view.encounter, view.session, view.pcs, view.npcs, combatant_id),
+        self._update((view.encounter, view.session, view.pcs, view.npcs, combatant_id,
+                      view.system, view.facade_combat),
                      lambda: self.render_for(view, combatant_id))
 
     def show_sheet(self, sheet: PlayerCharacter | NpcTemplate, system: str = "metascape") -> None:
@@ -88,6 +90,20 @@ class DetailPane(Static):
             shown = [f"{label} {stat_text(stat)}" for label, stat in pairs if stat is not None]
             return Text("  ·  ".join(shown) or "no stats yet")
 
+        if system == "facade":  # Façade's own numbers (issue 31)
+            head = Text(sheet.name, style="bold")
+            if isinstance(sheet, PlayerCharacter):
+                health = sheet.facade_health
+                head.append(f"  {advancement(sheet, system)}")
+                if health.hits:
+                    head.append(f"  ·  {health.notation}")
+            else:
+                head.append("  NPC template")
+            shown: list[RenderableType] = [head, *facade_sheet_lines(sheet.facade,
+                                                                     sheet.skills)]
+            if sheet.notes:
+                shown.append(Text(sheet.notes, style="italic"))
+            return Group(*shown)
         if isinstance(sheet, NpcTemplate):
             head = Text(f"{sheet.name}", style="bold")
             head.append(f"  NPC template, type {sheet.body_type.value}")
@@ -118,6 +134,8 @@ class DetailPane(Static):
             ]
             lines.extend(Text(f"  {w.name}: Atk {stat_text(w.atk)}  Dmg {stat_text(w.dmg)}")
                          for w in sheet.weapons)
+            if system == "metalface":  # his professional rank (issue 31)
+                lines.extend(metalface_lines(sheet))
         if sheet.notes:
             lines.append(Text(sheet.notes, style="italic"))
         return Group(*lines)
@@ -165,6 +183,8 @@ class DetailPane(Static):
     def _round_line(view: View) -> Text:
         encounter = view.encounter
         assert encounter is not None
+        if view.system == "facade":  # the tracker's round is Façade's turn (issue 31)
+            return DetailPane._facade_turn_line(view)
         if encounter.round == 0:
             return Text(f"{encounter.name}: Nish not called yet (n)", style="bold")
         turn = current_turn(encounter, view.order)
@@ -178,13 +198,29 @@ class DetailPane(Static):
                     style="bold")
 
     @staticmethod
+    def _facade_turn_line(view: View) -> Text:
+        encounter = view.encounter
+        assert encounter is not None
+        combat = "Dramatic" if view.facade_combat == "dramatic" else "Simple"
+        if encounter.round == 0:
+            return Text(f"{encounter.name} ({combat} Combat): no turn called yet (n)",
+                        style="bold")
+        turn = current_turn(encounter, view.order)
+        now = ("turn over: the next (n)" if encounter.current == END else
+               f"click: {turn.label}" if turn is not None else "no click")
+        return Text(f"{encounter.name}, turn {encounter.round} ({combat} Combat): {now}",
+                    style="bold")
+
+    @staticmethod
     def _combatant_lines(view: View, combatant: Combatant) -> list[RenderableType]:
         encounter = view.encounter
         assert encounter is not None
         lines: list[RenderableType] = []
         sheet = view.pcs.get(combatant.ref) if combatant.is_pc and combatant.ref else None
         head = Text(combatant.name, style="bold")
-        if sheet is not None and sheet.nish is not None:
+        if view.system == "facade":
+            pass  # his Initiative is his Action, said below
+        elif sheet is not None and sheet.nish is not None:
             head.append(f"  Nish rating {sheet.nish.canonical}")
         elif combatant.recorded_nish is not None:
             head.append(f"  recorded Nish {combatant.recorded_nish}")
@@ -207,12 +243,14 @@ class DetailPane(Static):
                 left = rounds_left(condition.until_round, encounter.round)
                 lasting = f"through round {condition.until_round} ({left} to go)"
             lines.append(Text(f"  {condition.name}: {lasting}"))
+        if view.system == "facade":  # Façade's numbers and health (issue 31)
+            lines.extend(facade_lines(view, combatant))
         lines.extend(vessel_lines(combatant, view.npcs, encounter))
         for _index, state in hazards_of(encounter, combatant.id):
             lines.append(Text(f"{state.HAZARD}: {describe(state)}", style="magenta"))
         for _index, check in due_now(encounter, combatant.id):
             lines.append(Text(f"  due now (Z): {check.describe()}", style="bold magenta"))
-        odds = exchange_lines(view, combatant, view.npcs)
+        odds = [] if view.system == "facade" else exchange_lines(view, combatant, view.npcs)
         if odds:
             lines.append(Text("One exchange each way, exact (attacker → target):",
                               style="bold"))
