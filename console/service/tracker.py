@@ -103,9 +103,12 @@ class TrackerCommands:
             present = {c.ref for c in encounter.combatants if c.is_pc}
             pcs = service.pcs()
             outcome = Outcome()
+            facade = service.campaign().system == "facade" and encounter.round > 0
             for pc in sorted(pcs.values(), key=lambda sheet: sheet.name.lower()):
                 if pc.id not in present:
-                    step = join_pc(encounter, pcs, pc.name, None, None, pc.id)
+                    # Mid-fight in a Façade campaign, his Initiative is his Action.
+                    action = pc.facade.action if facade and pc.facade is not None else None
+                    step = join_pc(encounter, pcs, pc.name, action, None, pc.id)
                     encounter = step.encounter
                     outcome = outcome.then(step)
             if not outcome.changes:

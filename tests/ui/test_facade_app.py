@@ -88,7 +88,7 @@ async def test_a_turn_the_contest_and_an_interrupting_attack(store: CampaignStor
         assert "Kess interrupts Thug 2: attacks Thug 2 with Big Handgun" in "".join(
             entry.description for entry in app.service.view().history)
         assert app.service.running().current == "c4"  # the click is still Thug 2's
-        assert "health 0B 0C 2/3D  ·  Leg Hits: D  ·  penalties -1 legs" in detail(app, 4)
+        assert "health 2/3D  ·  Leg Hits: D  ·  penalties -1 legs" in detail(app, 4)
 
 
 async def test_a_hit_and_its_penalty_on_the_odds_shown(store: CampaignStore) -> None:
@@ -102,7 +102,7 @@ async def test_a_hit_and_its_penalty_on_the_odds_shown(store: CampaignStore) -> 
         assert "Broadsword 3D: Thug 1 7 vs 9 65.0%" in detail(app, 1)  # 1d10+d4: 26 of 40
         assert "penalties -1 physical" in detail(app, 1)
         row = app.screen.query_one("#tracker", TrackerPane)
-        assert "0B 1C 0/3D -1" in str(row.get_row_at(row.cursor_row)[5])
+        assert "1C 0/3D -1" in str(row.get_row_at(row.cursor_row)[5])
 
 
 async def test_an_action_a_refusal_and_the_combat_system(store: CampaignStore) -> None:

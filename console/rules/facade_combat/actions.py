@@ -90,9 +90,12 @@ class TurnActions:
 
     def describe(self) -> str:
         if self.stance is Stance.FULLY_ACTIVE:
-            return f"fully Active, {self.active} Active action{'s' * (self.active != 1)}"
+            done = f", {self.active} Active action{'s' * (self.active != 1)}" if self.active else ""
+            return f"fully Active{done}"
         if self.stance is Stance.FULLY_PASSIVE:
-            return f"fully Passive, {self.passive} Passive action{'s' * (self.passive != 1)}"
+            done = (f", {self.passive} Passive action{'s' * (self.passive != 1)}"
+                    if self.passive else "")
+            return f"fully Passive{done}"
         left = [kind.value.capitalize() for kind in Kind if self.can(kind)]
         return f"{' and '.join(left)} left" if left else "both actions taken"
 

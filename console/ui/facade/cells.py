@@ -14,13 +14,15 @@ __all__ = ["actions_text", "facade_numbers", "health_text"]
 
 
 def health_text(who: Fighter) -> Text:
-    """"2B 0C 1/3D -1": the levels taken of each track (Deadly against his levels), then
-    the penalty on every physical action; "+1B" (dim): Simple Combat's hits still to land."""
+    """"2B 1/3D -1": the levels taken of Bruising and Crushing (when any), of Deadly against
+    his levels, then the penalty on every physical action (what a narrow column keeps);
+    "+1B" (dim): Simple Combat's hits still to land."""
     taken = who.health.taken()
     deadly = f"{taken[DamageType.D]}/{who.sheet.tracks.deadly}D" if who.sheet else (
         f"{taken[DamageType.D]}D")
     style = "bold red" if out_of_deadly(who) else "yellow" if taken[DamageType.D] else ""
-    text = Text(f"{taken[DamageType.B]}B {taken[DamageType.C]}C ")
+    text = Text("".join(f"{taken[kind]}{kind.value} " for kind in (DamageType.B, DamageType.C)
+                        if taken[kind]))
     text.append(deadly, style=style)
     penalty = who.health.penalties.physical
     if penalty:

@@ -191,7 +191,9 @@ class FacadeFlows(Flows):
         roll = 0
         if trait.roll is not None:
             dice = facade.FacadeRoll(trait.roll.dice, trait.roll.bonus)
-            values = await self.form(f"{attacker.name} attacks {attack.target.name}", [
+            against = f"{attack.target.name}, interrupting {_interrupted(self)}" if (
+                interrupting) else attack.target.name
+            values = await self.form(f"{attacker.name} attacks {against}", [
                 Field("roll", f"{attacker.name}'s roll ({dice})", whole_number("roll", ROLL))],
                 f"trait {trait.total} vs {trait.difficulty}: {'; '.join(trait.notes)} · "
                 f"lands {percent(attack.hit_chance())}: {odds_line(attack.odds())}")
@@ -228,7 +230,7 @@ class FacadeFlows(Flows):
         values = await self.form("The blow (the attacker's choice)", [
             Field("blow", "Which? (number)", whole_number("blow", Range(
                 1, len(choices), "a blow the chart allows")), value="1")],
-            "; ".join(listed))
+            "\n".join(listed))
         return None if values is None else choices[values["blow"] - 1]
 
     async def _simple(self, attacker_id: int) -> None:
@@ -331,6 +333,11 @@ class FacadeFlows(Flows):
                                    strenuous=values["strenuous"],
                                    doctor=values["doctor"] or 0,
                                    complete_care=values["care"]))
+
+
+def _interrupted(flows: Flows) -> str:
+    turn = current_turn(flows.service.running())
+    return turn.label if turn is not None else "the turn"
 
 
 def _location(text: str) -> Location:
