@@ -487,9 +487,9 @@ def _take_hit(fight: _Fight, target_id: int, hit: Hit, *, later: bool = False) -
         return
     fight.set_health(who, who.health.with_changes(hits=(*who.health.hits, hit)))
     after = fight.fighter(target_id)
-    if after.health.penalties != who.health.penalties:
-        fight.notices.append(f"{who.name}: {after.health.notation} (penalties "
-                             f"{after.health.penalties})")
+    penalties = after.health.penalties
+    fight.notices.append(f"{who.name}: {after.health.notation}" + (
+        f" (penalties {penalties})" if penalties != who.health.penalties else ""))
     _after_damage(fight, after)
 
 

@@ -13,10 +13,11 @@ from console.rules.facade_combat.damage import DamageType
 __all__ = ["actions_text", "facade_numbers", "health_text"]
 
 
-def health_text(who: Fighter) -> Text:
-    """"2B 1/3D -1": the levels taken of Bruising and Crushing (when any), of Deadly against
-    his levels, then the penalty on every physical action (what a narrow column keeps);
-    "+1B" (dim): Simple Combat's hits still to land."""
+def health_text(who: Fighter, *, penalties: bool = True) -> Text:
+    """"2B 1/3D -1 l-1": the levels taken of Bruising and Crushing (when any), of Deadly
+    against his levels, then the penalty on every physical action (what a narrow column
+    keeps), on those with the arms and the legs; "+1B" (dim): Simple Combat's hits still to
+    land."""
     taken = who.health.taken()
     deadly = f"{taken[DamageType.D]}/{who.sheet.tracks.deadly}D" if who.sheet else (
         f"{taken[DamageType.D]}D")
@@ -24,9 +25,13 @@ def health_text(who: Fighter) -> Text:
     text = Text("".join(f"{taken[kind]}{kind.value} " for kind in (DamageType.B, DamageType.C)
                         if taken[kind]))
     text.append(deadly, style=style)
-    penalty = who.health.penalties.physical
-    if penalty:
-        text.append(f" -{penalty}", style="bold yellow")
+    found = who.health.penalties if penalties else None
+    if found is not None and found.physical:
+        text.append(f" -{found.physical}", style="bold yellow")
+    # Besides, on actions with the arms or the legs ("a-1", "l-1"; the details say it all).
+    for letter, more in (() if found is None else (("a", found.arms), ("l", found.legs))):
+        if more:
+            text.append(f" {letter}-{more}", style="yellow")
     if who.health.pending:
         waiting = " ".join(f"+{hit.levels}{hit.type.value}" for hit in who.health.pending)
         text.append(f" {waiting}", style="dim")

@@ -82,7 +82,7 @@ def facade_lines(view: View, combatant: Combatant) -> list[RenderableType]:
         return lines
     lines.append(_numbers(sheet))
     health = Text("health ")
-    health.append_text(health_text(who))
+    health.append_text(health_text(who, penalties=False))
     if who.health.hits:
         health.append(f"  ·  {who.health.notation}")
     penalties = who.health.penalties

@@ -140,8 +140,8 @@ class FacadeFlows(Flows):
             self.start(self._attack(who.id))
 
     def _targets(self, attacker: int) -> list[Fighter]:
-        """Whom he may attack: the other side first (the one whose click he interrupts
-        first of all), then his own."""
+        """Whom he may attack: the other side first, those still up before those down (the
+        one whose click he interrupts first of all), then his own."""
         facade_ = self.service.facade
         side = facade_.fighter(attacker).combatant.side
         encounter = self.service.running()
@@ -150,6 +150,7 @@ class FacadeFlows(Flows):
         found = [f for f in facade_.fighters() if f.combatant.id != attacker
                  and f.combatant.status not in (Status.DEAD, Status.REMOVED)]
         return sorted(found, key=lambda f: (f.combatant.side is side,
+                                            f.combatant.status is not Status.ACTIVE,
                                             f.combatant.id not in acting))
 
     async def _attack(self, attacker_id: int, *, interrupting: bool = False,
