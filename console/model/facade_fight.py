@@ -37,7 +37,7 @@ from console.model.turns import END, current_turn, pending, round_order, settle
 from console.rules.errors import RulesError
 from console.rules.facade_combat.actions import Kind, Stance, TurnActions
 from console.rules.facade_combat.blows import Choice, choices, simple_blow
-from console.rules.facade_combat.contests import Attack, active_level, needs_defense
+from console.rules.facade_combat.contests import Attack, active_level, counts, needs_defense
 from console.rules.facade_combat.damage import Blow, Damage, DamageType, dealt, through_armor
 from console.rules.facade_combat.healing import first_aid_difficulty, healed
 from console.rules.facade_combat.health import Hit, Location
@@ -515,6 +515,9 @@ def land_attack(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int,
             raise ModelError(f"{target.name} need not defend: {rolled} misses his Action "
                              f"{trait.difficulty} by 3 or more")
         _defend(fight, target_id)
+        if target.sheet is not None and counts(defense, target.sheet.attribute("Agility")) == 0:
+            fight.notices.append(f"{target.name}: Agility 0, his defense fails")
+            defense = 0
     read = Attack(rolled, trait.difficulty, defense)
     start = f"{attacker.name} attacks {target.name} with {arm.name}"
     if interrupting:
@@ -612,6 +615,16 @@ def simple_exchange(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int
     if target_weapon is not None:
         arms[target_id] = b.weapon(target_weapon)
     fight.notices.append(f"{a.name} ({roll}) against {b.name} ({against})")
+    # "A character with a 0 attribute automatically fails any active contest involving
+    # that attribute": his roll counts for nothing (a defender's is his Agility's).
+    for who, arm, rolled in ((a, arms[attacker_id], roll), (b, arms.get(target_id), against)):
+        attribute = arm.attribute if arm is not None else "Agility"
+        if who.numbers().attribute(attribute) == 0 and rolled:
+            fight.notices.append(f"{who.name}: {attribute} 0, he fails the contest")
+    roll = counts(roll, a.numbers().attribute(arms[attacker_id].attribute))
+    defending = arms.get(target_id)
+    against = counts(against, b.numbers().attribute(
+        defending.attribute if defending is not None else "Agility"))
     for who_id, arm in arms.items():
         who = fight.fighter(who_id)
         _add_pool(fight, who_id, "Strain",

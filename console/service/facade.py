@@ -33,7 +33,7 @@ from console.model.facade_sheet import FacadeWeapon
 from console.model.outcome import Outcome
 from console.model.turns import round_order
 from console.rules.facade_combat.blows import Choice, choices
-from console.rules.facade_combat.contests import needs_defense
+from console.rules.facade_combat.contests import counts, needs_defense
 from console.rules.facade_combat.damage import Blow, Damage, dealt, through_armor
 from console.rules.facade_combat.healing import first_aid_difficulty, healing_health
 from console.rules.facade_combat.health import Hit, Location
@@ -75,6 +75,9 @@ class FacadeAttack:
                 and target.status is Status.ACTIVE and target.actions.any_left)
 
     def choices(self, roll: int, defense: int | None) -> tuple[Choice, ...]:
+        """The blows the chart allows; a defender with Agility 0 fails his defense."""
+        if defense is not None and self.target.sheet is not None:
+            defense = counts(defense, self.target.sheet.attribute("Agility"))
         return choices(roll - max(self.trait.difficulty, defense or 0))
 
     def damage(self, choice: Choice) -> tuple[Damage, Damage | None]:

@@ -339,3 +339,22 @@ def test_the_gms_own_hit_as_the_seed_writes_it() -> None:
     conner = {pc.id: pc for pc in step.pcs}[2]
     assert conner.facade_health.hits == (Hit(H, D, 1),)
     assert "Conner: Head Hits: D (penalties -1 physical)" in step.notices
+
+
+def test_a_zero_attribute_fails_every_active_contest() -> None:
+    """"A character with a 0 attribute automatically fails any active contest involving that
+    attribute, even if he has a trait total due to skills.\""""
+    clumsy = CONNER.with_changes(facade=sheet(agility=0,
+                                              armor="Leather Armor 2B/1C/2D red 3 T,A"))
+    pcs = {**PCS, 2: clumsy}
+    encounter = new_turn(fight_of(RICHARD, clumsy), pcs, {}).encounter
+    # his dodge of 15 (skill alone) fails: Richard's 14 beats his Action 8 by 6
+    step = land_attack(encounter, pcs, {}, 1, 2, 0, 14, defense=15,
+                       choice=Choice(LG, Blow.GLANCING), interrupting=True)
+    assert "Conner: Agility 0, his defense fails" in step.notices
+    assert {pc.id: pc for pc in step.pcs}[2].facade_health.hits == (Hit(LG, D, 2),)
+    # in Simple Combat his roll of 12 counts for nothing against Richard's 3: a Full blow,
+    # 3D, of which his leather armor leaves 1B
+    swords = simple_exchange(encounter, pcs, {}, 1, 2, 0, 3, 12, target_weapon=0)
+    assert "Conner: Agility 0, he fails the contest" in swords.notices
+    assert {pc.id: pc for pc in swords.pcs}[2].facade_health.pending == (Hit(T, B, 1),)

@@ -19,8 +19,8 @@ from console.ui.bindings import described_bindings
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.tracker_pane import TrackerPane
 from tests.service.test_facade_commands import KESS, THUG, VERA
-from tests.ui.test_every_door import FAILED, break_every_command, close_what_opened
 from tests.ui.conftest import SIZE, console_on, plain, select, toasts_of, type_in
+from tests.ui.test_every_door import FAILED, break_every_command, close_what_opened
 
 
 def alley(store: CampaignStore, *, called: bool = True) -> GMConsoleApp:
@@ -163,3 +163,42 @@ async def test_every_facade_key_with_every_command_broken(
                 assert any(m.startswith(FAILED) for m in toasts_of(app)[shown:]), binding.key
             await close_what_opened(pilot, app, depth)
         assert app.service.opno == before
+
+
+async def test_simple_combat_first_aid_and_limit_by_keyboard(store: CampaignStore) -> None:
+    app = alley(store)
+    app.service.facade.set_combat_system("simple")
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Vera")
+        await pilot.press("A")  # Simple Combat: both rolls, the blow by how far he won
+        await type_in(pilot, "1", "1", "1", "10", "6", "torso", "")
+        await pilot.pause()
+        thug = app.service.facade.fighter(3)
+        assert thug.health.pending and thug.health.pools == {"Fatigue": 1}
+        assert "+2B" in str(app.screen.query_one("#tracker", TrackerPane).get_row_at(0)[5])
+        await select(pilot, app, "Kess")
+        await pilot.press("minus")
+        await type_in(pilot, "2D torso")
+        await pilot.press("plus")
+        await type_in(pilot, "9", "1", "", "n", "n", "", "n")  # first aid by Vera: 9 vs -1
+        await pilot.pause()
+        assert [c.name for c in app.service.running().conditions] == ["stable (first aid)"]
+        await pilot.press("L")
+        await type_in(pilot, "fat", "3", "ran across the docks")
+        await pilot.pause()
+        assert app.service.facade.fighter(2).health.pools == {"Fatigue": 3}
+
+
+async def test_a_metalface_pc_s_rank_in_the_details(store: CampaignStore) -> None:
+    service = CampaignService(store)
+    service.settings.set_system("metalface")
+    app = console_on(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "p")
+        # name, then the sheet's twenty other fields as they are, then the core skills
+        await type_in(pilot, "Ada", *[""] * 20, "Doctor 5, Pilot 2", "")
+        await pilot.pause()
+        (sheet,) = service.pcs().values()
+        assert sheet.skills.rank == "Master"
+        assert "professional rank Master  ·  core skills: Doctor 5, Pilot 2" in plain(
+            app.screen.query_one("#detail", DetailPane).render_sheet(sheet, "metalface"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from console.rules.systems import facade
 
-__all__ = ["Attack", "active_level", "attack_margin", "needs_defense"]
+__all__ = ["Attack", "active_level", "attack_margin", "counts", "needs_defense"]
 
 
 def active_level(winner: int, loser: int) -> int:
@@ -22,6 +22,12 @@ def active_level(winner: int, loser: int) -> int:
     found = facade.level(max(winner, loser), min(winner, loser))
     assert isinstance(found, int)
     return found
+
+
+def counts(roll: int, attribute: int) -> int:
+    """A roll in an active contest: 0 (an automatic failure) when the attribute it involves
+    is 0, "even if he has a trait total due to skills"."""
+    return 0 if attribute == 0 else roll
 
 
 def needs_defense(roll: int, action: int) -> bool:

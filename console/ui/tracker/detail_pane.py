@@ -97,6 +97,9 @@ class DetailPane(Static):
                 head.append(f"  {advancement(sheet, system)}")
                 if health.hits:
                     head.append(f"  ·  {health.notation}")
+                if health.pools:  # what fights left him with (his Limit Pools)
+                    head.append("  ·  " + ", ".join(f"{pool} {level}" for pool, level
+                                                     in health.pools.items()))
             else:
                 head.append("  NPC template")
             shown: list[RenderableType] = [head, *facade_sheet_lines(sheet.facade,
@@ -245,6 +248,8 @@ class DetailPane(Static):
             lines.append(Text(f"  {condition.name}: {lasting}"))
         if view.system == "facade":  # Façade's numbers and health (issue 31)
             lines.extend(facade_lines(view, combatant))
+        elif view.system == "metalface" and sheet is not None:  # his rank (issue 31)
+            lines.extend(metalface_lines(sheet))
         lines.extend(vessel_lines(combatant, view.npcs, encounter))
         for _index, state in hazards_of(encounter, combatant.id):
             lines.append(Text(f"{state.HAZARD}: {describe(state)}", style="magenta"))
