@@ -2,7 +2,8 @@
 ties, actions and interrupts, Dramatic Combat's attacks (planned with their exact odds,
 then landed with the rolls and the blow chosen), Simple Combat's exchanges, Limit Pools,
 first aid and healing. Each command is one undoable action (``CampaignCore.run``); the
-rules are the model's (``console.model.facade_fight``)."""
+rules are the model's (``console.model.facade_fight``, ``facade_turns``, ``facade_attacks``,
+``facade_care``)."""
 
 from __future__ import annotations
 
@@ -12,24 +13,11 @@ from fractions import Fraction
 
 from console.model import ModelError, PlayerCharacter, Status
 from console.model.campaign import FACADE_COMBATS
-from console.model.facade_fight import (
-    Fighter,
-    Step,
-    Trait,
-    adjust_pool,
-    check_attack,
-    fighter,
-    first_aid,
-    gm_hit,
-    heal_facade_pc,
-    initiative_state,
-    land_attack,
-    new_turn,
-    set_tie_rolls,
-    simple_exchange,
-    take_action,
-)
+from console.model.facade_attacks import Trait, check_attack, land_attack, simple_exchange
+from console.model.facade_care import adjust_pool, first_aid, heal_facade_pc
+from console.model.facade_fight import Fighter, Step, fighter, gm_hit
 from console.model.facade_sheet import FacadeWeapon
+from console.model.facade_turns import initiative_state, new_turn, set_tie_rolls, take_action
 from console.model.outcome import Outcome
 from console.model.turns import round_order
 from console.rules.facade_combat.blows import Choice, choices

@@ -9,22 +9,9 @@ import pytest
 
 from console.model import Combatant, Encounter, NpcTemplate, PlayerCharacter, Side, Status
 from console.model.errors import ModelError
-from console.model.facade_fight import (
-    STABLE,
-    adjust_pool,
-    attack_trait,
-    fighter,
-    first_aid,
-    gm_hit,
-    heal_facade_pc,
-    initiative_state,
-    land_attack,
-    new_turn,
-    parse_hit,
-    set_tie_rolls,
-    simple_exchange,
-    take_action,
-)
+from console.model.facade_attacks import attack_trait, land_attack, simple_exchange
+from console.model.facade_care import STABLE, adjust_pool, first_aid, heal_facade_pc
+from console.model.facade_fight import fighter, gm_hit, parse_hit
 from console.model.facade_sheet import (
     FacadeArmor,
     FacadeHealth,
@@ -36,6 +23,7 @@ from console.model.facade_sheet import (
     parse_weapons,
     tracks_of,
 )
+from console.model.facade_turns import initiative_state, new_turn, set_tie_rolls, take_action
 from console.model.roster import spawn_copies
 from console.model.skills import Skills, format_skills, parse_skills
 from console.model.tracker import add_combatant, current_turn, next_turn, round_order

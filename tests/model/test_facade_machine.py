@@ -31,18 +31,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from console.model import Encounter, NpcTemplate, PlayerCharacter, Side, Status
 from console.model.errors import ModelError
-from console.model.facade_fight import (
-    attack_trait,
-    fighter,
-    initiative_state,
-    land_attack,
-    new_turn,
-    out_of_deadly,
-    set_tie_rolls,
-    simple_exchange,
-    take_action,
-)
+from console.model.facade_attacks import attack_trait, land_attack, simple_exchange
+from console.model.facade_fight import fighter, out_of_deadly
 from console.model.facade_sheet import FacadeSheet, parse_armor, parse_weapons
+from console.model.facade_turns import initiative_state, new_turn, set_tie_rolls, take_action
 from console.model.outcome import Outcome
 from console.model.roster import spawn_copies
 from console.model.skills import parse_skills

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from console.model import Encounter, PlayerCharacter, Side
-from console.model.facade_fight import new_turn
+from console.model.facade_turns import new_turn
 from console.model.roster import spawn_copies
 from console.model.tracker import add_combatant
 from console.service import CampaignService

@@ -11,8 +11,10 @@ from rich.text import Text
 
 from console.model import Combatant, PlayerCharacter, Side, Status
 from console.model.errors import ModelError
-from console.model.facade_fight import Fighter, attack_trait, fighter, initiative_state
+from console.model.facade_attacks import attack_trait
+from console.model.facade_fight import Fighter, fighter
 from console.model.facade_sheet import FacadeSheet, format_armor
+from console.model.facade_turns import initiative_state
 from console.model.skills import Skills, format_skills
 from console.rules.facade_combat.traits import CATEGORIES, POOLS
 from console.service import View
