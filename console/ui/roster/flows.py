@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from console.model import NpcTemplate, PlayerCharacter
 from console.rules.limits import COUNT
 from console.service import ActionRefused
@@ -17,9 +19,17 @@ from console.ui.facade.sheet_forms import (
 )
 from console.ui.flow import Flows
 
-__all__ = ["Entry", "RosterFlows"]
+__all__ = ["Entry", "RosterFlows", "Searchable"]
 
-Entry = tuple[str, int]  # ("pc" | "npc", id): a roster row
+Entry = tuple[str, int]  # ("pc" | "npc", id): a roster row (as the roster pane's)
+
+
+class Searchable(Protocol):
+    """A list the GM filters by a text (the roster pane)."""
+
+    query_text: str
+
+    def search_for(self, text: str) -> None: ...
 
 
 class RosterFlows(Flows):
@@ -51,10 +61,20 @@ class RosterFlows(Flows):
         # Undoable: done at once, and said with the way back.
         self.command(lambda: self.service.roster.delete(self.sheet(entry)), undoable=True)
 
-    # ----- wizards ------------------------------------------------------------------------
+    # ----- flows of dialogs ---------------------------------------------------------------
+
+    def search(self, pane: Searchable) -> None:
+        """Filter the roster by name or tag (a view of it: nothing is saved)."""
+        self.run(self._search(pane))
+
+    async def _search(self, pane: Searchable) -> None:
+        values = await self.form("Search the roster", [Field(
+            "query", "Name or tag (empty: show all)", str, value=pane.query_text)])
+        if values is not None:
+            pane.search_for(values["query"])
 
     def spawn(self, entry: Entry | None) -> None:
-        self.start(self._spawn(self._template(entry)))
+        self.run(self._spawn(self._template(entry)))
 
     async def _spawn(self, template: NpcTemplate) -> None:
         values = await self.form(f"Spawn {template.name}", [
@@ -71,22 +91,23 @@ class RosterFlows(Flows):
 
     def edit(self, entry: Entry | None) -> None:
         sheet = self.sheet(entry)
-        self.start(self._edit_pc(sheet) if isinstance(sheet, PlayerCharacter)
+        self.run(self._edit_pc(sheet) if isinstance(sheet, PlayerCharacter)
                    else self._edit_npc(sheet))
 
     def new_pc(self) -> None:
-        self.start(self._edit_pc(None))
+        self.run(self._edit_pc(None))
 
     def new_npc(self) -> None:
-        self.start(self._edit_npc(None))
+        self.run(self._edit_npc(None))
 
     async def _edit_npc(self, template: NpcTemplate | None) -> None:
         title = f"Edit {template.name}" if template else "New NPC template"
         facade = self.service.campaign().system == "facade"  # its own numbers (issue 31)
-        values = await self.ask(facade_npc_form(title, template) if facade
+        filled = await self.ask(facade_npc_form(title, template) if facade
                                 else npc_form(title, template))
-        if values is None:
+        if filled is None:
             return
+        values = filled.values
 
         def made(new_id: int) -> NpcTemplate:
             if facade:
@@ -106,9 +127,10 @@ class RosterFlows(Flows):
         system = self.service.campaign().system  # a Façade or Metalface sheet (issue 31)
         form = (facade_pc_form(title, pc, taken) if system == "facade" else pc_form(
             title, pc, taken, [metalface_skills_field(pc)] if system == "metalface" else []))
-        values = await self.ask(form)
-        if values is None:
+        filled = await self.ask(form)
+        if filled is None:
             return
+        values = filled.values
 
         def made(new_id: int) -> PlayerCharacter:
             if system == "facade":

@@ -2,27 +2,56 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from console.model import Status
-from console.service import View
+from console.model import Campaign, Encounter, NpcTemplate, PlayerCharacter, Status
+from console.service import CampaignService, View
 from console.ui.bindings import cursor_ends
-from console.ui.combat.flows import CombatFlows
-from console.ui.facade.flows import FacadeFlows
-from console.ui.hazards.flows import HazardFlows
-from console.ui.table.flows import TableFlows
-from console.ui.tracker.flows import TrackerFlows
+from console.ui.changes import Changed, Redraws
 from console.ui.tracker.rows import COLUMNS, NARROW_WIDTHS, WIDTHS, RowCache, tracker_rows
 from console.ui.widgets.row_list import RowList
 
-__all__ = ["TrackerPane"]
+if TYPE_CHECKING:
+    from console.ui.combat.flows import CombatFlows
+    from console.ui.facade.flows import FacadeFlows
+    from console.ui.hazards.flows import HazardFlows
+    from console.ui.table.flows import TableFlows
+    from console.ui.tracker.flows import TrackerFlows
+
+__all__ = ["TrackerFlowsHost", "TrackerPane"]
+
+_TEMPLATES = frozenset({NpcTemplate.TABLE})
 
 
-class TrackerPane(RowList):
+class TrackerFlowsHost(Protocol):
+    """Where the tracker's keys find their flows (the main screen, which makes each the
+    first time it is asked: their dialogs are not loaded before the first frame)."""
+
+    @property
+    def tracker_flows(self) -> TrackerFlows: ...
+
+    @property
+    def combat_flows(self) -> CombatFlows: ...
+
+    @property
+    def hazard_flows(self) -> HazardFlows: ...
+
+    @property
+    def table_flows(self) -> TableFlows: ...
+
+    @property
+    def facade_flows(self) -> FacadeFlows: ...
+
+
+class TrackerPane(Redraws, RowList):
     """The round in Nish order. Rows are combatants; a turn may hold several (a wave)."""
+
+    # The campaign's too: its system says the keys and columns (a Façade campaign's).
+    SHOWS: ClassVar[frozenset[str]] = frozenset({Encounter.TABLE, PlayerCharacter.TABLE,
+                                                 Campaign.TABLE})
 
     PANE_TITLE: ClassVar[str] = "Tracker"
     METASCAPE_HELP: ClassVar[str] = """\
@@ -199,24 +228,32 @@ not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
         "call_nish", "attack", "heal", "wounds", "mode", "hold", "hold_part", "act_now",
         "shock", "checks", "vessel", "blast", "hazard", "hazard_check", "hazard_time"})
 
-    def __init__(self, tracker: TrackerFlows, combat: CombatFlows, hazards: HazardFlows,
-                 table: TableFlows, *, facade: FacadeFlows | None = None,
+    def __init__(self, service: CampaignService, host: TrackerFlowsHost, *,
                  id: str | None = None) -> None:
         columns = [(column.capitalize() if column != "turn" else "", WIDTHS[column])
                    for column in COLUMNS]
         narrow = {COLUMNS.index(column): width for column, width in NARROW_WIDTHS.items()}
         super().__init__(columns, drop_first=[COLUMNS.index("side")], narrow=narrow, id=id)
-        self.tracker = tracker
-        self.combat = combat
-        self.hazards = hazards
-        self.table = table
-        self.facade = facade or FacadeFlows(tracker.host, tracker.service)
-        self._system = tracker.service.campaign().system
+        self.service = service
+        self.host = host
+        self._system = service.campaign().system  # its keys, columns and F1 (issue 31)
         self._row_keys: list[int] = []
         self._row_cache = RowCache()
         self._current: str | None = None  # the turn the cursor last followed
 
     # ----- showing ------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        self.show(self.service.view())
+
+    def watch_changed(self, changed: Changed | None) -> None:
+        # A Façade fight's NPC reads his numbers from his template's sheet (issue 31): an
+        # edited template redraws the fight there, and only there.
+        if (changed is not None and self._system == "facade"
+                and changed.touches(_TEMPLATES)):
+            self.redraw()
+            return
+        super().watch_changed(changed)
 
     def show(self, view: View) -> None:
         """Bring the list up to date: only rows whose cells changed are drawn again."""
@@ -255,6 +292,26 @@ not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
         if action in self._NOT_FACADE:
             return self._system != "facade"
         return True
+
+    @property
+    def tracker(self) -> TrackerFlows:
+        return self.host.tracker_flows
+
+    @property
+    def combat(self) -> CombatFlows:
+        return self.host.combat_flows
+
+    @property
+    def hazards(self) -> HazardFlows:
+        return self.host.hazard_flows
+
+    @property
+    def table(self) -> TableFlows:
+        return self.host.table_flows
+
+    @property
+    def facade(self) -> FacadeFlows:
+        return self.host.facade_flows
 
     @property
     def selected_id(self) -> int | None:
