@@ -6,9 +6,12 @@ the tracker and in the details; its roster forms. The rules behind them are test
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from console.model import Encounter, PlayerCharacter, Side
+from console.model.facade_sheet import tracks_of
 from console.model.facade_turns import new_turn
 from console.model.roster import spawn_copies
 from console.model.tracker import add_combatant
@@ -42,7 +45,7 @@ def alley(store: CampaignStore, *, called: bool = True) -> GMConsoleApp:
 
 def detail(app: GMConsoleApp, combatant_id: int) -> str:
     return plain(app.screen.query_one("#detail", DetailPane).render_for(
-        app.screen.view_state, combatant_id), 150)  # type: ignore[attr-defined]
+        app.service.view(), combatant_id), 150)
 
 
 def hint(app: GMConsoleApp) -> str:
@@ -202,3 +205,28 @@ async def test_a_metalface_pc_s_rank_in_the_details(store: CampaignStore) -> Non
         assert sheet.skills.rank == "Master"
         assert "professional rank Master  ·  core skills: Doctor 5, Pilot 2" in plain(
             app.screen.query_one("#detail", DetailPane).render_sheet(sheet, "metalface"))
+
+
+async def test_an_edited_template_redraws_the_fight_and_a_new_system_the_columns(
+        store: CampaignStore) -> None:
+    # A Façade NPC's numbers are his template's: an edit reaches his row in the tracker
+    # (MetaScape's tracker leaves templates alone, tests/ui/test_changes_app.py), and a
+    # change of system redraws the columns of the tracker and the roster at once.
+    app = alley(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tracker = app.screen.query_one("#tracker", TrackerPane)
+        thug = tracker._row_keys.index(3)
+        before = str(tracker.get_row_at(thug)[5])
+        flows = app.screen.roster_flows  # type: ignore[attr-defined]
+        assert THUG.facade is not None and before == "0/3D"
+        flows.show(app.service.roster.save_npc(replace(THUG, facade=replace(
+            THUG.facade, tracks=tracks_of(9, 6, 5)))))
+        await pilot.pause()
+        assert str(tracker.get_row_at(tracker._row_keys.index(3))[5]) == "0/5D"
+        roster = app.screen.query_one("#roster")
+        assert "Action" in roster.shown_columns  # type: ignore[attr-defined]
+        flows.show(app.service.settings.set_system("metascape"))
+        await pilot.pause()
+        assert "Nish" in tracker.shown_columns and "Vit" in tracker.shown_columns
+        assert "Nish" in roster.shown_columns  # type: ignore[attr-defined]

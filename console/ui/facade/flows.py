@@ -75,7 +75,7 @@ class FacadeFlows(Flows):
     # ----- the contest of Action between ties -----------------------------------------------
 
     def contest(self) -> None:
-        self.start(self._contest())
+        self.run(self._contest())
 
     async def _contest(self) -> None:
         ties = self.service.facade.ties()
@@ -94,7 +94,7 @@ class FacadeFlows(Flows):
     # ----- an action, an interrupt -----------------------------------------------------------
 
     def action(self, combatant_id: int | None) -> None:
-        self.start(self._action(self.combatant(combatant_id).id, interrupting=False))
+        self.run(self._action(self.combatant(combatant_id).id, interrupting=False))
 
     def interrupt(self, combatant_id: int | None) -> None:
         """The selected combatant, with a better Initiative, interrupts the click in
@@ -104,7 +104,7 @@ class FacadeFlows(Flows):
             raise ActionRefused(f"{who.name} cannot interrupt now: only a better Initiative "
                                 "still to act, with an action left (the detail pane says "
                                 "who may)")
-        self.start(self._action(who.id, interrupting=True))
+        self.run(self._action(who.id, interrupting=True))
 
     async def _action(self, combatant_id: int, *, interrupting: bool) -> None:
         facade_ = self.service.facade
@@ -135,9 +135,9 @@ class FacadeFlows(Flows):
         exchange in a campaign that plays it."""
         who = self.combatant(combatant_id)
         if self.service.facade.combat_system() == "simple":
-            self.start(self._simple(who.id))
+            self.run(self._simple(who.id))
         else:
-            self.start(self._attack(who.id))
+            self.run(self._attack(who.id))
 
     def _targets(self, attacker: int) -> list[Fighter]:
         """Whom he may attack: the other side first, those still up before those down (the
@@ -176,18 +176,18 @@ class FacadeFlows(Flows):
                             interrupting=interrupting, fully_active=fully_active)
         weapons = ", ".join(f"{n} {w.name} {w.damage}" for n, w in enumerate(arms, start=1))
         how = " (interrupting)" if interrupting else " (fully Active)" if fully_active else ""
-        setup = await self.form(f"{attacker.name} attacks{how}", [
+        setup = await self.checked(f"{attacker.name} attacks{how}", [
             Field("target", f"Target: {_names(targets)}",
                   whole_number("target", _pick(targets, "targets")), value="1"),
             Field("weapon", f"Weapon: {weapons}",
                   whole_number("weapon", _pick([attacker] * len(arms), "weapons")), value="1"),
             Field("modifier", "The GM's modifier (+2, -3)", whole_number("modifier", MODIFIER),
                   value="0"),
-        ], "attribute + skill against the target's Action; the hits' penalties and his Limit "
-           "are counted", check=plan)
+        ], plan, "attribute + skill against the target's Action; the hits' penalties and his "
+           "Limit are counted")
         if setup is None:
             return
-        attack = plan(setup)
+        attack = setup.checked  # the plan the form checked: the trait, its odds, the blows
         trait = attack.trait
         roll = 0
         if trait.roll is not None:
@@ -270,7 +270,7 @@ class FacadeFlows(Flows):
     # ----- the GM's hit, pools, first aid, healing ----------------------------------------------
 
     def hit(self, combatant_id: int | None) -> None:
-        self.start(self._hit(self.combatant(combatant_id).id))
+        self.run(self._hit(self.combatant(combatant_id).id))
 
     async def _hit(self, combatant_id: int) -> None:
         who = self.service.facade.fighter(combatant_id)
@@ -281,7 +281,7 @@ class FacadeFlows(Flows):
             self.show(self.service.facade.gm_hit(combatant_id, values["hit"]))
 
     def pools(self, combatant_id: int | None) -> None:
-        self.start(self._pools(self.combatant(combatant_id).id))
+        self.run(self._pools(self.combatant(combatant_id).id))
 
     async def _pools(self, combatant_id: int) -> None:
         who = self.service.facade.fighter(combatant_id)
@@ -296,7 +296,7 @@ class FacadeFlows(Flows):
                                                       values["change"], values["why"].strip()))
 
     def aid(self, combatant_id: int | None) -> None:
-        self.start(self._aid(self.combatant(combatant_id).id))
+        self.run(self._aid(self.combatant(combatant_id).id))
 
     async def _aid(self, patient_id: int) -> None:
         facade_ = self.service.facade
