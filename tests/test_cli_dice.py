@@ -198,3 +198,13 @@ def test_bad_input_in_the_other_systems(capsys: pytest.CaptureFixture[str], argv
         code = int(stopped.code or 0)
     err = capsys.readouterr().err
     assert code == 2 and said in err and err.count("\n") == 1
+
+
+def test_facade_active_contest_gives_its_level_of_success(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Façade: "the loser's result should be subtracted from the winner's to find the level
+    of success" (issue 31): the contest's levels beside its blows."""
+    contest = run_json(capsys, "odds", "--system", "facade", "10", "1", "--against", "6")
+    levels = contest["against"]["levels"]
+    assert sum(levels.values()) == pytest.approx(1)
+    assert levels["won_0"] == pytest.approx(0.125)

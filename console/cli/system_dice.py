@@ -90,7 +90,14 @@ def odds_in_system(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]
     return data, lines
 
 
-def _against(chosen: System, spec: Any, text: str, lines: list[str]) -> dict[str, float]:
+def _level_label(name: str) -> str:
+    if name == "tie":
+        return "tie"
+    side, number = name.split("_")
+    return f"{side} {facade.LEVEL_NAMES[int(number)]}"
+
+
+def _against(chosen: System, spec: Any, text: str, lines: list[str]) -> dict[str, Any]:
     other = chosen.parse(text)
     if chosen.name == "metalface":
         win, standoff, lose = metalface.opposed(spec, other)
@@ -101,5 +108,10 @@ def _against(chosen: System, spec: Any, text: str, lines: list[str]) -> dict[str
         blows = facade.contest(spec, other)
         lines.append(f"active contest against {other}: " + ", ".join(
             f"{name.replace('_', ' ')} {_percent(p)}" for name, p in blows.items() if p))
-        return {name: float(p) for name, p in blows.items()}
+        # The level of success: the loser's roll taken from the winner's, read by 3s.
+        levels = facade.contest_levels(spec, other)
+        lines.append("level of success (winner's roll - loser's) / 3: " + ", ".join(
+            f"{_level_label(name)} {_percent(p)}" for name, p in levels.items() if p))
+        return {**{name: float(p) for name, p in blows.items()},
+                "levels": {name: float(p) for name, p in levels.items()}}
     raise CommandError("--against is for metalface (opposed) and facade (active contests)")

@@ -20,16 +20,17 @@ from console.model.text import need_name, need_notes
 from console.rules.ap_awards import TimeRounding
 from console.rules.systems import DEFAULT, SYSTEMS
 
-__all__ = ["DEFAULT_KEEP_BACKUPS", "SCHEMA_VERSION", "Campaign"]
+__all__ = ["DEFAULT_KEEP_BACKUPS", "FACADE_COMBATS", "SCHEMA_VERSION", "Campaign"]
 
 # Version of every save file's contents. Bump it with a migration in console.store.migrations
 # whenever a stored field changes meaning or shape (adding an optional field with a default
 # does not need one: from_dict fills it in).
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 # A campaign name is a folder name too: console.store.names checks it as one (120 bytes).
 CAMPAIGN_NAME_MAX = 120
 
 DEFAULT_KEEP_BACKUPS = 10
+FACADE_COMBATS = ("dramatic", "simple")  # the seed's Dramatic Combat (its default), Simple
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,8 @@ class Campaign:
     system: str = DEFAULT  # the dice system its table plays (console.rules.systems)
     players: PlayersSettings = field(default_factory=PlayersSettings)  # the players' view
     turn_timer: TurnTimer = field(default_factory=TurnTimer)
+    # A Façade campaign's fights (issue 31): Dramatic Combat, the seed's default, or Simple.
+    facade_combat: str = "dramatic"
 
     def __post_init__(self) -> None:
         need_name(self.name, "campaign name", CAMPAIGN_NAME_MAX)
@@ -66,6 +69,9 @@ class Campaign:
             raise ModelError("campaign players' view: expected its settings")
         if not isinstance(self.turn_timer, TurnTimer):
             raise ModelError("campaign turn timer: expected its settings")
+        if need_str(self.facade_combat, "campaign Façade combat") not in FACADE_COMBATS:
+            raise ModelError(f"campaign Façade combat: {' or '.join(FACADE_COMBATS)}, not "
+                             f"{self.facade_combat!r}")
 
     @property
     def id(self) -> int:
@@ -79,18 +85,22 @@ class Campaign:
                 "notes": self.notes, "keep_backups": self.keep_backups,
                 "veterans_pocket": self.veterans_pocket, "time_rounding": self.time_rounding,
                 "system": self.system, "players": self.players.to_dict(),
-                "turn_timer": self.turn_timer.to_dict()}
+                "turn_timer": self.turn_timer.to_dict(),
+                # only when chosen: a campaign that never chose reads as it was
+                **({"facade_combat": self.facade_combat}
+                   if self.facade_combat != "dramatic" else {})}
 
     @classmethod
     def from_dict(cls, data: object) -> Campaign:
         raw = need_mapping(data, "campaign")
         check_keys(raw, "campaign", {"name", "created_at", "notes", "keep_backups",
                                      "veterans_pocket", "time_rounding", "system",
-                                     "players", "turn_timer"},
+                                     "players", "turn_timer", "facade_combat"},
                    {"name", "created_at"})
         return cls(raw["name"], parse_time(raw["created_at"], "campaign created"),
                    raw.get("notes", ""), raw.get("keep_backups", DEFAULT_KEEP_BACKUPS),
                    raw.get("veterans_pocket", False), raw.get("time_rounding", "NEAREST"),
                    raw.get("system", DEFAULT),
                    PlayersSettings.from_dict(raw.get("players", {})),
-                   TurnTimer.from_dict(raw.get("turn_timer", {})))
+                   TurnTimer.from_dict(raw.get("turn_timer", {})),
+                   raw.get("facade_combat", "dramatic"))

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from console.model.errors import ModelError
+from console.model.facade_sheet import FacadeHealth, FacadeSheet, need_sheet
 from console.model.fields import (
     check_keys,
     need_int,
     need_list,
     need_mapping,
 )
+from console.model.skills import Skills
 from console.model.stats import Stat, opt_stat
 from console.model.system_points import SystemPoints
 from console.model.text import need_line, need_name, need_notes
@@ -130,6 +133,11 @@ class PlayerCharacter:
     improved_this_mission: tuple[str, ...] = ()  # abilities raised +1d since the last mission
     rank_rolls: int = 0  # rank improvement rolls granted by a rank-up and not yet rolled
     points: SystemPoints = field(default_factory=SystemPoints)  # another system's (issue 18)
+    # A campaign playing another system (issue 31): his skills (Façade's totals, Metalface's
+    # core skills), his Façade sheet, and what fights have done to him in Façade's terms.
+    skills: Skills = field(default_factory=Skills)
+    facade: FacadeSheet | None = None
+    facade_health: FacadeHealth = field(default_factory=FacadeHealth)
 
     def __post_init__(self) -> None:
         need_int(self.id, "PC id", minimum=1)
@@ -165,6 +173,11 @@ class PlayerCharacter:
         need_int(self.rank_rolls, f"{who}: rank improvement rolls", minimum=0)
         if not isinstance(self.points, SystemPoints):
             raise ModelError(f"{who}: points must be SystemPoints")
+        if not isinstance(self.skills, Skills):
+            raise ModelError(f"{who}: skills expected")
+        need_sheet(self.facade, f"{who}: Façade sheet")
+        if not isinstance(self.facade_health, FacadeHealth):
+            raise ModelError(f"{who}: Façade health expected")
 
     @classmethod
     def new(cls, id: int, name: str, player: str = "", player_rank: int = 0,
@@ -202,12 +215,21 @@ class PlayerCharacter:
             rank_rolls=self.rank_rolls,
             points=self.points.to_dict(),
         )
+        # Another system's fields only when it has filled them: a MetaScape PC's document
+        # is as it was before them.
+        if self.skills:
+            data["skills"] = self.skills.to_dict()
+        if self.facade is not None:
+            data["facade"] = self.facade.to_dict()
+        if self.facade_health:
+            data["facade_health"] = self.facade_health.to_dict()
         return data
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "player", "player_rank", "ship_captain", "weapons", "wounds", "ap_total",
          "unused_ap", "rank", "missions_completed", "allowance", "notes",
-         "improved_this_mission", "rank_rolls", "points"}
+         "improved_this_mission", "rank_rolls", "points", "skills", "facade",
+         "facade_health"}
         | {key for _, key, _ in PC_STATS}
     )
 
@@ -236,8 +258,24 @@ class PlayerCharacter:
                                                   "abilities improved this mission")),
             rank_rolls=raw.get("rank_rolls", 0),
             points=_points(raw.get("points", {}), raw["name"]),
+            skills=_named(Skills.from_dict, raw.get("skills", []), raw["name"]),
+            facade=(None if raw.get("facade") is None
+                    else _named(FacadeSheet.from_dict, raw["facade"], raw["name"])),
+            facade_health=_named(FacadeHealth.from_dict, raw.get("facade_health", {}),
+                                 raw["name"]),
             **stats,
         )
+
+
+T = TypeVar("T")
+
+
+def _named(read: Callable[[object], T], data: object, who: object) -> T:
+    """``read(data)``, its refusal naming whose sheet it was."""
+    try:
+        return read(data)
+    except ModelError as error:
+        raise ModelError(f"{who}: {error}") from None
 
 
 def _points(data: object, who: object) -> SystemPoints:

@@ -6,12 +6,13 @@ stores it, ``console.rules.initiative`` orders the round from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, ClassVar
 
 from console.model.errors import ModelError
+from console.model.facade_sheet import FacadeHealth
 from console.model.fields import (
     check_keys,
     format_time,
@@ -25,6 +26,8 @@ from console.model.fields import (
 from console.model.fight_end import Ending, KeptForecast
 from console.model.text import need_name, need_notes
 from console.rules.critical_damage import CheckKind
+from console.rules.errors import RulesError
+from console.rules.facade_combat.actions import Stance, TurnActions
 from console.rules.initiative import InitiativeMode, Shock, Side, Status
 from console.rules.vehicle_damage import VesselCheckKind
 
@@ -106,12 +109,17 @@ class Combatant:
     # the fight goes, so an undo takes them back with the change that set them.
     was_down: bool = False
     was_critical: bool = False
+    # A Façade fight (issue 31): his hits and Limit Pools when they are not on a PC's sheet
+    # (an NPC's, a sheetless PC's), and his actions this turn.
+    facade_health: FacadeHealth = field(default_factory=FacadeHealth)
+    actions: TurnActions = field(default_factory=TurnActions)
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "side", "ref", "nish", "recorded_nish", "wounds", "vit_max", "status",
          "shock", "hold", "tie_order", "group", "pass_out_check_done", "drain_stopped",
          "notes", "checks_owed", "checks_round", "hidden", "template", "vessel_owed",
-         "cascading", "cascade_round", "foe", "named", "was_down", "was_critical"}
+         "cascading", "cascade_round", "foe", "named", "was_down", "was_critical",
+         "facade_health", "actions"}
     )
 
     def __post_init__(self) -> None:
@@ -155,6 +163,10 @@ class Combatant:
         need_int(self.cascade_round, f"{who}: cascade round", minimum=0)
         if (vessel_owed or self.cascading) and self.template is None:
             raise ModelError(f"{who}: only the party's vessel owes vessel checks")
+        if not isinstance(self.facade_health, FacadeHealth):
+            raise ModelError(f"{who}: Façade health expected")
+        if not isinstance(self.actions, TurnActions):
+            raise ModelError(f"{who}: actions this turn expected")
 
     @property
     def is_pc(self) -> bool:
@@ -180,6 +192,8 @@ class Combatant:
             "vessel_owed": [kind.value for kind in self.vessel_owed],
             "cascading": self.cascading, "cascade_round": self.cascade_round,
             "was_down": self.was_down, "was_critical": self.was_critical,
+            "facade_health": self.facade_health.to_dict(),
+            "actions": [self.actions.active, self.actions.passive, self.actions.stance.value],
         }
         data.update((key, value) for key, value in every.items()
                     if value != _COMBATANT_DEFAULTS[key])
@@ -205,7 +219,28 @@ class Combatant:
             vessel_owed=tuple(need_list(raw.get("vessel_owed", []), "vessel checks owed")),
             cascading=raw.get("cascading", False), cascade_round=raw.get("cascade_round", 0),
             was_down=raw.get("was_down", False), was_critical=raw.get("was_critical", False),
+            facade_health=_facade_health(raw.get("facade_health", {}), raw["name"]),
+            actions=_actions(raw.get("actions", [0, 0, "normal"]), raw["name"]),
         )
+
+
+def _facade_health(data: object, who: object) -> FacadeHealth:
+    try:
+        return FacadeHealth.from_dict(data)
+    except ModelError as error:
+        raise ModelError(f"{who}: {error}") from None
+
+
+def _actions(data: object, who: object) -> TurnActions:
+    raw = need_list(data, f"{who}: actions")
+    if len(raw) != 3:
+        raise ModelError(f"{who}: actions: Active, Passive and the stance")
+    try:
+        return TurnActions(need_int(raw[0], f"{who}: Active actions", minimum=0),
+                           need_int(raw[1], f"{who}: Passive actions", minimum=0),
+                           _enum(Stance, raw[2], f"{who}: stance"))
+    except RulesError as error:
+        raise ModelError(f"{who}: {error}") from None
 
 
 # What Combatant.from_dict fills in for a field a document leaves out.
@@ -215,7 +250,7 @@ _COMBATANT_DEFAULTS: dict[str, Any] = {
     "pass_out_check_done": False, "drain_stopped": False, "notes": "", "checks_owed": [],
     "checks_round": 0, "hidden": False, "foe": None, "named": False, "template": None,
     "vessel_owed": [], "cascading": False, "cascade_round": 0, "was_down": False,
-    "was_critical": False,
+    "was_critical": False, "facade_health": {}, "actions": [0, 0, "normal"],
 }
 
 

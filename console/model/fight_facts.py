@@ -138,9 +138,11 @@ def mark(encounter: Encounter, sheets: Mapping[int, PlayerCharacter]) -> Encount
 
 
 def ending_of(encounter: Encounter, how: EndHow, sheets: Mapping[int, PlayerCharacter],
-              reading: Reading | None = None) -> Ending:
+              reading: Reading | None = None, table18: bool = True) -> Ending:
     """How the fight ended, read as the forecast reads a simulated one (module docstring).
-    A fight with no PC in it reaches no row."""
+    A fight with no PC in it reaches no row; nor does one of a campaign playing another
+    system (``table18`` False): Table 18 reads wounds against Vitality, which a Façade
+    fight does not keep, so only who went down and who died are told."""
     encounter = mark(encounter, sheets)
     pcs = fighting_pcs(encounter)
     down = tuple(c.id for c in pcs if c.was_down)
@@ -152,6 +154,8 @@ def ending_of(encounter: Encounter, how: EndHow, sheets: Mapping[int, PlayerChar
             shares.append(wounds / vit)
     worst = max(shares, default=0.0)
     critical = any(c.was_critical for c in pcs)
+    if not table18:
+        return Ending(how, None, 0.0, False, down, dead, encounter.round)
     if not pcs:
         return Ending(how, None, worst, critical, down, dead, encounter.round)
     all_down = all(c.status in _DOWN for c in pcs)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar
 
 from console.model.errors import ModelError
+from console.model.facade_sheet import FacadeSheet, need_sheet
 from console.model.fields import check_keys, need_int, need_list, need_mapping
+from console.model.skills import Skills
 from console.model.stats import Stat, opt_stat
 from console.model.text import TAGS_HELD, need_name, need_notes
 
@@ -50,6 +52,9 @@ class NpcTemplate:
     body_type: BodyType = BodyType.P
     notes: str = ""
     tags: tuple[str, ...] = ()
+    # A Façade campaign's template (issue 31): his Façade numbers and skills.
+    skills: Skills = field(default_factory=Skills)
+    facade: FacadeSheet | None = None
 
     def __post_init__(self) -> None:
         need_int(self.id, "NPC id", minimum=1)
@@ -68,6 +73,9 @@ class NpcTemplate:
         if len(tags) > TAGS_HELD:
             raise ModelError(f"{self.name}: {len(tags)} tags; at most {TAGS_HELD}")
         object.__setattr__(self, "tags", tags)
+        if not isinstance(self.skills, Skills):
+            raise ModelError(f"{self.name}: skills expected")
+        need_sheet(self.facade, f"{self.name}: Façade sheet")
 
     def with_changes(self, **changes: Any) -> NpcTemplate:
         return replace(self, **changes)
@@ -78,14 +86,27 @@ class NpcTemplate:
             stat = getattr(self, attribute)
             data[key] = None if stat is None else stat.text
         data.update(body_type=self.body_type.value, notes=self.notes, tags=list(self.tags))
+        if self.skills:  # another system's, only when filled (a MetaScape template as before)
+            data["skills"] = self.skills.to_dict()
+        if self.facade is not None:
+            data["facade"] = self.facade.to_dict()
         return data
 
     @classmethod
     def from_dict(cls, data: object) -> NpcTemplate:
         raw = need_mapping(data, "NPC")
-        keys = {"id", "name", "body_type", "notes", "tags"} | {k for _, k, _ in NPC_STATS}
-        check_keys(raw, f"NPC {raw.get('name', '?')}", keys, {"id", "name"})
+        keys = ({"id", "name", "body_type", "notes", "tags", "skills", "facade"}
+                | {k for _, k, _ in NPC_STATS})
+        who = f"NPC {raw.get('name', '?')}"
+        check_keys(raw, who, keys, {"id", "name"})
+        try:
+            skills = Skills.from_dict(raw.get("skills", []))
+            facade = None if raw.get("facade") is None else FacadeSheet.from_dict(raw["facade"])
+        except ModelError as error:
+            raise ModelError(f"{who}: {error}") from None
         return cls(
+            skills=skills,
+            facade=facade,
             id=raw["id"],
             name=raw["name"],
             body_type=raw.get("body_type", "P"),

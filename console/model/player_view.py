@@ -35,8 +35,11 @@ from typing import Any
 from console.model.characters import PlayerCharacter
 from console.model.combat import wounds_and_vit
 from console.model.encounters import Combatant, Encounter, Hold, Shock, Side, Status
+from console.model.facade_fight import fighter, health_numbers
+from console.model.facade_fight import health_word as facade_word
 from console.model.fields import format_time
 from console.model.hazards import for_players, hazards_of
+from console.model.npcs import NpcTemplate
 from console.model.table_settings import NpcNames, PcHealth, PlayersSettings, TurnTimer
 from console.model.turns import END, current_turn, on_deck, pending, round_order
 from console.rules.critical_damage import critical_damage
@@ -201,9 +204,12 @@ def _next_shown(encounter: Encounter, order: RoundOrder, shown: set[int]) -> str
 def player_picture(campaign: str, session: int, encounter: Encounter | None,
                    pcs: Mapping[int, PlayerCharacter],
                    settings: PlayersSettings | None = None,
-                   timer: TurnTimer | None = None) -> PlayerPicture:
+                   timer: TurnTimer | None = None, *,
+                   facade: Mapping[int, NpcTemplate] | None = None) -> PlayerPicture:
     """The players' screen for ``encounter`` (None: no fight running), by the rules above
-    and the GM's ``settings``; ``timer``: the turn timer's setting (off: no timer shown)."""
+    and the GM's ``settings``; ``timer``: the turn timer's setting (off: no timer shown).
+    ``facade``: a Façade campaign's NPC templates: health is then read from Façade's
+    tracks (a PC's levels taken of each, "B 3/9 C 1/6 D 0/3", or a word; an NPC's word)."""
     settings = settings or PlayersSettings()
     timer = timer or TurnTimer()
     if encounter is None or not encounter.active:
@@ -231,18 +237,26 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
                 condition.name + _until(condition.until_round))
     words = settings.pc_health is PcHealth.WORDS
 
+    def health(combatant: Combatant) -> str:
+        if facade is not None:
+            who = fighter(encounter, combatant.id, pcs, facade)
+            return (health_numbers(who) if combatant.is_pc and not words
+                    else facade_word(who))
+        if not combatant.is_pc:
+            return health_word(combatant.wounds, combatant.vit_max, combatant.status)
+        sheet = pcs.get(combatant.ref) if combatant.ref is not None else None
+        return _pc_health(combatant, sheet, words)
+
     def row(combatant: Combatant, mark: str) -> PlayerRow:
         name = shown_name(combatant, settings)
         if not combatant.is_pc:
             kept = () if not settings.npc_conditions else tuple(
                 conditions.get(combatant.id, ()))
             return PlayerRow(name, False, mark, combatant.id in acted, None,
-                             health_word(combatant.wounds, combatant.vit_max,
-                                         combatant.status), (), kept)
-        sheet = pcs.get(combatant.ref) if combatant.ref is not None else None
+                             health(combatant), (), kept)
         nish = None if combatant.shock is not Shock.NONE else combatant.nish
         return PlayerRow(name, True, mark, combatant.id in acted, nish,
-                         _pc_health(combatant, sheet, words), _pc_states(combatant),
+                         health(combatant), _pc_states(combatant),
                          tuple(conditions.get(combatant.id, ())))
 
     rows: list[PlayerRow] = []

@@ -34,7 +34,10 @@ MAX_SPAWN = 50  # more than a GM would ever spawn at once; a typo guard for "500
 
 def whole_value(template: NpcTemplate, stat: str) -> int | None:
     """A template stat as the whole number the tracker uses: Nish in Personal points (8M ->
-    16; 0.6 -> 0), Vit in points of the body's type (Table 12: 10MV on a vehicle is 20)."""
+    16; 0.6 -> 0), Vit in points of the body's type (Table 12: 10MV on a vehicle is 20); a
+    Façade template's Nish is his Action."""
+    if stat == "nish" and template.facade is not None:
+        return template.facade.action  # a Façade template's Initiative is his Action
     value = getattr(template, stat)
     if value is None:
         return None

@@ -134,7 +134,8 @@ def settle(before: Encounter, after: Encounter, notices: Iterable[str] = (),
     key = _choose(after, order, was.members if was is not None else ())
     settled = after.with_changes(current=key)
     if key == END:
-        said.append(f"End of round {after.round}: call for Nish (n)")
+        said.append(f"End of turn {after.round}: the next turn (n)" if after.lowest_first
+                    else f"End of round {after.round}: call for Nish (n)")  # Façade's words
         ending = [c for c in after.conditions if c.until_round is not None
                   and c.until_round <= after.round]
         if ending:
@@ -149,7 +150,8 @@ def settle(before: Encounter, after: Encounter, notices: Iterable[str] = (),
     turn = current_turn(settled, order)
     assert turn is not None
     if (before.round, before.current) != (after.round, key):
-        said.append(f"Turn: {turn.label}")
+        # A Façade fight's turn is the whole round; each one's place in it, his click.
+        said.append(f"{'Click' if after.lowest_first else 'Turn'}: {turn.label}")
     began = begin_turn(settled, pending(turn, settled.acted))
     return Outcome.told(began.encounter, notices=said, alerts=[*shown, *began.alerts])
 

@@ -13,6 +13,7 @@ from console.model.forecast import keep_forecast, kept, matchup_from_encounter, 
 from console.model.outcome import Outcome
 from console.rules.errors import RulesError
 from console.rules.forecast import RUNS, Forecast, Matchup, forecast, runs_for
+from console.rules.systems import system
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
 
@@ -35,6 +36,14 @@ class ForecastCommands:
 
     def matchup(self) -> Matchup:
         core = self._core
+        played = system(core.campaign().system)
+        if played.name != "metascape":
+            # Table 18 and the simulation are MetaScape's (Atk, Def, Dmg, AR, Vit, Nish);
+            # a Façade fight's blows by location and Limit Pools are not simulated.
+            raise ActionRefused("the forecast plays MetaScape's fights by its Table 18: this "
+                                f"campaign plays {played.title}, "
+                                "whose fights it does not simulate (forecast a prepared "
+                                "MetaScape fight with gm-console forecast --spec)")
         encounter = core.running()
         try:
             return matchup_from_encounter(encounter, core.pcs(), core.npcs())
@@ -54,8 +63,9 @@ class ForecastCommands:
         core = self._core
         encounter = core.encounter()
         if (core.read_only or encounter is None or encounter.round != 1
-                or encounter.forecast is not None):
-            return None
+                or encounter.forecast is not None
+                or system(core.campaign().system).name != "metascape"):
+            return None  # a Façade fight is not simulated (matchup above): it keeps none
         try:
             return encounter.id, matchup_from_encounter(encounter, core.pcs(), core.npcs())
         except (ModelError, RulesError):

@@ -19,7 +19,8 @@ class PlayersView:
         core = self._core
         campaign = core.campaign()
         return player_picture(core.name, core.session().number, core.encounter(), core.pcs(),
-                              campaign.players, campaign.turn_timer)
+                              campaign.players, campaign.turn_timer,
+                              facade=core.npcs() if campaign.system == "facade" else None)
 
     def follow(self) -> bool:
         """Take in what the GM's console has saved since the last look (a stat when nothing

@@ -79,5 +79,10 @@ class RosterCommands:
     def join(self, sheet: Sheet) -> Outcome:
         """Into the running fight: a PC himself, a template as one copy."""
         if isinstance(sheet, PlayerCharacter):
-            return self._tracker.join_pc(sheet.name)
+            # In a Façade fight his Initiative is his Action, known from his sheet.
+            facade = self._service.campaign().system == "facade" and sheet.facade is not None
+            running = self._service.encounter()
+            on_action = facade and running is not None and running.round > 0
+            return self._tracker.join_pc(
+                sheet.name, nish=sheet.facade.action if on_action and sheet.facade else None)
         return self.spawn(sheet, 1)

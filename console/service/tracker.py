@@ -102,8 +102,10 @@ class TrackerCommands:
         encounter = service.encounter()
         if encounter is None:
             raise ActionRefused("no encounter is running")
+        table18 = service.campaign().system == "metascape"
         return service.run("encounter.end", lambda: end_encounter(
-            encounter, None if how is None else ending_of(encounter, how, service.pcs())))
+            encounter, None if how is None
+            else ending_of(encounter, how, service.pcs(), table18=table18)))
 
     def add_npc(self, name: str, nish: int | None, vit_max: int | None) -> Outcome:
         return self._on("tracker.add", lambda e: add_combatant(
@@ -124,9 +126,12 @@ class TrackerCommands:
             present = {c.ref for c in encounter.combatants if c.is_pc}
             pcs = service.pcs()
             outcome = Outcome()
+            facade = service.campaign().system == "facade" and encounter.round > 0
             for pc in sorted(pcs.values(), key=lambda sheet: sheet.name.lower()):
                 if pc.id not in present:
-                    step = join_pc(encounter, pcs, pc.name, None, None, pc.id)
+                    # Mid-fight in a Façade campaign, his Initiative is his Action.
+                    action = pc.facade.action if facade and pc.facade is not None else None
+                    step = join_pc(encounter, pcs, pc.name, action, None, pc.id)
                     encounter = step.encounter
                     outcome = outcome.then(step)
             if not outcome.changes:

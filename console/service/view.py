@@ -111,3 +111,8 @@ class View:
     @cached_property
     def turn_timer(self) -> TurnTimer:
         return self._source.campaign().turn_timer
+
+    @cached_property
+    def facade_combat(self) -> str:
+        """A Façade campaign's: Dramatic or Simple Combat."""
+        return self._source.campaign().facade_combat

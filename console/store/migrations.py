@@ -39,11 +39,18 @@ foe numbers yet, no turn start), so nothing is rewritten. Version 10: text holds
 no character that steers a terminal (``console.model.text``): what an earlier console saved
 with one (a name pasted with a bidi mark, a note with CR LF line breaks) is kept, the
 character written as its escape and CR LF as a line break, so the campaign still opens.
-Version 11 (current): a log entry keeps the facts of a fight it made (``events``), an
+Version 11: a log entry keeps the facts of a fight it made (``events``), an
 encounter the forecast kept at its first Nish and how it ended (``forecast``, ``ending``),
 a combatant whether he went down or had critical damage during it (``was_down``,
 ``was_critical``); absent means none, as version 10 kept none, so nothing is rewritten (a
 fight version 10 ended has no end to count in the calibration).
+Version 12 (current): a campaign playing Façade keeps its characters in Façade's terms
+(issue 31): a PC or a template may hold ``skills``, a Façade sheet (``facade``) and a PC
+what fights did to him (``facade_health``: hits by location, Limit Pools); a combatant his
+hits and pools (``facade_health``) and his actions this turn (``actions``); a campaign its
+Façade combat system (``facade_combat``). Absent means none (and Dramatic Combat), as in
+version 10, so nothing is rewritten; the number changes so that an older console refuses
+such a file instead of failing on a field it does not know.
 """
 
 from __future__ import annotations
@@ -165,6 +172,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     # Text that steered a terminal, written as its escapes.
     9: dict.fromkeys(("campaign", "pcs", "npcs", "session", "encounters", "log"), _cleaned),
     10: {},  # a fight's events, forecast, end and marks: absent means none
+    11: {},  # Façade's sheets, health, actions, combat system: absent means none, Dramatic
 }
 
 

@@ -50,7 +50,7 @@ FAILED = "that action failed and was not applied"
 # cursor, the campaign's system): kept, so that each door can be reached.
 READS = {"find", "sheet_of", "system", "asks_how_it_ended"}
 GROUPS = ("tracker", "combat", "hazards", "roster", "awards", "sessions", "points",
-          "settings", "forecast")
+          "settings", "forecast", "facade")
 CORE_WRITES = ("run", "prepare", "commit", "undo", "redo", "start_session", "stop_session",
                "write_summary", "follow")
 

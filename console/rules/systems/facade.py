@@ -29,8 +29,8 @@ from console.rules.systems.common import (
     whole,
 )
 
-__all__ = ["FACADE", "LEVEL_NAMES", "FacadeRoll", "automatic", "blow", "contest", "level",
-           "levels", "parse", "trait_dice"]
+__all__ = ["FACADE", "LEVEL_NAMES", "FacadeRoll", "automatic", "blow", "contest",
+           "contest_levels", "level", "levels", "parse", "trait_dice"]
 
 LEVEL_NAMES = ("Minimal", "Minor", "Full", "Good", "Major", "Amazing", "Masterful", "Heroic",
                "Legendary", "Epic")
@@ -186,6 +186,24 @@ def contest(a: FacadeRoll, b: FacadeRoll) -> dict[str, Fraction]:
             else:
                 dealt = blow(max(x, y), min(x, y))
                 found[dealt if x > y else f"lost_{dealt}"] += px * py
+    return found
+
+
+def contest_levels(a: FacadeRoll, b: FacadeRoll) -> dict[str, Fraction]:
+    """An active contest's level of success, from ``a``'s side: "the loser's result should
+    be subtracted from the winner's to find the level of success". "won_0" .. "won_9" (a's
+    win at that level), "tie", "lost_0" .. "lost_9" (b's)."""
+    found = {f"won_{n}": Fraction(0) for n in range(10)}
+    found["tie"] = Fraction(0)
+    found.update({f"lost_{n}": Fraction(0) for n in range(10)})
+    theirs = chart(b).atoms
+    for x, px in chart(a).atoms:
+        for y, py in theirs:
+            if x == y:
+                found["tie"] += px * py
+            else:
+                name = "won" if x > y else "lost"
+                found[f"{name}_{min(9, abs(x - y) // 3)}"] += px * py
     return found
 
 

@@ -23,7 +23,8 @@ from console.rules.systems.common import (
     whole,
 )
 
-__all__ = ["DIFFICULTIES", "METALFACE", "MetalfaceRoll", "faith_bonus", "opposed", "parse"]
+__all__ = ["DIFFICULTIES", "METALFACE", "RANKS", "MetalfaceRoll", "faith_bonus", "opposed",
+           "parse", "professional_rank"]
 
 DIFFICULTIES = {"easy": 4, "normal": 5, "hard": 6, "extreme": 8, "insane": 12}
 MAX_DICE = 20
@@ -124,6 +125,21 @@ def opposed(a: MetalfaceRoll, b: MetalfaceRoll) -> tuple[Fraction, Fraction, Fra
             elif x == y:
                 tie += px * py
     return win, tie, 1 - win - tie
+
+
+# "a character's professional rank is defined by the highest core skills that the character
+# possess": Levels, highest skill level 0 to 6.
+RANKS = ("Unskilled", "Average", "Above Average", "Impressive", "Exceptional", "Master",
+         "Elite")
+
+
+def professional_rank(highest_skill: int) -> str:
+    """The rank of a character whose highest core skill is at this level ("a character with
+    a doctor core skill of level 5 would considered a 'Master Doctor.'"); above 6, the
+    table's last row, Elite."""
+    if highest_skill < 0:
+        raise RulesError(f"a skill level is 0 or more, not {highest_skill}")
+    return RANKS[min(highest_skill, len(RANKS) - 1)]
 
 
 def faith_bonus(face: int) -> int:

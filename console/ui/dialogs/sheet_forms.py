@@ -6,7 +6,7 @@ Each field is read by the model's own parsers (a stat is a value like 15 or a ra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from console.model import Allowance, NpcTemplate, PlayerCharacter
@@ -95,8 +95,10 @@ def _unique_name(taken: Collection[str]) -> Callable[[str], str]:
     return parse
 
 
-def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = ()) -> FormDialog:
-    """The PC sheet form; ``taken`` are the other PCs' names (a PC's name is unique)."""
+def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = (),
+            extra: Sequence[Field] = ()) -> FormDialog:
+    """The PC sheet form; ``taken`` are the other PCs' names (a PC's name is unique);
+    ``extra``: the campaign's system's fields (a Metalface PC's core skills)."""
     fields = [
         Field("name", "Name", _unique_name(taken), value=pc.name if pc else "",
               max_length=NAME_MAX),
@@ -123,6 +125,7 @@ def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = ())
         Field("missions_completed", "Missions completed",
               whole_number("missions completed", MISSIONS),
               value=str(pc.missions_completed) if pc else "0"),
+        *extra,
         Field("notes", "Notes", str, value=pc.notes if pc else "", max_length=NOTES_MAX),
     ]
     return FormDialog(title, fields)

@@ -10,6 +10,13 @@ from console.service import ActionRefused
 from console.service.roster import Sheet
 from console.ui.dialogs.form_dialog import Field, whole_number, yes_no
 from console.ui.dialogs.sheet_forms import npc_form, npc_from_form, pc_form, pc_from_form
+from console.ui.facade.sheet_forms import (
+    facade_npc_form,
+    facade_npc_from_form,
+    facade_pc_form,
+    facade_pc_from_form,
+    metalface_skills_field,
+)
 from console.ui.flow import Flows
 
 __all__ = ["Entry", "RosterFlows", "Searchable"]
@@ -95,28 +102,43 @@ class RosterFlows(Flows):
 
     async def _edit_npc(self, template: NpcTemplate | None) -> None:
         title = f"Edit {template.name}" if template else "New NPC template"
-        filled = await self.ask(npc_form(title, template))
+        facade = self.service.campaign().system == "facade"  # its own numbers (issue 31)
+        filled = await self.ask(facade_npc_form(title, template) if facade
+                                else npc_form(title, template))
         if filled is None:
             return
         values = filled.values
+
+        def made(new_id: int) -> NpcTemplate:
+            if facade:
+                return facade_npc_from_form(values, template, new_id)
+            return npc_from_form(values, new_id)
+
         roster = self.service.roster
         if template is None:
-            self.show(roster.add_npc(lambda new_id: npc_from_form(values, new_id)))
+            self.show(roster.add_npc(made))
         else:
-            self.show(roster.save_npc(self.service.guard(
-                lambda: npc_from_form(values, template.id))))
+            self.show(roster.save_npc(self.service.guard(lambda: made(template.id))))
 
     async def _edit_pc(self, pc: PlayerCharacter | None) -> None:
         taken = {other.name for other in self.service.pcs().values()
                  if pc is None or other.id != pc.id}
         title = f"Edit {pc.name}" if pc else "New player character"
-        filled = await self.ask(pc_form(title, pc, taken))
+        system = self.service.campaign().system  # a Façade or Metalface sheet (issue 31)
+        form = (facade_pc_form(title, pc, taken) if system == "facade" else pc_form(
+            title, pc, taken, [metalface_skills_field(pc)] if system == "metalface" else []))
+        filled = await self.ask(form)
         if filled is None:
             return
         values = filled.values
+
+        def made(new_id: int) -> PlayerCharacter:
+            if system == "facade":
+                return facade_pc_from_form(values, pc, new_id)
+            return pc_from_form(values, pc, new_id)
+
         roster = self.service.roster
         if pc is None:
-            self.show(roster.add_pc(lambda new_id: pc_from_form(values, None, new_id)))
+            self.show(roster.add_pc(made))
         else:
-            self.show(roster.save_pc(self.service.guard(
-                lambda: pc_from_form(values, pc, pc.id))))
+            self.show(roster.save_pc(self.service.guard(lambda: made(pc.id))))

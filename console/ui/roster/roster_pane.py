@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, overload
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from console.model import NpcTemplate, PlayerCharacter
+from console.model import Campaign, NpcTemplate, PlayerCharacter
 from console.model.roster import matches
 from console.service import CampaignService, View
 from console.ui.bindings import cursor_ends
 from console.ui.changes import Redraws
+from console.ui.facade.cells import facade_numbers
 from console.ui.formatting import stat_text
 from console.ui.widgets.row_list import Cell, RowList
 
@@ -88,7 +89,9 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
         *cursor_ends("roster"),
     ]
 
-    SHOWS: ClassVar[frozenset[str]] = frozenset({PlayerCharacter.TABLE, NpcTemplate.TABLE})
+    # The campaign's too: its system says the columns (a Façade campaign's, issue 31).
+    SHOWS: ClassVar[frozenset[str]] = frozenset({PlayerCharacter.TABLE, NpcTemplate.TABLE,
+                                                 Campaign.TABLE})
 
     class Selected(Message):
         def __init__(self, entry: Entry | None) -> None:
@@ -106,17 +109,21 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
         # back the same cells, known unchanged without looking at them.
         self._drawn: dict[Entry, tuple[Sheet, Cells]] = {}
         self.query_text = ""
+        self._system = "metascape"  # the campaign's, as last drawn: its columns and cells
 
     def _cells(self, sheet: Sheet) -> Cells:
         entry = ("pc" if isinstance(sheet, PlayerCharacter) else "npc", sheet.id)
         found = self._drawn.get(entry)
         if found is not None and found[0] is sheet:
             return found[1]
+        facade = self._system == "facade"
         if isinstance(sheet, PlayerCharacter):
-            cells: Cells = (sheet.name, "PC", stat_text(sheet.nish), stat_text(sheet.vit_max))
+            cells: Cells = (sheet.name, "PC", *(facade_numbers(sheet.facade) if facade else (
+                stat_text(sheet.nish), stat_text(sheet.vit_max))))
         else:
             kind = "NPC" if sheet.body_type.value == "P" else f"NPC {sheet.body_type.value}"
-            cells = (sheet.name, kind, stat_text(sheet.nish), stat_text(sheet.vit))
+            cells = (sheet.name, kind, *(facade_numbers(sheet.facade) if facade else (
+                stat_text(sheet.nish), stat_text(sheet.vit))))
         self._drawn[entry] = (sheet, cells)
         return cells
 
@@ -133,6 +140,11 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
         self.redraw()
 
     def show(self, view: View) -> None:
+        if view.system != self._system:  # Action and health levels in Façade (issue 31)
+            self._system = view.system
+            self._drawn.clear()
+            self.set_labels(["Name", "Kind", "Action", "Health"] if self._system == "facade"
+                            else ["Name", "Kind", "Nish", "Vit"])
         query = self.query_text
         sheets: list[Sheet] = [pc for pc in sorted(view.pcs.values(),
                                                    key=lambda pc: pc.name.lower())

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from console.ui.awards.flows import AwardFlows
     from console.ui.calculator.flows import DiceFlows
     from console.ui.combat.flows import CombatFlows
+    from console.ui.facade.flows import FacadeFlows
     from console.ui.forecast.flows import ForecastFlows
     from console.ui.hazards.flows import HazardFlows
     from console.ui.log.flows import LogFlows
@@ -58,7 +59,8 @@ FLOWS_MODULES = ("console.ui.tracker.flows", "console.ui.combat.flows",
                  "console.ui.hazards.flows", "console.ui.roster.flows",
                  "console.ui.awards.flows", "console.ui.points.flows",
                  "console.ui.forecast.flows", "console.ui.calculator.flows",
-                 "console.ui.log.flows", "console.ui.recap.flows")
+                 "console.ui.log.flows", "console.ui.recap.flows",
+                 "console.ui.facade.flows")
 
 
 class MainScreen(Guarded, Screen[None]):
@@ -176,6 +178,12 @@ class MainScreen(Guarded, Screen[None]):
         from console.ui.recap.flows import RecapFlows
 
         return RecapFlows(self, self.service)
+
+    @cached_property
+    def facade_flows(self) -> FacadeFlows:
+        from console.ui.facade.flows import FacadeFlows
+
+        return FacadeFlows(self, self.service)
 
     def compose(self) -> ComposeResult:
         service, changed = self.service, MainScreen.changed

@@ -99,8 +99,12 @@ class StatusHeader(Redraws, Static):
         else:
             round_text = "Nish not called" if encounter.round == 0 else f"round {encounter.round}"
             order = ", lowest first" if encounter.lowest_first else ""  # a Façade campaign
-            text.append(f"  ·  {encounter.name}  ·  {round_text}  ·  {encounter.mode.value}"
-                        f"{order}")
+            mode = encounter.mode.value
+            if view.system == "facade":  # its turns, on Action (issue 31)
+                round_text = ("no turn called" if encounter.round == 0
+                              else f"turn {encounter.round}")
+                mode = f"{view.facade_combat.capitalize()} Combat"
+            text.append(f"  ·  {encounter.name}  ·  {round_text}  ·  {mode}{order}")
         if view.read_only:
             text.append("  READ-ONLY, following the console that writes", style="bold red")
         if view.saving_stopped:

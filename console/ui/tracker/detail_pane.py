@@ -27,6 +27,7 @@ from console.rules.systems.points import POINTS_RULES
 from console.service import CampaignService, View
 from console.ui.changes import EVERYTHING, LOG, Redraws
 from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
+from console.ui.facade.details import facade_lines, facade_sheet_lines, metalface_lines
 from console.ui.formatting import stat_text, typed_stat_text
 from console.ui.safety import Guarded, drawn_safely
 
@@ -113,6 +114,23 @@ class DetailPane(Redraws, Guarded, Widget):
             shown = [f"{label} {stat_text(stat)}" for label, stat in pairs if stat is not None]
             return Text("  ·  ".join(shown) or "no stats yet")
 
+        if system == "facade":  # Façade's own numbers (issue 31)
+            head = Text(sheet.name, style="bold")
+            if isinstance(sheet, PlayerCharacter):
+                health = sheet.facade_health
+                head.append(f"  {advancement(sheet, system)}")
+                if health.hits:
+                    head.append(f"  ·  {health.notation}")
+                if health.pools:  # what fights left him with (his Limit Pools)
+                    head.append("  ·  " + ", ".join(f"{pool} {level}" for pool, level
+                                                     in health.pools.items()))
+            else:
+                head.append("  NPC template")
+            shown: list[RenderableType] = [head, *facade_sheet_lines(sheet.facade,
+                                                                     sheet.skills)]
+            if sheet.notes:
+                shown.append(Text(sheet.notes, style="italic"))
+            return Group(*shown)
         if isinstance(sheet, NpcTemplate):
             head = Text(f"{sheet.name}", style="bold")
             head.append(f"  NPC template, type {sheet.body_type.value}")
@@ -143,6 +161,8 @@ class DetailPane(Redraws, Guarded, Widget):
             ]
             lines.extend(Text(f"  {w.name}: Atk {stat_text(w.atk)}  Dmg {stat_text(w.dmg)}")
                          for w in sheet.weapons)
+            if system == "metalface":  # his professional rank (issue 31)
+                lines.extend(metalface_lines(sheet))
         if sheet.notes:
             lines.append(Text(sheet.notes, style="italic"))
         return Group(*lines)
@@ -190,6 +210,8 @@ class DetailPane(Redraws, Guarded, Widget):
     def _round_line(view: View) -> Text:
         encounter = view.encounter
         assert encounter is not None
+        if view.system == "facade":  # the tracker's round is Façade's turn (issue 31)
+            return DetailPane._facade_turn_line(view)
         if encounter.round == 0:
             return Text(f"{encounter.name}: Nish not called yet (n)", style="bold")
         turn = current_turn(encounter, view.order)
@@ -203,13 +225,29 @@ class DetailPane(Redraws, Guarded, Widget):
                     style="bold")
 
     @staticmethod
+    def _facade_turn_line(view: View) -> Text:
+        encounter = view.encounter
+        assert encounter is not None
+        combat = "Dramatic" if view.facade_combat == "dramatic" else "Simple"
+        if encounter.round == 0:
+            return Text(f"{encounter.name} ({combat} Combat): no turn called yet (n)",
+                        style="bold")
+        turn = current_turn(encounter, view.order)
+        now = ("turn over: the next (n)" if encounter.current == END else
+               f"click: {turn.label}" if turn is not None else "no click")
+        return Text(f"{encounter.name}, turn {encounter.round} ({combat} Combat): {now}",
+                    style="bold")
+
+    @staticmethod
     def _combatant_lines(view: View, combatant: Combatant) -> list[RenderableType]:
         encounter = view.encounter
         assert encounter is not None
         lines: list[RenderableType] = []
         sheet = view.pcs.get(combatant.ref) if combatant.is_pc and combatant.ref else None
         head = Text(combatant.name, style="bold")
-        if sheet is not None and sheet.nish is not None:
+        if view.system == "facade":
+            pass  # his Initiative is his Action, said below
+        elif sheet is not None and sheet.nish is not None:
             head.append(f"  Nish rating {sheet.nish.canonical}")
         elif combatant.recorded_nish is not None:
             head.append(f"  recorded Nish {combatant.recorded_nish}")
@@ -232,12 +270,16 @@ class DetailPane(Redraws, Guarded, Widget):
                 left = rounds_left(condition.until_round, encounter.round)
                 lasting = f"through round {condition.until_round} ({left} to go)"
             lines.append(Text(f"  {condition.name}: {lasting}"))
+        if view.system == "facade":  # Façade's numbers and health (issue 31)
+            lines.extend(facade_lines(view, combatant))
+        elif view.system == "metalface" and sheet is not None:  # his rank (issue 31)
+            lines.extend(metalface_lines(sheet))
         lines.extend(vessel_lines(combatant, view.npcs, encounter))
         for _index, state in hazards_of(encounter, combatant.id):
             lines.append(Text(f"{state.HAZARD}: {describe(state)}", style="magenta"))
         for _index, check in due_now(encounter, combatant.id):
             lines.append(Text(f"  due now (Z): {check.describe()}", style="bold magenta"))
-        odds = exchange_lines(view, combatant, view.npcs)
+        odds = [] if view.system == "facade" else exchange_lines(view, combatant, view.npcs)
         if odds:
             lines.append(Text("One exchange each way, exact (attacker → target):",
                               style="bold"))

@@ -10,14 +10,16 @@ from rich.text import Text
 from console.model import Combatant, Encounter, PlayerCharacter, Side, Status
 from console.model.combat import wounds_and_vit
 from console.model.encounters import Hold, Shock
+from console.model.facade_fight import Fighter, fighter
 from console.model.player_view import shown_name
 from console.model.table_settings import NpcNames
 from console.model.turns import on_deck
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder, Turn
 from console.service import View
+from console.ui.facade.cells import actions_text, health_text
 
-__all__ = ["COLUMNS", "NARROW_WIDTHS", "WIDTHS", "RowCache", "tracker_rows"]
+__all__ = ["COLUMNS", "NARROW_WIDTHS", "WIDTHS", "RowCache", "facade_cells", "tracker_rows"]
 
 COLUMNS = ("turn", "nish", "name", "side", "state", "vit", "conditions")
 # Fixed widths: DataTable sizes a column from what it held when first drawn.
@@ -133,6 +135,8 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
     acted = set(encounter.acted)
     foes = view.players.npc_names is NpcNames.FOES
 
+    facade = view.system == "facade"
+
     def add(combatant: Combatant, turn: Turn | None, marker: tuple[str, ...]) -> None:
         sheet = view.pcs.get(combatant.ref) if combatant.is_pc and combatant.ref else None
         has_acted = combatant.id in acted
@@ -140,10 +144,16 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
         foe = (shown_name(combatant, view.players) if foes and not combatant.is_pc
                and not combatant.hidden else "")
         foe = "" if foe == combatant.name else foe
-        inputs = (marker, None if turn is None else turn.nish, has_acted, noted, foe)
+        template = (view.npcs.get(combatant.ref) if facade and not combatant.is_pc
+                    and combatant.ref else None)
+        inputs = (marker, None if turn is None else turn.nish, has_acted, noted, foe, facade,
+                  template)
         cells = cache.get(combatant, sheet, inputs)
         if cells is None:
             cells = _cells(combatant, sheet, turn, marker, has_acted, noted, foe)
+            if facade:  # Façade's health and actions in place of Vit (issue 31)
+                cells = facade_cells(cells, fighter(encounter, combatant.id, view.pcs,
+                                                    view.npcs))
             cache.put(combatant, sheet, inputs, cells)
         rows.append((combatant.id, cells))
 
@@ -156,6 +166,18 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
         add(by_id[key], None, _OUT_MARKS.get(by_id[key].status, ("✝", "red")))
     cache.keep_only(set(by_id))
     return rows
+
+
+def facade_cells(cells: Cells, who: Fighter) -> Cells:
+    """A Façade combatant's row: his actions this turn before his state, his tracks in
+    place of Vit."""
+    state = actions_text(who.combatant.actions)
+    shown = cells[COLUMNS.index("state")]
+    if isinstance(shown, Text) and shown.plain:
+        state.append(" ").append_text(shown)
+    return tuple(state if index == COLUMNS.index("state") else
+                 health_text(who) if index == COLUMNS.index("vit") else cell
+                 for index, cell in enumerate(cells))
 
 
 def _cells(combatant: Combatant, sheet: PlayerCharacter | None, turn: Turn | None,

@@ -7,20 +7,23 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from console.model import Encounter, PlayerCharacter, Status
+from console.model import Campaign, Encounter, NpcTemplate, PlayerCharacter, Status
 from console.service import CampaignService, View
 from console.ui.bindings import cursor_ends
-from console.ui.changes import Redraws
+from console.ui.changes import Changed, Redraws
 from console.ui.tracker.rows import COLUMNS, NARROW_WIDTHS, WIDTHS, RowCache, tracker_rows
 from console.ui.widgets.row_list import RowList
 
 if TYPE_CHECKING:
     from console.ui.combat.flows import CombatFlows
+    from console.ui.facade.flows import FacadeFlows
     from console.ui.hazards.flows import HazardFlows
     from console.ui.table.flows import TableFlows
     from console.ui.tracker.flows import TrackerFlows
 
 __all__ = ["TrackerFlowsHost", "TrackerPane"]
+
+_TEMPLATES = frozenset({NpcTemplate.TABLE})
 
 
 class TrackerFlowsHost(Protocol):
@@ -39,14 +42,19 @@ class TrackerFlowsHost(Protocol):
     @property
     def table_flows(self) -> TableFlows: ...
 
+    @property
+    def facade_flows(self) -> FacadeFlows: ...
+
 
 class TrackerPane(Redraws, RowList):
     """The round in Nish order. Rows are combatants; a turn may hold several (a wave)."""
 
-    SHOWS: ClassVar[frozenset[str]] = frozenset({Encounter.TABLE, PlayerCharacter.TABLE})
+    # The campaign's too: its system says the keys and columns (a Façade campaign's).
+    SHOWS: ClassVar[frozenset[str]] = frozenset({Encounter.TABLE, PlayerCharacter.TABLE,
+                                                 Campaign.TABLE})
 
     PANE_TITLE: ClassVar[str] = "Tracker"
-    HELP: ClassVar[str] = """\
+    METASCAPE_HELP: ClassVar[str] = """\
 ## Initiative tracker
 
 Call for Nish (`n`) at the start of every round: type each PC's rolled result, or press
@@ -108,6 +116,46 @@ outside the rounds. One-off checks (poison, radiation, brain damage, fear,
 materialization) ask their question, take the result and roll the book's table on a
 failure.
 """
+    FACADE_HELP: ClassVar[str] = """\
+## Initiative tracker: a Façade campaign
+
+Its fights follow the seed's Dramatic Combat (its default) or Simple Combat (`m` switches,
+for the campaign). The tracker's round is Façade's turn. `n` calls the next turn:
+everyone's Initiative is his Action (a PC's sheet, an NPC's template), lowest first, and
+everyone's actions are fresh (in Simple Combat, the last turn's damage lands first). `I`
+takes the contest of Action between those tied: each tie goes lowest roll first. The state
+column shows each one's actions this turn: `A` and `P` while he has his Active and Passive
+action, dots once spent, `full A` / `full P` for a fully Active or fully Passive turn.
+
+`space` hands the click on to the next Initiative with someone still to act, `b` steps
+back, `enter` makes the selected combatant's click the current one. `i` on a combatant with
+a better Initiative (still to come this turn, with an action left) interrupts the click in
+progress: an attack, another action or a stance; the click stays where it was, and one who
+has spent everything by interrupting is passed by. `t` records an action at his own click
+(a move, a full dodge). Once his click has passed he only defends.
+
+`A`: the selected combatant attacks. Dramatic Combat: target, weapon and the GM's modifier;
+the roll's trait (attribute + skill, less his hits' penalties; his Limit raising the
+difficulty or failing the roll) and the exact chance of every row of the chart; his roll;
+the target's defense roll if it would land and he has an action for it (Passive: block or
+dodge; Active: Fully Defensive); then the blow, chosen from what the chart allows by
+location, each with its damage through the armor there. The hit is noted ("Torso Hits: B,
+C") and its penalty shown and counted at once; Limit for failed rolls and too-heavy
+weapons is added; an NPC out of Deadly levels falls. Simple Combat: both rolls, the
+winner's blow by how far he won (a better one traded for a location), landing at the end
+of the turn.
+
+`-` notes the GM's own hit ("2C arms": no roll, no armor), `L` raises or lowers a Limit
+Pool, `+` first aid (difficulty: his damage less his Health; made, he is stable) or days of
+healing on a PC's sheet. The details show his traits, weapons with their chance to land a
+blow on each foe, armor, hits, penalties and what his pools do.
+
+`a` adds a fighter, `p` the whole party, `e` edits an Initiative, `u` unconscious, `d`
+dead, `x` removes, `c` adds a condition, `v` hides him from the players' view (which shows
+health in Façade's words: a PC's levels taken of each track, an NPC's word), `N` tells the
+players an NPC's name. MetaScape's own keys (Nish, holds, shock, its attacks, hazards) are
+not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
+"""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "call_nish", "Nish", tooltip="Call for Nish", id="tracker.call_nish"),
@@ -141,6 +189,27 @@ failure.
         Binding("z", "hazard", "Hazard", id="tracker.hazard"),
         Binding("Z", "hazard_check", "Hazard check", id="tracker.hazard_check", show=False),
         Binding("T", "hazard_time", "Time passes", id="tracker.hazard_time", show=False),
+        # A Façade campaign's own (check_action lets these or MetaScape's through).
+        Binding("n", "facade_turn", "Turn", tooltip="Next turn: Initiative is Action",
+                id="tracker.facade_turn"),
+        Binding("A", "facade_attack", "Attack", tooltip="The selected combatant attacks",
+                id="tracker.facade_attack"),
+        Binding("i", "interrupt", "Interrupt",
+                tooltip="A better Initiative interrupts the click in progress",
+                id="tracker.interrupt"),
+        Binding("t", "facade_action", "Action", tooltip="An action or a stance at his click",
+                id="tracker.facade_action"),
+        Binding("I", "contest", "Contest", tooltip="The contest of Action between ties",
+                id="tracker.contest", show=False),
+        Binding("L", "pools", "Limit", tooltip="Raise or lower a Limit Pool",
+                id="tracker.pools", show=False),
+        Binding("minus", "facade_hit", "Hit", tooltip="The GM's own hit: 2C arms",
+                id="tracker.facade_hit", show=False),
+        Binding("plus", "facade_aid", "First aid", tooltip="First aid, or days of healing",
+                id="tracker.facade_aid", show=False),
+        Binding("m", "facade_combat", "Combat",
+                tooltip="Façade fights: Dramatic or Simple Combat", id="tracker.facade_combat",
+                show=False),
         Binding("shift+up", "tie(-1)", "Earlier in tie", id="tracker.tie_up", show=False),
         Binding("shift+down", "tie(1)", "Later in tie", id="tracker.tie_down", show=False),
         *cursor_ends("tracker"),
@@ -151,6 +220,14 @@ failure.
             self.combatant_id = combatant_id
             super().__init__()
 
+    # In a Façade campaign its own keys, and not MetaScape's that have no meaning there.
+    _FACADE: ClassVar[frozenset[str]] = frozenset({
+        "facade_turn", "facade_attack", "interrupt", "facade_action", "contest", "pools",
+        "facade_hit", "facade_aid", "facade_combat"})
+    _NOT_FACADE: ClassVar[frozenset[str]] = frozenset({
+        "call_nish", "attack", "heal", "wounds", "mode", "hold", "hold_part", "act_now",
+        "shock", "checks", "vessel", "blast", "hazard", "hazard_check", "hazard_time"})
+
     def __init__(self, service: CampaignService, host: TrackerFlowsHost, *,
                  id: str | None = None) -> None:
         columns = [(column.capitalize() if column != "turn" else "", WIDTHS[column])
@@ -159,6 +236,7 @@ failure.
         super().__init__(columns, drop_first=[COLUMNS.index("side")], narrow=narrow, id=id)
         self.service = service
         self.host = host
+        self._system = service.campaign().system  # its keys, columns and F1 (issue 31)
         self._row_keys: list[int] = []
         self._row_cache = RowCache()
         self._current: str | None = None  # the turn the cursor last followed
@@ -168,8 +246,24 @@ failure.
     def redraw(self) -> None:
         self.show(self.service.view())
 
+    def watch_changed(self, changed: Changed | None) -> None:
+        # A Façade fight's NPC reads his numbers from his template's sheet (issue 31): an
+        # edited template redraws the fight there, and only there.
+        if (changed is not None and self._system == "facade"
+                and changed.touches(_TEMPLATES)):
+            self.redraw()
+            return
+        super().watch_changed(changed)
+
     def show(self, view: View) -> None:
         """Bring the list up to date: only rows whose cells changed are drawn again."""
+        if view.system != self._system:
+            self._system = view.system
+            self.refresh_bindings()  # a Façade campaign's keys, or MetaScape's
+        labels = ["" if column == "turn" else column.capitalize() for column in COLUMNS]
+        if view.system == "facade":  # Initiative is Action; health is Façade's tracks
+            labels[COLUMNS.index("nish")], labels[COLUMNS.index("vit")] = "Init", "Health"
+        self.set_labels(labels)
         rows = tracker_rows(view, self._row_cache)
         keys = [key for key, _ in rows]
         selected = self.selected_id
@@ -186,6 +280,19 @@ failure.
             if acting and acting[0] in keys:
                 self.move_cursor(row=keys.index(acting[0]))
 
+    # F1 reads a pane's HELP, which Textual declares a class variable; the tracker's follows
+    # the campaign's system, so a Façade GM reads his own keys.
+    @property
+    def HELP(self) -> str:  # type: ignore[override]
+        return self.FACADE_HELP if self._system == "facade" else self.METASCAPE_HELP
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self._FACADE:
+            return self._system == "facade"
+        if action in self._NOT_FACADE:
+            return self._system != "facade"
+        return True
+
     @property
     def tracker(self) -> TrackerFlows:
         return self.host.tracker_flows
@@ -201,6 +308,10 @@ failure.
     @property
     def table(self) -> TableFlows:
         return self.host.table_flows
+
+    @property
+    def facade(self) -> FacadeFlows:
+        return self.host.facade_flows
 
     @property
     def selected_id(self) -> int | None:
@@ -301,3 +412,32 @@ failure.
 
     def action_hazard_time(self) -> None:
         self.hazards.pass_time(self.selected_id)
+
+    # ----- a Façade campaign's keys (issue 31) ---------------------------------------------
+
+    def action_facade_turn(self) -> None:
+        self.facade.new_turn()
+
+    def action_facade_attack(self) -> None:
+        self.facade.attack(self.selected_id)
+
+    def action_interrupt(self) -> None:
+        self.facade.interrupt(self.selected_id)
+
+    def action_facade_action(self) -> None:
+        self.facade.action(self.selected_id)
+
+    def action_contest(self) -> None:
+        self.facade.contest()
+
+    def action_pools(self) -> None:
+        self.facade.pools(self.selected_id)
+
+    def action_facade_hit(self) -> None:
+        self.facade.hit(self.selected_id)
+
+    def action_facade_aid(self) -> None:
+        self.facade.aid(self.selected_id)
+
+    def action_facade_combat(self) -> None:
+        self.facade.switch_combat()

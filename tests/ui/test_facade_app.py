@@ -1,0 +1,232 @@
+"""A Façade campaign's fight by keyboard (issue 31): its keys in the footer and the
+palette, the turn on Action, the contest, an interrupt with an attack whose prompt shows the
+exact odds with the hits' penalties, the blow chosen by location, the hit and its penalty on
+the tracker and in the details; its roster forms. The rules behind them are tested in
+``tests/rules``, ``tests/model`` and ``tests/service``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from console.model import Encounter, PlayerCharacter, Side
+from console.model.facade_sheet import tracks_of
+from console.model.facade_turns import new_turn
+from console.model.roster import spawn_copies
+from console.model.tracker import add_combatant
+from console.service import CampaignService
+from console.store import CampaignStore
+from console.ui.app import GMConsoleApp
+from console.ui.bindings import described_bindings
+from console.ui.tracker.detail_pane import DetailPane
+from console.ui.tracker.tracker_pane import TrackerPane
+from tests.service.test_facade_commands import KESS, THUG, VERA
+from tests.ui.conftest import SIZE, console_on, plain, select, toasts_of, type_in
+from tests.ui.test_every_door import FAILED, break_every_command, close_what_opened
+
+
+def alley(store: CampaignStore, *, called: bool = True) -> GMConsoleApp:
+    """Session 1 of a Façade campaign: Vera and Kess against three thugs."""
+    service = CampaignService(store)
+    service.settings.set_system("facade")
+    service.sessions.toggle()
+    encounter = Encounter(1, "Alley", lowest_first=True)
+    for pc in (VERA, KESS):
+        encounter = add_combatant(encounter, pc.name, Side.PC, ref=pc.id).encounter
+    encounter = spawn_copies(encounter, THUG, 3, shared_nish=False).encounter
+    pcs = {VERA.id: VERA, KESS.id: KESS}
+    if called:
+        encounter = new_turn(encounter, pcs, {THUG.id: THUG}).encounter
+    store.apply("setup", "the fight", [(d.TABLE, d.id, d.to_dict())
+                                       for d in (VERA, KESS, THUG, encounter)])
+    return console_on(store, seed=5)
+
+
+def detail(app: GMConsoleApp, combatant_id: int) -> str:
+    return plain(app.screen.query_one("#detail", DetailPane).render_for(
+        app.service.view(), combatant_id), 150)
+
+
+def hint(app: GMConsoleApp) -> str:
+    return str(app.screen.hint)  # type: ignore[attr-defined]
+
+
+async def test_the_tracker_shows_facade_keys_and_columns(store: CampaignStore) -> None:
+    app = alley(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tracker = app.screen.query_one("#tracker", TrackerPane)
+        keys = {b.action for b in described_bindings(tracker)}
+        assert {"facade_turn", "facade_attack", "interrupt", "facade_action", "contest",
+                "pools", "facade_hit", "facade_aid", "facade_combat"} <= keys
+        assert not {"call_nish", "attack", "hold", "shock", "checks", "hazard"} & keys
+        assert tracker.shown_columns[1] == "Init" and "Health" in tracker.shown_columns
+        assert "Initiative 9 (Action 9), his click now" in detail(app, 3)
+
+
+async def test_a_turn_the_contest_and_an_interrupting_attack(store: CampaignStore) -> None:
+    app = alley(store, called=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert [c.nish for c in app.service.running().combatants] == [12, 10, 9, 9, 9]
+        await pilot.press("I")
+        await type_in(pilot, "12", "5", "9")
+        await pilot.pause()
+        assert app.service.running().current == "c4"  # Thug 2 rolled lowest
+        await select(pilot, app, "Kess")
+        await pilot.press("i")
+        await type_in(pilot, "a", "y", "")  # an Active action: an attack
+        await type_in(pilot, "1", "1", "0")  # Thug 2 first: the click she interrupts
+        assert "trait 8 vs 9: Agility 4 + Firearms 4" in hint(app)
+        assert "lands 75.0%" in hint(app)  # 1d10+d6 within 2 of 9: 7 and up, 45 of 60
+        await type_in(pilot, "12")  # 12 vs 9: level 1
+        await type_in(pilot, "")  # no defense
+        assert "2 Glancing to the legs (2D)" in hint(app)
+        await type_in(pilot, "2")
+        await pilot.pause()
+        thug = app.service.facade.fighter(4)
+        assert thug.health.notation == "Leg Hits: D"
+        assert "Kess interrupts Thug 2: attacks Thug 2 with Big Handgun" in "".join(
+            entry.description for entry in app.service.view().history)
+        assert app.service.running().current == "c4"  # the click is still Thug 2's
+        assert "health 2/3D  ·  Leg Hits: D  ·  penalties -1 legs" in detail(app, 4)
+
+
+async def test_a_hit_and_its_penalty_on_the_odds_shown(store: CampaignStore) -> None:
+    app = alley(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Vera")
+        assert "Broadsword 3D: Thug 1 8 vs 9 75.0%" in detail(app, 1)  # 45 of 60
+        await pilot.press("minus")
+        await type_in(pilot, "1C head")
+        await pilot.pause()
+        assert "Broadsword 3D: Thug 1 7 vs 9 65.0%" in detail(app, 1)  # 1d10+d4: 26 of 40
+        assert "penalties -1 physical" in detail(app, 1)
+        row = app.screen.query_one("#tracker", TrackerPane)
+        assert "1C 0/3D -1" in str(row.get_row_at(row.cursor_row)[5])
+
+
+async def test_an_action_a_refusal_and_the_combat_system(store: CampaignStore) -> None:
+    app = alley(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Thug 1")
+        await pilot.press("t")
+        await type_in(pilot, "fp", "n", "a full dodge")
+        await pilot.pause()
+        assert app.service.running().combatant(3).actions.stance.value == "fully passive"  # type: ignore[union-attr]
+        await pilot.press("A")
+        await pilot.pause()
+        assert "no Active action left" in toasts_of(app)[-1]
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.service.facade.combat_system() == "simple"
+        assert "Simple Combat" in str(app.screen.query_one("#status").render())
+
+
+async def test_the_roster_makes_a_facade_pc(store: CampaignStore) -> None:
+    service = CampaignService(store)
+    service.settings.set_system("facade")
+    app = console_on(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "p")
+        await type_in(pilot, "Jamis", "", "", "4 3 3", "4 4 3", "", "", "",
+                      "Swords 2", "Rapier 2D Swords", "", "9/6/3", "")
+        await pilot.pause()
+        (jamis,) = [pc for pc in service.pcs().values() if pc.name == "Jamis"]
+        assert isinstance(jamis, PlayerCharacter) and jamis.facade is not None
+        assert jamis.facade.action == 11 and jamis.skills.level("Swords") == 2
+        assert "Body 10  ·  Action 11" in plain(app.screen.query_one(
+            "#detail", DetailPane).render_sheet(jamis, "facade"))
+
+
+async def test_every_facade_key_with_every_command_broken(
+        store: CampaignStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25's door test on a Façade campaign's tracker: each of its keys says the
+    action failed, opens its form, or says why there is nothing to do; none ends the app
+    or changes the campaign."""
+    app = alley(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tracker = app.screen.query_one("#tracker", TrackerPane)
+        before = app.service.opno
+        break_every_command(app.service, monkeypatch)
+        for binding in described_bindings(tracker):
+            if binding.action not in TrackerPane._FACADE:
+                continue
+            await pilot.press("1")
+            shown, depth = len(toasts_of(app)), len(app.screen_stack)
+            await pilot.press(binding.key)
+            await pilot.pause()
+            assert app.is_running, binding.key
+            opened = len(app.screen_stack) > depth
+            assert opened or toasts_of(app)[shown:], f"{binding.key}: nothing happened"
+            if not opened:
+                assert any(m.startswith(FAILED) for m in toasts_of(app)[shown:]), binding.key
+            await close_what_opened(pilot, app, depth)
+        assert app.service.opno == before
+
+
+async def test_simple_combat_first_aid_and_limit_by_keyboard(store: CampaignStore) -> None:
+    app = alley(store)
+    app.service.facade.set_combat_system("simple")
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Vera")
+        await pilot.press("A")  # Simple Combat: both rolls, the blow by how far he won
+        await type_in(pilot, "1", "1", "1", "10", "6", "torso", "")
+        await pilot.pause()
+        thug = app.service.facade.fighter(3)
+        assert thug.health.pending and thug.health.pools == {"Fatigue": 1}
+        assert "+2B" in str(app.screen.query_one("#tracker", TrackerPane).get_row_at(0)[5])
+        await select(pilot, app, "Kess")
+        await pilot.press("minus")
+        await type_in(pilot, "2D torso")
+        await pilot.press("plus")
+        await type_in(pilot, "9", "1", "", "n", "n", "", "n")  # first aid by Vera: 9 vs -1
+        await pilot.pause()
+        assert [c.name for c in app.service.running().conditions] == ["stable (first aid)"]
+        await pilot.press("L")
+        await type_in(pilot, "fat", "3", "ran across the docks")
+        await pilot.pause()
+        assert app.service.facade.fighter(2).health.pools == {"Fatigue": 3}
+
+
+async def test_a_metalface_pc_s_rank_in_the_details(store: CampaignStore) -> None:
+    service = CampaignService(store)
+    service.settings.set_system("metalface")
+    app = console_on(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "p")
+        # name, then the sheet's twenty other fields as they are, then the core skills
+        await type_in(pilot, "Ada", *[""] * 20, "Doctor 5, Pilot 2", "")
+        await pilot.pause()
+        (sheet,) = service.pcs().values()
+        assert sheet.skills.rank == "Master"
+        assert "professional rank Master  ·  core skills: Doctor 5, Pilot 2" in plain(
+            app.screen.query_one("#detail", DetailPane).render_sheet(sheet, "metalface"))
+
+
+async def test_an_edited_template_redraws_the_fight_and_a_new_system_the_columns(
+        store: CampaignStore) -> None:
+    # A Façade NPC's numbers are his template's: an edit reaches his row in the tracker
+    # (MetaScape's tracker leaves templates alone, tests/ui/test_changes_app.py), and a
+    # change of system redraws the columns of the tracker and the roster at once.
+    app = alley(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tracker = app.screen.query_one("#tracker", TrackerPane)
+        thug = tracker._row_keys.index(3)
+        before = str(tracker.get_row_at(thug)[5])
+        flows = app.screen.roster_flows  # type: ignore[attr-defined]
+        assert THUG.facade is not None and before == "0/3D"
+        flows.show(app.service.roster.save_npc(replace(THUG, facade=replace(
+            THUG.facade, tracks=tracks_of(9, 6, 5)))))
+        await pilot.pause()
+        assert str(tracker.get_row_at(tracker._row_keys.index(3))[5]) == "0/5D"
+        roster = app.screen.query_one("#roster")
+        assert "Action" in roster.shown_columns  # type: ignore[attr-defined]
+        flows.show(app.service.settings.set_system("metascape"))
+        await pilot.pause()
+        assert "Nish" in tracker.shown_columns and "Vit" in tracker.shown_columns
+        assert "Nish" in roster.shown_columns  # type: ignore[attr-defined]
