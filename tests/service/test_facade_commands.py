@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from console.model import NpcTemplate, PlayerCharacter, Status
-from console.model.fight_end import EndHow
 from console.model.facade_sheet import FacadeSheet, parse_armor, parse_weapons
+from console.model.fight_end import EndHow
 from console.model.skills import parse_skills
 from console.rules.facade_combat.actions import Kind, Stance
 from console.rules.facade_combat.blows import Choice
