@@ -22,7 +22,7 @@ from console.model.fields import (
     opt_int,
     parse_time,
 )
-from console.model.text import need_name, need_notes
+from console.model.text import NOTES_HELD, need_name, need_notes
 from console.rules.critical_damage import CheckKind
 from console.rules.initiative import InitiativeMode, Shock, Side, Status
 from console.rules.vehicle_damage import VesselCheckKind
@@ -295,10 +295,17 @@ class Encounter:
     # and the log's images of it before and after a turn keep that turn's length
     # (console.model.turn_timer). None: no turn since this was kept.
     turn_since: datetime | None = None
+    # Launched from a prepared encounter (console.model.adventures): (adventure id, its
+    # encounter's id), for the GM's boxed text and notes; None: begun blank.
+    source: tuple[int, int] | None = None
+    # The boxed text the GM has revealed to the players' view ("" none): a copy, so the
+    # table sees what was read whatever is edited in the adventure later.
+    read_aloud: str = ""
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "combatants", "round", "current", "mode", "party_nish", "leader",
-         "conditions", "active", "hazards", "acted", "lowest_first", "turn_since"}
+         "conditions", "active", "hazards", "acted", "lowest_first", "turn_since", "source",
+         "read_aloud"}
     )
 
     def __post_init__(self) -> None:
@@ -330,6 +337,13 @@ class Encounter:
             raise ModelError(f"{what}: the combatants who have acted must be distinct "
                              "combatants of the encounter")
         object.__setattr__(self, "acted", acted)
+        if self.source is not None:
+            pair = tuple(need_int(part, f"{what}: prepared encounter", minimum=1)
+                         for part in need_list(self.source, f"{what}: prepared encounter"))
+            if len(pair) != 2:
+                raise ModelError(f"{what}: prepared encounter: an adventure and an encounter")
+            object.__setattr__(self, "source", pair)
+        need_notes(self.read_aloud, f"{what}: boxed text read", NOTES_HELD)
 
     def with_changes(self, **changes: Any) -> Encounter:
         return replace(self, **changes)
@@ -356,6 +370,9 @@ class Encounter:
             "acted": list(self.acted),
             "lowest_first": self.lowest_first,
             "turn_since": None if self.turn_since is None else format_time(self.turn_since),
+            # Only when set: every fight's document is rewritten at every key.
+            **({} if self.source is None else {"source": list(self.source)}),
+            **({"read_aloud": self.read_aloud} if self.read_aloud else {}),
         }
 
     @classmethod
@@ -381,4 +398,7 @@ class Encounter:
             lowest_first=raw.get("lowest_first", False),
             turn_since=(None if raw.get("turn_since") is None
                         else parse_time(raw["turn_since"], "encounter turn start")),
+            source=(None if raw.get("source") is None
+                    else tuple(need_list(raw["source"], "prepared encounter"))),
+            read_aloud=raw.get("read_aloud", ""),
         )
