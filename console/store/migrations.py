@@ -35,10 +35,16 @@ Version 9: a campaign keeps what the players' view shows (``players``) and its
 turn timer (``turn_timer``), a combatant his foe number and whether the players know his
 name (``foe``, ``named``), an encounter when its turn in progress began (``turn_since``);
 absent means what version 8 showed (every choice as it was before the GM could make it, no
-foe numbers yet, no turn start), so nothing is rewritten. Version 10 (current): text holds
+foe numbers yet, no turn start), so nothing is rewritten. Version 10: text holds
 no character that steers a terminal (``console.model.text``): what an earlier console saved
 with one (a name pasted with a bidi mark, a note with CR LF line breaks) is kept, the
 character written as its escape and CR LF as a line break, so the campaign still opens.
+Version 11 (current): a campaign keeps its prepared adventures in a file of its own,
+``adventures.json`` (``console.store.layout.ADDED_IN``: a campaign whose campaign.json is
+older has none, which reads as none prepared, and the writer that opens it writes it), and
+a fight may name the prepared encounter it was launched from (``source``) and hold the
+boxed text the GM revealed to the players (``read_aloud``); absent means a fight begun
+blank, so nothing is rewritten.
 """
 
 from __future__ import annotations
@@ -159,6 +165,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     8: {},  # the table's settings, foe numbers, names told, turn starts: absent as before
     # Text that steered a terminal, written as its escapes.
     9: dict.fromkeys(("campaign", "pcs", "npcs", "session", "encounters", "log"), _cleaned),
+    10: {},  # adventures.json is new (layout.ADDED_IN); a fight's source: absent as before
 }
 
 

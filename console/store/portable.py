@@ -24,11 +24,11 @@ from typing import Any
 from console.model import SCHEMA_VERSION
 from console.store.atomic_storage import fsync_directory
 from console.store.errors import BadExportFile, BadSaveFile, CampaignExists, StoreError
-from console.store.layout import ROOT_FILES, kind_of
+from console.store.layout import ADDED_IN, ROOT_FILES, kind_of
 from console.store.limits import MAX_IMPORT_BYTES
 from console.store.names import validate_name
 from console.store.publish import Files, existing_name, publish_campaign, refuse_look_alike
-from console.store.shards import parse_tables
+from console.store.shards import new_tables, parse_tables
 from console.store.tree import CampaignTree
 from console.store.undo import session_rel
 from console.store.verify import verify_campaign
@@ -39,6 +39,7 @@ __all__ = [
     "MAX_IMPORT_BYTES",
     "export_campaign",
     "import_campaign",
+    "write_outside",
 ]
 
 EXPORT_FORMAT = "metascape-gm-console/campaign-export"
@@ -76,9 +77,10 @@ def _write_new(target: Path, payload: bytes, *, replace: bool) -> None:
     fsync_directory(folder)
 
 
-def _check_target(saves: Path, target: Path, *, replace: bool) -> None:
+def _check_target(saves: Path, target: Path, *, replace: bool,
+                  example: str = "campaign.json") -> None:
     if not str(target).strip() or target.name in ("", ".", ".."):
-        raise StoreError("give the export a file name, such as campaign.json")
+        raise StoreError(f"give the export a file name, such as {example}")
     folder = target.parent
     if not folder.is_dir():
         raise StoreError(f"cannot write {target}: the folder {folder} does not exist")
@@ -97,6 +99,20 @@ def _check_target(saves: Path, target: Path, *, replace: bool) -> None:
         raise StoreError(f"{target} is not a regular file (a device?): it is never replaced")
     if not replace:
         raise StoreError(f"{target} already exists: add --force to replace it")
+
+
+def write_outside(saves: Path, target: Path, payload: bytes, *, replace: bool = False,
+                  example: str = "campaign.json") -> Path:
+    """Write ``payload`` to ``target`` by the export's rules (a new regular file, or with
+    ``replace`` an existing one, never a link, a device, a folder or a file in the saves
+    folder): an adventure written to Markdown, say."""
+    target = Path(target)
+    _check_target(Path(saves), target, replace=replace, example=example)
+    try:
+        _write_new(target, payload, replace=replace)
+    except OSError as error:
+        raise StoreError(f"cannot write {target}: {error.strerror or error}") from None
+    return target
 
 
 def export_campaign(saves: Path, name: str, target: Path, *, replace: bool = False) -> Path:
@@ -203,6 +219,9 @@ def import_campaign(saves: Path, source: Path, as_name: str | None = None, *,
         except BadSaveFile as error:
             raise BadExportFile(f"{error.path}: {error.problem}") from None
         files[rel] = (kind, tables)
+    for kind, since in ADDED_IN.items():  # an export older than the file: none prepared
+        if ROOT_FILES[kind] not in files and document["schema"] < since:
+            files[ROOT_FILES[kind]] = (kind, new_tables(kind))
     for rel in [*ROOT_FILES.values(), session_rel(0)]:
         if rel not in files:
             raise BadExportFile(f"{source}: the export has no {rel}")
