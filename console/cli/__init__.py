@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from console import __version__
-from console.cli import campaigns, dice, forecast, players
+from console.cli import adventures, campaigns, dice, forecast, players
 from console.cli.errors import CommandError, Parser
 from console.cli.output import shown_output
 from console.rules.errors import RulesError
@@ -22,7 +22,7 @@ from console.rules.errors import RulesError
 __all__ = ["build_parser", "main"]
 
 # Modules that add subcommands, in the order their commands appear in --help.
-_COMMAND_GROUPS = [dice, campaigns, forecast, players]
+_COMMAND_GROUPS = [dice, campaigns, forecast, adventures, players]
 # Subcommands that draw a screen (Textual writes its own escapes): their output is not
 # wrapped by console.cli.output.
 _SCREENS = frozenset({"player-view", "serve"})

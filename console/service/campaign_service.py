@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 from datetime import datetime
 
+from console.service.adventures import AdventureCommands
 from console.service.awards import AwardCommands
 from console.service.campaign_settings import CampaignSettings
 from console.service.combat import CombatCommands
@@ -46,3 +47,4 @@ class CampaignService(CampaignCore):
         self.forecast = ForecastCommands(self)
         self.settings = CampaignSettings(self)
         self.points = PointsCommands(self)
+        self.prep = AdventureCommands(self)
