@@ -40,6 +40,7 @@ __all__ = [
     "PreparedEncounter",
     "Scene",
     "block",
+    "fit_hidden",
     "key_words",
     "titled",
 ]
@@ -86,6 +87,19 @@ def _name(value: object, what: str) -> str:
 
 def _block(value: object, what: str) -> str:
     return block(need_notes(value, what, NOTES_HELD))
+
+
+def fit_hidden(hidden: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The hidden copies once the count is ``count``: as many as before (at most all),
+    those past the new count moved to the highest copies left, so an ambush of the last
+    two stays an ambush of the last two."""
+    kept = [copy for copy in hidden if copy <= count]
+    for copy in range(count, 0, -1):
+        if len(kept) >= min(len(hidden), count):
+            break
+        if copy not in kept:
+            kept.append(copy)
+    return tuple(sorted(kept))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from console.model.adventures import Adventure, Foe, PreparedEncounter, Scene, titled
+from console.model.adventures import (
+    Adventure,
+    Foe,
+    PreparedEncounter,
+    Scene,
+    fit_hidden,
+    titled,
+)
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Encounter
 from console.model.errors import ModelError
@@ -31,6 +38,7 @@ __all__ = [
     "edit_adventure",
     "edit_encounter",
     "edit_scene",
+    "keep_what_if",
     "launch",
     "move_encounter",
     "move_scene",
@@ -234,10 +242,12 @@ class Pasted:
 
 def paste_foes(adventure: Adventure, encounter_id: int, lines: Iterable[StatLine],
                errors: Iterable[StatLineError], roster: Mapping[int, NpcTemplate],
-               next_id: int) -> Pasted:
+               next_id: int, *, replace: bool = False) -> Pasted:
     """Each good line makes or updates its template and sets the encounter's line of it (its
     count and hidden copies; a line with no count: one, or the count the encounter has);
-    the bad lines are said, and change nothing."""
+    the bad lines are said, and change nothing. ``replace``: the lines are the encounter's
+    whole list of foes, so a foe no line names is taken out, unless a line was bad (it may
+    have been meant for him)."""
     lines = list(lines)
     templates, refused = templates_from_lines(lines, roster, next_id)
     bad = [*errors, *refused]
@@ -263,6 +273,12 @@ def paste_foes(adventure: Adventure, encounter_id: int, lines: Iterable[StatLine
             continue
         foes = [foe if f.template == template.id else f for f in foes] if old else [*foes, foe]
         notices.append(f"{encounter.name}: {foe.count} x {template.name}")
+    if replace and not bad:
+        named = {t.id for t in templates.values()}
+        for foe in [f for f in foes if f.template not in named]:
+            foes.remove(foe)
+            held = roster.get(foe.template)
+            notices.append(f"{encounter.name}: {held.name if held else 'a foe'} taken out")
     if not notices:
         return Pasted(Outcome(), tuple(sorted(bad, key=lambda e: e.line)))
     try:
@@ -271,6 +287,27 @@ def paste_foes(adventure: Adventure, encounter_id: int, lines: Iterable[StatLine
         raise ModelError(f"{encounter.name}: {error}") from None
     return Pasted(Outcome.told(*changes, changed, notices=notices),
                   tuple(sorted(bad, key=lambda e: e.line)))
+
+
+def keep_what_if(adventure: Adventure, encounter_id: int, foe: Foe,
+                 template: NpcTemplate | None) -> Outcome:
+    """A forecast's what-if kept: the encounter's line of ``foe``'s template set to it, and
+    the template's values changed (``template``, if any: every encounter listing him has
+    them from now on)."""
+    _, encounter = _encounter(adventure, encounter_id)
+    old = encounter.foe(foe.template)
+    kept = Foe(foe.template, foe.count, fit_hidden(old.hidden if old else (), foe.count))
+    foes = tuple(kept if f.template == foe.template else f for f in encounter.foes) \
+        if old else (*encounter.foes, kept)
+    changed = _with_foes(adventure, encounter_id, foes)
+    said = [f"{encounter.name}: what-if kept"
+            + (f", {foe.count} foes of that line" if old is None or old.count != foe.count
+               else "")]
+    if template is not None:
+        said.append(f"{template.name}'s values changed in the roster (every encounter "
+                    "listing him has them)")
+    return Outcome.told(*([template] if template is not None else []), changed,
+                        notices=said)
 
 
 def check_template_free(template: NpcTemplate, adventures: Iterable[Adventure]) -> None:

@@ -22,6 +22,7 @@ from console.model.prep import (
     edit_adventure,
     edit_encounter,
     edit_scene,
+    keep_what_if,
     launch,
     move_encounter,
     move_scene,
@@ -165,22 +166,37 @@ class AdventureCommands:
         return self._on("adventure.foes", adventure_id, lambda a: set_foe(
             a, encounter_id, Foe(template_id, count, hidden), template.name))
 
+    def keep_what_if(self, adventure_id: int, encounter_id: int, foe: Foe,
+                     template: NpcTemplate | None) -> Outcome:
+        """A forecast's what-if kept, as one action: the foe's count, and the template's
+        values when they changed."""
+        core = self._core
+        if template is not None and template.id not in core.npcs():
+            raise ActionRefused("that template is gone from the roster")
+        return self._on("adventure.what_if", adventure_id, lambda a: keep_what_if(
+            a, encounter_id, foe, None if template is None or core.npcs()[template.id] == template
+            else template))
+
     def remove_foe(self, adventure_id: int, encounter_id: int, template_id: int) -> Outcome:
         template = self._template(template_id)
         return self._on("adventure.foes", adventure_id, lambda a: remove_foe(
             a, encounter_id, template_id, template.name))
 
-    def paste(self, adventure_id: int, encounter_id: int, text: str) -> Pasted:
+    def paste(self, adventure_id: int, encounter_id: int, text: str, *,
+              replace: bool = False) -> Pasted:
         """Stat lines into an encounter (console.model.stat_lines): each good line makes or
         updates its template and sets the encounter's line of it, as one action; each bad
-        line is refused with its number, field and why, and changes nothing."""
+        line is refused with its number, field and why, and changes nothing. ``replace``:
+        the lines are the encounter's whole list (a foe none names is taken out, when no
+        line was bad)."""
         core = self._core
         lines, errors = parse_stat_lines(text)
         found: list[Pasted] = []
 
         def change() -> Outcome:
             pasted = paste_foes(self.get(adventure_id), encounter_id, lines, errors,
-                                core.npcs(), core.new_id(NpcTemplate.TABLE))
+                                core.npcs(), core.new_id(NpcTemplate.TABLE),
+                                replace=replace)
             found.append(Pasted(pasted.outcome, pasted.errors))
             return pasted.outcome
 

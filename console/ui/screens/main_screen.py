@@ -28,6 +28,7 @@ from console.ui.hazards.flows import HazardFlows
 from console.ui.hazards.hazards_pane import HazardsPane
 from console.ui.log.log_pane import LogPane
 from console.ui.points.flows import PointsFlows
+from console.ui.prep.flows import PrepFlows
 from console.ui.roster.flows import RosterFlows
 from console.ui.roster.roster_pane import RosterPane
 from console.ui.safety import Guarded, on
@@ -71,9 +72,18 @@ class MainScreen(Guarded, Screen[None]):
         Binding("w", "awards", "AP", tooltip="AP awards", id="main.awards"),
         Binding("w", "points", "Points", tooltip="Points: the system's awards",
                 id="main.points"),
-        Binding("P", "table_settings", "Players' view",
+        Binding("O", "table_settings", "Players' view",
                 tooltip="What the players' view shows, and the turn timer",
                 id="main.table_settings", show=False),
+        Binding("P", "prep", "Prep", tooltip="Prepare adventures: scenes, encounters, "
+                                             "balance by Table 18", id="main.prep",
+                show=False),
+        Binding("G", "briefing", "Briefing",
+                tooltip="The running encounter's boxed text and GM notes",
+                id="main.briefing", show=False),
+        Binding("R", "reveal", "Read aloud",
+                tooltip="The running encounter's boxed text on the players' view (on/off)",
+                id="main.reveal", show=False),
     ]
     _METASCAPE_ONLY: ClassVar[frozenset[str]] = frozenset({"grab_bag", "awards"})
     _OTHER_SYSTEMS: ClassVar[frozenset[str]] = frozenset({"quick_points", "points"})
@@ -92,6 +102,7 @@ class MainScreen(Guarded, Screen[None]):
         self.forecast_flows = ForecastFlows(self, service)
         self.dice_flows = DiceFlows(self, service)
         self.table_flows = TableFlows(self, service)
+        self.prep_flows = PrepFlows(self, service)
 
     def compose(self) -> ComposeResult:
         yield StatusHeader(self.service.clock, id="status")
@@ -181,7 +192,7 @@ class MainScreen(Guarded, Screen[None]):
     # ----- screen keys --------------------------------------------------------------------
 
     def action_new_encounter(self) -> None:
-        self.tracker_flows.new_encounter()
+        self.prep_flows.begin_fight(self.tracker_flows)
 
     def action_end_encounter(self) -> None:
         self.tracker_flows.end_encounter()
@@ -214,6 +225,19 @@ class MainScreen(Guarded, Screen[None]):
 
     def action_forecast(self) -> None:
         self.forecast_flows.open()
+
+    def action_prep(self) -> None:
+        from console.ui.prep.prep_screen import PrepScreen  # loaded when first used
+
+        if not self.app.is_screen_installed(PrepScreen.NAME):
+            self.app.install_screen(PrepScreen(self.service), PrepScreen.NAME)
+        self.app.push_screen(PrepScreen.NAME, lambda _: self.refresh_view())
+
+    def action_briefing(self) -> None:
+        self.prep_flows.open_briefing()
+
+    def action_reveal(self) -> None:
+        self.prep_flows.reveal()
 
     def action_awards(self) -> None:
         from console.ui.awards.awards_screen import AwardsScreen  # loaded after start-up
