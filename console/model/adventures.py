@@ -20,6 +20,7 @@ to Markdown and read back is the same adventure.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -42,6 +43,7 @@ __all__ = [
     "block",
     "fit_hidden",
     "key_words",
+    "reflow",
     "titled",
 ]
 
@@ -63,6 +65,23 @@ def block(text: str) -> str:
     while lines and not lines[-1]:
         lines.pop()
     return "\n".join(lines)
+
+
+_OWN_LINE = re.compile(r"\s|[-*\u2022]\s|\d+[.)]\s|>|#")  # a list item, an indent ...
+
+
+def reflow(text: str) -> str:
+    """``text`` read as Markdown reads a paragraph: its lines joined into one (a file's
+    lines are wrapped where its writer's editor wrapped them, not where the screen does),
+    a blank line still a new paragraph, a line that starts a list item or is indented
+    still a line of its own."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if out and out[-1] and line and not _OWN_LINE.match(line):
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 def key_words(notes: str) -> Iterator[tuple[str, bool]]:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from console.model.adventures import reflow
 from console.model.characters import PlayerCharacter
 from console.model.combat import wounds_and_vit
 from console.model.encounters import Combatant, Encounter, Hold, Shock, Side, Status
@@ -264,4 +265,4 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
         since = encounter.turn_since
     return PlayerPicture(campaign, session, encounter.round, True, tuple(rows), hazards,
                          in_effect, unplaced, since, timer.limit if since else None,
-                         encounter.read_aloud)
+                         reflow(encounter.read_aloud))

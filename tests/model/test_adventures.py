@@ -137,3 +137,12 @@ def test_launch_puts_hidden_copies_in_hidden_and_marks_the_encounter_played() ->
         reveal(running, {1: _adventure()})
     with pytest.raises(ModelError, match="gone from the roster"):
         launch([], 5, _adventure(), 1, party, {}, 3)
+
+
+def test_reflow_reads_paragraphs_as_markdown_does() -> None:
+    from console.model.adventures import reflow
+
+    text = ("The doors stand\nopen, and\nthe crates too.\n\n- a list\n- stays\n"
+            "  indented too\n1. one")
+    assert reflow(text) == ("The doors stand open, and the crates too.\n\n- a list\n- stays\n"
+                            "  indented too\n1. one")

@@ -107,7 +107,8 @@ async def test_an_adventure_written_from_scratch_balanced_and_launched(tmp_path:
         # The good line is saved; the bad one comes back, with its field and why.
         assert isinstance(app.screen, WritingDialog)
         assert app.screen.query_one("#block-lines", TextArea).text == "Drone: Atk 6 Def xx"
-        assert "line 2, Def" in str(app.screen.query_one(".hint").render())
+        # numbered as it now stands: the first line of what came back
+        assert "line 1, Def" in str(app.screen.query_one(".hint").render())
         await pilot.press("escape")
         prepared = service.prep.get(1).find(1)[1]  # type: ignore[index]
         assert [(f.count, f.hidden) for f in prepared.foes] == [(3, (3,))]

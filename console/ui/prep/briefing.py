@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 
+from console.model.adventures import reflow
 from console.model.text import shown
 from console.service import CampaignService
 from console.ui.dialogs.dialog import Dialog
@@ -40,7 +41,7 @@ def briefing(service: CampaignService) -> RenderableType:
     parts: list[RenderableType] = [
         Text(shown(f"{adventure.title} · {scene}"), style="dim")]
     if encounter.boxed:
-        parts.append(Panel(Text(shown(encounter.boxed, notes=True), style="italic"),
+        parts.append(Panel(Text(shown(reflow(encounter.boxed), notes=True), style="italic"),
                            title=f"boxed text: {state}", title_align="left",
                            box=box.ROUNDED, border_style="green" if revealed else "cyan"))
     else:

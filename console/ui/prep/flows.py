@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from console.model.adventures import MAP_MAX, Adventure, Foe, PreparedEncounter, fit_hidden
 from console.model.npcs import NPC_STATS, NpcTemplate
-from console.model.stat_lines import format_stat_line
+from console.model.stat_lines import StatLineError, format_stat_line
 from console.model.stats import Stat
 from console.model.text import NAME_MAX, TITLE_MAX
 from console.rules.limits import COUNT, POINTS
@@ -225,13 +225,15 @@ class PrepFlows(Flows):
                     if pasted.outcome is None:
                         self.decline("the foes stay as they were")
                     return
-                # The bad lines again, to mend: each with what is wrong with it.
-                bad = {error.line for error in pasted.errors}
-                kept = [line for number, line in enumerate(values["lines"].split("\n"),
-                                                           start=1) if number in bad]
-                text = "\n".join(kept)
-                hint = " · ".join(str(error) for error in pasted.errors)[:600] + \
-                    " (the lines are numbered as they were; the others are saved)"
+                # The bad lines again, to mend, numbered as they now stand, each with what
+                # is wrong with it; the good ones are saved.
+                bad = sorted({error.line for error in pasted.errors})
+                written = values["lines"].split("\n")
+                text = "\n".join(written[number - 1] for number in bad)
+                saved = " · the other lines are saved" if pasted.outcome is not None else ""
+                hint = (" · ".join(str(StatLineError(bad.index(e.line) + 1, e.field, e.why))
+                                   for e in pasted.errors)[:600]
+                        + saved + " · ctrl+s: save · escape: leave them")
                 first = False
 
         self.start(wizard())

@@ -124,6 +124,7 @@ a count, each copy possibly hidden when the fight begins (an ambush).
   adventure's mix, each encounter one vote spread by its forecast, beside the book's
   Table 18 as a chart. `w` asks a what-if (a foe's count or values) and forecasts it at
   once, nothing saved, beside the mix too; `k` keeps it.
+- `tab` goes into the details (arrows scroll them), `tab` again back to the outline.
 - `t` the table is at this scene: `E` on the main screen offers its encounters; launching
   one adds the party and the foes (the hidden ones hidden), shows you the boxed text and
   the notes (`G`), and marks it played. `R` shows the boxed text on the players' view.
@@ -163,6 +164,7 @@ An adventure is also a Markdown file: `gm-console adventure import CAMPAIGN FILE
     ]
 
     RUNS = RUNS  # each encounter's forecast (fewer for a big fight: rules.forecast.runs_for)
+    SHOW_SECONDS = True  # how long a forecast took, beside it (off for still pictures)
     SIDE_RUNS = 5_000  # each of "-1 foe" and "+1 foe", for the full RUNS
     SEED = 0
 
@@ -351,7 +353,8 @@ An adventure is also a Markdown file: `gm-console adventure import CAMPAIGN FILE
         apply()
         self.seconds = seconds
         self.query_one("#progress", ProgressBar).display = False
-        self.query_one("#progress-label", Static).update(f"{self._label}: {seconds:.1f} s")
+        took = f": {seconds:.1f} s" if self.SHOW_SECONDS else ""
+        self.query_one("#progress-label", Static).update(f"{self._label}{took}")
         self._draw()
 
     def _refused(self, job: int, message: str) -> None:

@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from console.model.adventures import Adventure, PreparedEncounter, Scene, key_words
+from console.model.adventures import Adventure, PreparedEncounter, Scene, key_words, reflow
 from console.model.npcs import NpcTemplate
 from console.model.stat_lines import format_stat_line
 from console.model.text import shown
@@ -25,6 +25,23 @@ __all__ = ["EncounterForecast", "adventure_view", "encounter_view", "mix_chart",
            "notes_text", "scene_view"]
 
 HEAVY = ("heavy_win", "heavy_flee", "rout", "death", "party_down")
+# Table 18's rows in a few words, where the screen is narrow (a 100-column terminal's
+# details are some 56 columns wide).
+SHORT = {"untouched": "no damage", "slight": "slight", "moderate": "moderate",
+         "heavy_win": "heavy, won", "heavy_flee": "heavy, fled", "rout": "fled, losses",
+         "death": "a PC dies", "party_down": "all PCs down"}
+NARROW = 80
+TINY = 60  # under it, an encounter's table shows whole percents under short headings
+
+
+TINY_LABELS = {"untouched": "none", "slight": "slight", "moderate": "moderate",
+               "heavy_win": "hvy won", "heavy_flee": "hvy fled", "rout": "fled+loss",
+               "death": "PC dies", "party_down": "all down"}
+
+
+def _label(row: str, width: int) -> Text:
+    return Text(TINY_LABELS[row] if width < TINY else SHORT[row] if width < NARROW
+                else LABELS[row])
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +60,10 @@ def _percent(share: float) -> str:
 
 
 def notes_text(notes: str) -> Text:
-    """GM notes with their key words (``**word**``) highlighted, the marks left out."""
+    """GM notes with their key words (``**word**``) highlighted, the marks left out, their
+    paragraphs reflowed to the screen's width."""
     text = Text()
-    for piece, key in key_words(notes):
+    for piece, key in key_words(reflow(notes)):
         text.append(shown(piece, notes=True), style="bold reverse" if key else "")
     return text
 
@@ -95,30 +113,30 @@ def scene_view(adventure: Adventure, scene: Scene, roster: Mapping[int, NpcTempl
 def encounter_view(adventure: Adventure, scene: Scene, encounter: PreparedEncounter,
                    roster: Mapping[int, NpcTemplate], forecast: EncounterForecast | None,
                    width: int) -> RenderableType:
+    """Its heading, its foes, its forecast once asked (first, as it was asked for: a small
+    terminal shows it without scrolling), its boxed text and GM notes."""
     played = "" if encounter.played is None else f" · played in session {encounter.played}"
     parts: list[RenderableType] = [
         _heading(encounter.heading, f"{adventure.title} · {scene.name}{played}")]
+    parts += _block("Foes (p: stat lines)", Group(*foe_lines(encounter, roster))
+                    if encounter.foes else Text("none: p pastes or types stat lines",
+                                                style="dim"))
+    if forecast is None:
+        parts.append(Text("f: forecast it against the party as it stands now", style="dim"))
+    else:
+        parts.append(encounter_table(forecast, width))
     if encounter.boxed:
-        parts.append(Panel(Text(shown(encounter.boxed, notes=True), style="italic"),
+        parts.append(Panel(Text(shown(reflow(encounter.boxed), notes=True), style="italic"),
                            title="boxed text (R at the table shows it to the players)",
                            title_align="left", box=box.ROUNDED, border_style="cyan"))
     else:
         parts.append(Text("No boxed text.", style="dim"))
     parts += _block("GM notes", notes_text(encounter.notes) if encounter.notes
                     else Text("none", style="dim"))
-    parts += _block("Foes (p: stat lines)", Group(*foe_lines(encounter, roster))
-                    if encounter.foes else Text("none: p pastes or types stat lines",
-                                                style="dim"))
-    parts.append(Text(""))
-    if forecast is None:
-        parts.append(Text("f: forecast this encounter against the party as it stands now",
-                          style="dim"))
-    else:
-        parts.append(encounter_table(forecast, width))
     return Group(*parts)
 
 
-def _cell(result: Forecast | None, row: str, bar: int = 0) -> Text:
+def _cell(result: Forecast | None, row: str, bar: int = 0, tiny: bool = False) -> Text:
     if result is None:
         return Text("-", style="dim")
     share = result.outcomes[row]
@@ -127,7 +145,7 @@ def _cell(result: Forecast | None, row: str, bar: int = 0) -> Text:
         filled = round(share * bar)
         text.append("█" * filled, style="red" if row in ("rout", "death") else "green")
         text.append(" " * (bar - filled + 1))
-    text.append(f"{_percent(share):>6}")
+    text.append(f"{share * 100:3.0f}%" if tiny else f"{_percent(share):>6}")
     return text
 
 
@@ -137,26 +155,31 @@ def encounter_table(found: EncounterForecast, width: int) -> RenderableType:
     what_if = found.what_if
     custom = found.custom
     bar = max(0, min(16, width - (74 if custom else 64)))
-    table = Table(box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 1))
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold",
+                  padding=(0, 1) if width >= NARROW else (0, 0, 0, 1))
+    tiny = width < TINY
     table.add_column("Table 18", no_wrap=True)
     table.add_column("book", justify="right", no_wrap=True)
-    table.add_column("now", no_wrap=True)
-    table.add_column("-1 foe", justify="right", no_wrap=True)
-    table.add_column("+1 foe", justify="right", no_wrap=True)
+    table.add_column("now", justify="right" if tiny else "left", no_wrap=True)
+    table.add_column("-1" if tiny else "-1 foe", justify="right", no_wrap=True)
+    table.add_column("+1" if tiny else "+1 foe", justify="right", no_wrap=True)
     if custom is not None:
-        table.add_column("what if", justify="right", no_wrap=True, style="bold yellow")
+        table.add_column("if" if tiny else "what if", justify="right", no_wrap=True,
+                         style="bold yellow")
     for row in OUTCOMES:
         book = BOOK[row]
-        cells = [Text(LABELS[row]), Text("-" if book is None else f"{float(book) * 100:.0f}%"),
-                 _cell(what_if.now, row, bar), _cell(what_if.fewer, row),
-                 _cell(what_if.more, row)]
+        cells = [_label(row, width),
+                 Text("-" if book is None else f"{float(book) * 100:.0f}%"),
+                 _cell(what_if.now, row, bar, tiny), _cell(what_if.fewer, row, tiny=tiny),
+                 _cell(what_if.more, row, tiny=tiny)]
         if custom is not None:
-            cells.append(_cell(custom, row))
+            cells.append(_cell(custom, row, tiny=tiny))
         table.add_row(*cells)
     matchup = found.matchup_of.matchup
     npcs = 0 if matchup is None else len(matchup.npcs)
     pcs = 0 if matchup is None else len(matchup.pcs)
     lines: list[RenderableType] = [
+        Text(""),
         Text(f"Forecast: {pcs} PCs as their sheets stand now against {npcs} foes, "
              f"{what_if.now.runs:,} fights", style="bold"),
         table]
@@ -165,17 +188,20 @@ def encounter_table(found: EncounterForecast, width: int) -> RenderableType:
                           style="yellow"))
     lines.append(Text("-1 foe: the last one listed left out; +1: one more of him. w: what "
                       "if a foe's count or values changed", style="dim"))
+    lines.append(Text(""))
     return Group(*lines)
 
 
 def mix_chart(mix: Mix, what_if: Mix | None, width: int) -> RenderableType:
     """The adventure's mix beside the book's column, a bar for each (the book's dim), and
     the mix with the encounter's what-if kept, if there is one."""
-    bar = max(8, min(30, (width - 52 - (8 if what_if else 0)) // 2))
-    table = Table(box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 1))
+    label_width = 12 if width < NARROW else 26
+    bar = max(3, min(30, (width - label_width - 26 - (8 if what_if else 0)) // 2))
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold",
+                  padding=(0, 1) if width >= NARROW else (0, 0, 0, 1))
     table.add_column("Table 18", no_wrap=True)
     table.add_column("book", no_wrap=True)
-    table.add_column("this adventure", no_wrap=True)
+    table.add_column("this adventure" if width >= NARROW else "mix", no_wrap=True)
     if what_if is not None:
         table.add_column("what if", justify="right", no_wrap=True, style="bold yellow")
     for row in OUTCOMES:
@@ -194,7 +220,7 @@ def mix_chart(mix: Mix, what_if: Mix | None, width: int) -> RenderableType:
         ours = Text("█" * filled + " " * (bar - filled + 1),
                     style="red" if row in HEAVY and over else "yellow" if under else "green")
         ours.append(f"{_percent(share):>6}")
-        cells = [Text(LABELS[row]), book_text, ours]
+        cells = [_label(row, width), book_text, ours]
         if what_if is not None:
             cells.append(Text(_percent(what_if.outcomes[row])))
         table.add_row(*cells)
@@ -204,8 +230,10 @@ def mix_chart(mix: Mix, what_if: Mix | None, width: int) -> RenderableType:
     verdict = (f"Heavy or worse: {_percent(heavy)} of the fights (the book: about "
                f"{book_heavy * 100:.0f}% and part of the unprinted 10%)")
     lines: list[RenderableType] = [
+        Text(""),
         Text(f"The adventure's mix: {mix.encounters} encounters, each one vote spread by its "
-             "forecast", style="bold"),
+             "forecast" if width >= NARROW else f"The mix of {mix.encounters} encounters",
+             style="bold"),
         table,
         Text(verdict, style="bold red" if heavy > book_heavy + 0.15 else ""),
         Text(f"Rows 1 and 7 print no figure: {float(UNPRINTED) * 100:.0f}% together in the "
@@ -219,32 +247,34 @@ def mix_chart(mix: Mix, what_if: Mix | None, width: int) -> RenderableType:
 def adventure_view(adventure: Adventure, encounters: Sequence[tuple[str, Forecast | None, str]],
                    mix: Mix | None, what_if: Mix | None, width: int,
                    forecast_stale: bool) -> RenderableType:
-    """The adventure: title, background, each encounter's forecast in one line, the mix."""
+    """The adventure: its title, each encounter's forecast in one line and the mix (first,
+    once asked for: a small terminal shows them without scrolling), its background."""
     count = sum(1 for _ in adventure.encounters())
     at = adventure.scene(adventure.at_scene) if adventure.at_scene else None
     parts: list[RenderableType] = [
-        _heading(adventure.title, f"{len(adventure.scenes)} scenes · {count} encounters"
+        _heading(adventure.title, f"{len(adventure.scenes)} scene"
+                 f"{'s' * (len(adventure.scenes) != 1)} · {count} encounter{'s' * (count != 1)}"
                  + (f" · the table is at {at.name}" if at else ""))]
-    if adventure.background:
-        parts += _block("Background", notes_text(adventure.background))
-    parts.append(Text(""))
     if not encounters:
         parts.append(Text("f: forecast every encounter against the party as it stands now, "
                           "and the adventure's mix of Table 18's rows", style="dim"))
-        return Group(*parts)
     for name, found, why in encounters:
         if found is None:
             parts.append(Text(f"{shown(name)}: not forecast ({why})", style="dim"))
             continue
         heavy = sum(found.outcomes[row] for row in HEAVY)
+        narrow = width < NARROW
         line = Text(f"{shown(name)}: ")
-        line.append(f"heavy or worse {_percent(heavy)}",
+        line.append(f"{'heavy+' if narrow else 'heavy or worse'} {_percent(heavy)}",
                     style="red" if heavy > 0.5 else "yellow" if heavy > 0.25 else "green")
-        line.append(f", a PC dies {_percent(found.outcomes['death'])}")
+        line.append(f", {'dies' if narrow else 'a PC dies'} "
+                    f"{_percent(found.outcomes['death'])}")
         parts.append(line)
     if forecast_stale:
         parts.append(Text("The adventure changed since: f forecasts it again.",
                           style="yellow"))
     if mix is not None:
-        parts += [Text(""), mix_chart(mix, what_if, width)]
+        parts.append(mix_chart(mix, what_if, width))
+    if adventure.background:
+        parts += [Text(""), *_block("Background", notes_text(adventure.background))]
     return Group(*parts)

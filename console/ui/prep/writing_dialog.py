@@ -29,7 +29,7 @@ from console.ui.safety import Guarded
 from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
 
-__all__ = ["Block", "BlockArea", "WritingDialog"]
+__all__ = ["Block", "BlockArea", "LineInput", "WritingDialog"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +61,23 @@ class BlockArea(Guarded, TextArea):
                               "never drawn raw")
 
 
+class LineInput(FieldInput):
+    """A one-line field of a writing form: ``tab`` goes on to the next field or block (a
+    form's FieldInput goes round its own fields only, and with one field stayed put: the
+    text meant for the block went into the title)."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("tab", "shift+tab") and self.screen.focused is self:
+            event.stop()
+            event.prevent_default()
+            if event.key == "tab":
+                self.screen.focus_next()
+            else:
+                self.screen.focus_previous()
+            return
+        super().on_key(event)
+
+
 class WritingDialog(Dialog[dict[str, Any] | None]):
     CSS_PATH = Path(__file__).with_name("prep.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -86,8 +103,8 @@ class WritingDialog(Dialog[dict[str, Any] | None]):
             for field in self.fields:
                 with Horizontal(classes="row"):
                     yield Label(field.label, classes="label")
-                    yield FieldInput(value=field.value, id=f"field-{field.name}",
-                                     compact=True, max_length=field.max_length)
+                    yield LineInput(value=field.value, id=f"field-{field.name}",
+                                    compact=True, max_length=field.max_length)
             for block in self.blocks:
                 yield Label(block.label, classes="block-label")
                 area = BlockArea(block.value, id=f"block-{block.name}", soft_wrap=True,
