@@ -188,3 +188,19 @@ def test_an_older_campaign_opens_and_prepares(tmp_path: Path) -> None:
         relay(service)
     with CampaignStore.open(saves, "Demo", read_only=True) as store:
         assert [a.title for a in store.adventures()] == ["The Silent Relay"]
+
+
+def test_the_campaigns_export_carries_its_adventures(tmp_path: Path) -> None:
+    from console.store import export_campaign, import_campaign
+
+    saves = tmp_path / "saves"
+    with CampaignStore.create(saves, "Tide") as store:
+        service = seeded(store)
+        relay(service)
+        service.prep.set_table_scene(1, 2)
+        made = service.prep.all()
+    exported = export_campaign(saves, "Tide", tmp_path / "tide.json")
+    import_campaign(saves, exported, "Tide again")
+    with CampaignStore.open(saves, "Tide again", read_only=True) as store:
+        assert store.adventures() == made
+        assert {t.name for t in store.npcs()} >= {"Skrak", "Hive warden"}
