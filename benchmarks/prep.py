@@ -59,9 +59,7 @@ async def measure(repeat: int) -> tuple[list[float], list[float], int, int]:
             screen = app.screen
             assert isinstance(screen, PrepScreen)
             for _ in range(repeat):
-                screen._now.clear()  # noqa: SLF001  (a fresh forecast each time)
-                screen._sides.clear()  # noqa: SLF001
-                screen._custom.clear()  # noqa: SLF001
+                screen.forget_forecasts()  # a fresh forecast each time
                 await pilot.press("home")
                 screen.outline.move_cursor(row=0, announce=True)
                 await pilot.pause()
@@ -92,7 +90,6 @@ async def measure(repeat: int) -> tuple[list[float], list[float], int, int]:
                 await app.workers.wait_for_complete()
                 await pilot.pause()
                 what_if_times.append(time.perf_counter() - started)
-                screen._custom.clear()  # noqa: SLF001
         return adventure_times, what_if_times, fights, runs
 
 

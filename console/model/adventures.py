@@ -108,13 +108,15 @@ def _block(value: object, what: str) -> str:
     return block(need_notes(value, what, NOTES_HELD))
 
 
-def fit_hidden(hidden: tuple[int, ...], count: int) -> tuple[int, ...]:
-    """The hidden copies once the count is ``count``: as many as before (at most all),
-    those past the new count moved to the highest copies left, so an ambush of the last
-    two stays an ambush of the last two."""
-    kept = [copy for copy in hidden if copy <= count]
+def fit_hidden(hidden: tuple[int, ...], before: int, count: int) -> tuple[int, ...]:
+    """The hidden copies once ``before`` copies become ``count``: an ambush stays an
+    ambush and foes in sight stay in sight. As many hidden as before, but one copy at
+    least still in sight if one was (3 Skraks and an ambusher down to 3: 2 and the
+    ambusher), those past the new count moved to the highest copies left."""
+    wanted = min(len(hidden), count if len(hidden) >= before else max(0, count - 1))
+    kept = [copy for copy in hidden if copy <= count][:wanted]
     for copy in range(count, 0, -1):
-        if len(kept) >= min(len(hidden), count):
+        if len(kept) >= wanted:
             break
         if copy not in kept:
             kept.append(copy)

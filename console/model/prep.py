@@ -296,7 +296,8 @@ def keep_what_if(adventure: Adventure, encounter_id: int, foe: Foe,
     them from now on)."""
     _, encounter = _encounter(adventure, encounter_id)
     old = encounter.foe(foe.template)
-    kept = Foe(foe.template, foe.count, fit_hidden(old.hidden if old else (), foe.count))
+    kept = Foe(foe.template, foe.count,
+               fit_hidden(old.hidden, old.count, foe.count) if old else ())
     foes = tuple(kept if f.template == foe.template else f for f in encounter.foes) \
         if old else (*encounter.foes, kept)
     changed = _with_foes(adventure, encounter_id, foes)

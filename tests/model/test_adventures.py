@@ -146,3 +146,17 @@ def test_reflow_reads_paragraphs_as_markdown_does() -> None:
             "  indented too\n1. one")
     assert reflow(text) == ("The doors stand open, and the crates too.\n\n- a list\n- stays\n"
                             "  indented too\n1. one")
+
+
+@pytest.mark.parametrize(("hidden", "before", "count", "after"), [
+    ((4,), 4, 3, (3,)),  # three feeders and the ambusher, one fewer: the ambusher stays
+    ((2, 3), 3, 2, (2,)),  # one in sight stays in sight
+    ((1, 2, 3), 3, 1, (1,)),  # all hidden: all hidden
+    ((3, 4), 4, 6, (3, 4)),  # more: the new copies in sight
+    ((), 3, 2, ()),
+])
+def test_fewer_copies_keep_the_ambush_and_the_foes_in_sight(
+        hidden: tuple[int, ...], before: int, count: int, after: tuple[int, ...]) -> None:
+    from console.model.adventures import fit_hidden
+
+    assert fit_hidden(hidden, before, count) == after

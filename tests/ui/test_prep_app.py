@@ -199,3 +199,32 @@ async def test_the_prep_screens_keys_are_in_help_and_the_palette(tmp_path: Path)
         await pilot.press("f1")
         await pilot.pause()
         assert "Adventure preparation" in app.screen.markdown  # type: ignore[attr-defined]
+
+
+async def test_a_burst_into_the_writing_form_lands_field_by_field(tmp_path: Path) -> None:
+    """Seen in tmux: "Pump room", enter, "M2", enter, the boxed text, tab, the notes and
+    ctrl+s in one burst put the boxed text in the map number (and the background into the
+    title, tab staying in a form's only field)."""
+    from tests.ui.test_forgiving_keys import burst
+
+    app = party_app(tmp_path)
+    service = app.service
+    service.prep.new("Mine")
+    service.prep.add_scene(1, "Shaft")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("P", "down", "n")
+        await opened(pilot, WritingDialog)
+        burst(app, *"Pumps", "enter", *"M2", "enter", *"Dark", "tab", *"Eels", "ctrl+s")
+        for _ in range(6):
+            await pilot.pause()
+        found = service.prep.get(1).find(1)
+        assert found is not None
+        encounter = found[1]
+        assert (encounter.name, encounter.map, encounter.boxed, encounter.notes) == (
+            "Pumps", "M2", "Dark", "Eels")
+        await pilot.press("a")
+        await opened(pilot, WritingDialog)
+        burst(app, *"Veyl", "tab", *"Quiet", "ctrl+s")
+        for _ in range(6):
+            await pilot.pause()
+        assert [(a.title, a.background) for a in service.prep.all()][-1] == ("Veyl", "Quiet")

@@ -272,7 +272,7 @@ class PrepFlows(Flows):
             attribute: values[attribute] for attribute, _k, _l in NPC_STATS
             if attribute != "mr"})
         count = values["count"]
-        new_foe = Foe(foe.template, count, fit_hidden(foe.hidden, count))
+        new_foe = Foe(foe.template, count, fit_hidden(foe.hidden, foe.count, count))
         changed = encounter.with_changes(foes=tuple(
             new_foe if f.template == foe.template else f for f in encounter.foes))
         words = [f"{count} x {template.name}"] if count != foe.count else []

@@ -312,6 +312,12 @@ An adventure is also a Markdown file: `gm-console adventure import CAMPAIGN FILE
 
     # ----- forecasts ----------------------------------------------------------------------
 
+    def forget_forecasts(self) -> None:
+        """Drop every forecast kept: the next ``f`` fights them all again."""
+        self._now.clear()
+        self._sides.clear()
+        self._custom.clear()
+
     def _start(self, label: str, compute: Callable[[Callable[[float], None]], Apply]) -> None:
         """Run ``compute(progress)`` in a worker thread; what it gives back is run here once
         it is done (unless another forecast began meanwhile)."""
@@ -469,7 +475,8 @@ An adventure is also a Markdown file: `gm-console adventure import CAMPAIGN FILE
 
             return apply
 
-        self._start(f"What if: {label}: {runs:,} fights", compute)
+        fights = runs + (runs + 2 * side_runs if need_sides else 0)  # with now, -1, +1
+        self._start(f"What if: {label}: {fights:,} fights", compute)
 
     def action_keep(self) -> None:
         selection = self.selection

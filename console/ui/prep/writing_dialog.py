@@ -44,9 +44,41 @@ class Block:
     weight: int = 1
 
 
+def _steered(widget: Input | TextArea, event: events.Key) -> bool:
+    """A key of a writing form, as the field it reached reads it: passed on to the field or
+    block that has the focus if that is another (keys typed faster than the focus moves:
+    "Pump room", enter, "M2", enter, the boxed text, in one burst, put the boxed text in
+    the map number), and the form's own keys (tab across, ctrl+s, escape) acted on at once,
+    in the order typed. True if the key was taken here."""
+    screen = widget.screen
+    if not isinstance(screen, WritingDialog):
+        return False
+    focused = screen.focused
+    taken = True
+    if focused is not None and focused is not widget:
+        focused.post_message(events.Key(event.key, event.character))
+    elif event.key == "tab":
+        screen.focus_next()
+    elif event.key == "shift+tab":
+        screen.focus_previous()
+    elif event.key == "ctrl+s":
+        screen.submit()
+    elif event.key == "escape":
+        screen.action_cancel()
+    else:
+        taken = False
+    if taken:
+        event.stop()
+        event.prevent_default()
+    return taken
+
+
 class BlockArea(Guarded, TextArea):
     """A text area that never holds a character that steers a terminal: one pasted is
     written as its escape at once."""
+
+    def on_key(self, event: events.Key) -> None:
+        _steered(self, event)  # else the text area's own: a character, enter, a cursor key
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         refused = first_refused(self.text, notes=True)
@@ -67,15 +99,8 @@ class LineInput(FieldInput):
     text meant for the block went into the title)."""
 
     def on_key(self, event: events.Key) -> None:
-        if event.key in ("tab", "shift+tab") and self.screen.focused is self:
-            event.stop()
-            event.prevent_default()
-            if event.key == "tab":
-                self.screen.focus_next()
-            else:
-                self.screen.focus_previous()
-            return
-        super().on_key(event)
+        if not _steered(self, event):
+            super().on_key(event)  # enter: the next field (FieldInput), or a character
 
 
 class WritingDialog(Dialog[dict[str, Any] | None]):
