@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from console.model.adventures import (
     Adventure,
@@ -25,7 +26,9 @@ from console.model.lifecycle import begin_encounter, join_pc
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome, Removed
 from console.model.roster import spawn_copies
-from console.model.stat_lines import StatLine, StatLineError
+
+if TYPE_CHECKING:  # the stat lines' module is loaded when lines are first read
+    from console.model.stat_lines import StatLine, StatLineError
 
 __all__ = [
     "Pasted",
@@ -211,6 +214,8 @@ def templates_from_lines(lines: Iterable[StatLine], roster: Mapping[int, NpcTemp
     the roster, any case), by the name's casefold; a line whose template the model refuses,
     or that names no field and no template of the roster (a typo would make an empty one),
     is an error, the others are made all the same."""
+    from console.model.stat_lines import StatLineError
+
     by_name = {t.name.casefold(): t for t in roster.values()}
     made: dict[str, NpcTemplate] = {}
     errors: list[StatLineError] = []
@@ -248,6 +253,8 @@ def paste_foes(adventure: Adventure, encounter_id: int, lines: Iterable[StatLine
     the bad lines are said, and change nothing. ``replace``: the lines are the encounter's
     whole list of foes, so a foe no line names is taken out, unless a line was bad (it may
     have been meant for him)."""
+    from console.model.stat_lines import StatLineError
+
     lines = list(lines)
     templates, refused = templates_from_lines(lines, roster, next_id)
     bad = [*errors, *refused]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from console.model import Adventure, Encounter, NpcTemplate
-from console.model.adventure_markdown import read_adventure, write_adventure
 from console.model.adventures import Foe, PreparedEncounter, Scene, titled
 from console.model.errors import ModelError
 from console.model.outcome import Outcome
@@ -35,10 +35,12 @@ from console.model.prep import (
     source_of,
     templates_from_lines,
 )
-from console.model.stat_lines import StatLineError, parse_stat_lines
 from console.rules.systems import system
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
+
+if TYPE_CHECKING:
+    from console.model.stat_lines import StatLineError
 
 __all__ = ["AdventureCommands", "Imported", "Pasted"]
 
@@ -189,6 +191,8 @@ class AdventureCommands:
         line is refused with its number, field and why, and changes nothing. ``replace``:
         the lines are the encounter's whole list (a foe none names is taken out, when no
         line was bad)."""
+        from console.model.stat_lines import parse_stat_lines  # loaded when first used
+
         core = self._core
         lines, errors = parse_stat_lines(text)
         found: list[Pasted] = []
@@ -210,6 +214,8 @@ class AdventureCommands:
         """An adventure from its Markdown file, with the templates its foe lines make or
         update, as one action. The same title again is refused unless ``replace`` (the
         adventure keeps its id, so fights launched from it still find it)."""
+        from console.model.adventure_markdown import read_adventure  # when first used
+
         core = self._core
         done: list[Adventure] = []
 
@@ -245,6 +251,8 @@ class AdventureCommands:
         return Imported(done[-1], outcome)
 
     def export_markdown(self, adventure_id: int) -> str:
+        from console.model.adventure_markdown import write_adventure  # when first used
+
         adventure = self.get(adventure_id)
         return self._core.guard(lambda: write_adventure(adventure, self._core.npcs()))
 

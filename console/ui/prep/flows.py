@@ -16,9 +16,10 @@ from console.rules.limits import COUNT, POINTS
 from console.service import ActionRefused
 from console.ui.dialogs.form_dialog import Field, required_text, whole_number
 from console.ui.flow import Flows
-from console.ui.prep.writing_dialog import Block, WritingDialog
+from console.ui.prep.block import Block
 
 if TYPE_CHECKING:
+    from console.ui.prep.writing_dialog import WritingDialog
     from console.ui.tracker.flows import TrackerFlows
 
 __all__ = ["PrepFlows", "Selection", "WhatIfChange"]
@@ -28,6 +29,14 @@ __all__ = ["PrepFlows", "Selection", "WhatIfChange"]
 Selection = tuple[str, int, int]
 # A what-if: the encounter as it would be, the templates as they would be, and in words.
 WhatIfChange = tuple[PreparedEncounter, dict[int, NpcTemplate], str, Foe, NpcTemplate | None]
+
+
+def _writing(title: str, fields: list[Field], blocks: list[Block], hint: str = ""
+             ) -> WritingDialog:
+    """A writing form (loaded when first used: Textual's text area with it)."""
+    from console.ui.prep.writing_dialog import WritingDialog
+
+    return WritingDialog(title, fields, blocks, hint)
 
 
 def _map_number(text: str) -> str:
@@ -60,7 +69,7 @@ class PrepFlows(Flows):
 
     def new_adventure(self) -> None:
         async def wizard() -> None:
-            values = await self.ask(WritingDialog(
+            values = await self.ask(_writing(
                 "A new adventure", [Field("title", "Title", _text("title"),
                                           max_length=TITLE_MAX)],
                 [Block("background", "Background (how the characters are gathered and set "
@@ -78,7 +87,7 @@ class PrepFlows(Flows):
         adventure = self._adventure(selection)
 
         async def wizard() -> None:
-            values = await self.ask(WritingDialog(
+            values = await self.ask(_writing(
                 f"A new scene of {adventure.title}",
                 [Field("name", "Scene", _text("scene"), max_length=TITLE_MAX)],
                 [Block("notes", "What the scene covers (optional)")]))
@@ -109,7 +118,7 @@ class PrepFlows(Flows):
 
     @staticmethod
     def _encounter_dialog(title: str, encounter: PreparedEncounter | None) -> WritingDialog:
-        return WritingDialog(title, [
+        return _writing(title, [
             Field("name", "Encounter", _text("encounter"),
                   encounter.name if encounter else "", max_length=TITLE_MAX),
             Field("map", "Map number (optional)", _map_number,
@@ -129,7 +138,7 @@ class PrepFlows(Flows):
         async def wizard() -> None:
             prep = self.service.prep
             if kind == "adventure":
-                values = await self.ask(WritingDialog(
+                values = await self.ask(_writing(
                     f"Adventure: {adventure.title}",
                     [Field("title", "Title", _text("title"), adventure.title,
                            max_length=TITLE_MAX)],
@@ -140,7 +149,7 @@ class PrepFlows(Flows):
                 scene = adventure.scene(item)
                 if scene is None:
                     raise ActionRefused("that scene is gone")
-                values = await self.ask(WritingDialog(
+                values = await self.ask(_writing(
                     f"Scene: {scene.name}",
                     [Field("name", "Scene", _text("scene"), scene.name, max_length=TITLE_MAX)],
                     [Block("notes", "What the scene covers (optional)", scene.notes)]))
@@ -210,7 +219,7 @@ class PrepFlows(Flows):
                     "foe whose line is gone is taken out · ctrl+s: save")
             first = True
             while True:
-                values = await self.ask(WritingDialog(
+                values = await self.ask(_writing(
                     f"Foes of {encounter.name}: stat lines", [],
                     [Block("lines", "Stat lines (values or ratings, any order, commas or "
                                     "spaces; type V/S; tags; hidden copies)", text)],

@@ -12,7 +12,6 @@ drawn raw, and the form says so. The dialog returns the values by name, or None.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,26 +21,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, TextArea
 
-from console.model.text import NOTES_MAX, cleaned, first_refused
+from console.model.text import cleaned, first_refused
 from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import Field
+from console.ui.prep.block import Block
 from console.ui.safety import Guarded
 from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
 
 __all__ = ["Block", "BlockArea", "LineInput", "WritingDialog"]
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """A block of text: its name in the answers, its label, what it holds at first, the
-    most it may hold, and how many lines it is given on screen (a share of what is left)."""
-
-    name: str
-    label: str
-    value: str = ""
-    max_length: int = NOTES_MAX
-    weight: int = 1
 
 
 def _steered(widget: Input | TextArea, event: events.Key) -> bool:
