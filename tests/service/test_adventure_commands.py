@@ -123,6 +123,8 @@ def test_the_boxed_text_reaches_the_players_only_when_revealed(memory: CampaignS
     assert service.running().read_aloud == boxed  # the fight keeps what was read
     # The players read it as a paragraph (the file's lines were wrapped by its editor).
     assert service.players.picture().read_aloud == boxed.replace("\n", " ")
+    # the browser's page gets it in the same picture
+    assert service.players.picture().to_dict()["read_aloud"] == boxed.replace("\n", " ")
     assert "GM" not in service.players.picture().read_aloud and "**" not in boxed
     service.prep.reveal()
     assert service.players.picture().read_aloud == ""
