@@ -10,7 +10,9 @@ time of the last write the key caused, with how many writes (frames) and bytes.
 The bare app is the floor: a Header, a 100-row DataTable and a Footer. Its ``space`` does
 on screen what "next turn" does, the plain way: the turn marker moves to the next row
 (``update_cell`` twice) and the cursor follows. Its ``down`` is Textual's fastest path, a
-cursor step (two lines repainted), printed for reference.
+cursor step (two lines repainted), printed for reference. Its ``A`` opens the floor of a
+dialog: Textual's own ModalScreen, translucent over the table, holding a form of six
+labelled inputs (the attack's setup), its first input focused; ``escape`` closes it.
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
 from textual.drivers.headless_driver import HeadlessDriver
-from textual.widgets import DataTable, Footer, Header
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Header, Input, Label
 
-__all__ = ["QUIET", "BareApp", "KeyFigures", "MeterDriver", "measure_keys", "percentile",
-           "ratio_line"]
+__all__ = ["QUIET", "BareApp", "BareForm", "KeyFigures", "MeterDriver", "measure_keys",
+           "percentile", "ratio_line"]
 
 QUIET = 0.12  # seconds without a write: the key's last frame is out
 
@@ -128,10 +132,37 @@ async def measure_keys(make: Callable[[], App[Any]], size: tuple[int, int],
         await script(app)
 
 
+class BareForm(ModalScreen[None]):
+    """The floor of a dialog: Textual's modal screen with a form of six fields."""
+
+    DEFAULT_CSS = """
+    BareForm { align: center middle; background: $background 60%; }
+    BareForm > Vertical { width: 84; height: auto; border: thick $accent;
+                          background: $surface; padding: 1 2; }
+    BareForm Horizontal { height: auto; margin-bottom: 1; }
+    BareForm Label { width: 36; }
+    BareForm Input { width: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
+    AUTO_FOCUS = "Input"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Attack on Fighter 1")
+            for label in ("Attacker (PC)", "Weapon", "Modifiers", "Number of attacks",
+                          "Fighter 1's Def", "Fighter 1's AR"):
+                with Horizontal():
+                    yield Label(label)
+                    yield Input(compact=True)
+
+
 class BareApp(App[None]):
     """The floor: what Textual itself costs for a screen of the same size and kind."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "step", "Step")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "step", "Step"),
+        Binding("A", "form", "Form"),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -145,6 +176,9 @@ class BareApp(App[None]):
 
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
+
+    def action_form(self) -> None:
+        self.push_screen(BareForm())
 
     def action_step(self) -> None:
         table = self.query_one(DataTable)

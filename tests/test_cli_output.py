@@ -150,3 +150,18 @@ def test_the_saves_folder_may_come_before_the_command(capsys: pytest.CaptureFixt
     assert code == 0 and err == "" and (tmp_path / "Demo").is_dir()
     code, out, err = run(capsys, f"--saves={tmp_path}", "list")
     assert code == 0 and out.startswith("Demo: 4 PCs")
+
+
+def test_the_subcommands_known_by_name_are_those_the_groups_register() -> None:
+    """Opening the console loads no subcommand module: ``COMMAND_GROUPS`` names their
+    subcommands, and must name exactly what each module registers."""
+    import importlib
+
+    from console.cli import COMMAND_GROUPS
+    from console.cli.errors import Parser
+
+    for module, names in COMMAND_GROUPS.items():
+        parser = Parser(prog="gm-console")
+        subparsers = parser.add_subparsers(dest="command", parser_class=Parser)
+        importlib.import_module(module).register(subparsers)
+        assert tuple(subparsers.choices) == names, module

@@ -3,26 +3,36 @@
 Each group of subcommands lives in its own module with a ``register(subparsers)`` function;
 a subcommand's handler takes the parsed arguments and returns an exit code. Handlers raise
 :class:`CommandError` (or a rules error) for bad input: ``main`` turns that into one line on
-stderr and exit code 2, never a traceback.
+stderr and exit code 2, never a traceback. Opening the console (no subcommand) loads none
+of those modules: their subcommands are known here by name (:data:`COMMAND_GROUPS`, which
+a test holds to what each module registers).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 
 from console import __version__
-from console.cli import adventures, campaigns, dice, forecast, players
 from console.cli.errors import CommandError, Parser
-from console.cli.output import shown_output
 from console.rules.errors import RulesError
 
-__all__ = ["build_parser", "main"]
+__all__ = ["COMMAND_GROUPS", "build_parser", "main"]
 
-# Modules that add subcommands, in the order their commands appear in --help.
-_COMMAND_GROUPS = [dice, campaigns, forecast, adventures, players]
+# Modules that add subcommands, in the order their commands appear in --help, with the
+# subcommands each adds.
+COMMAND_GROUPS: dict[str, tuple[str, ...]] = {
+    "console.cli.dice": ("rating", "convert", "roll", "odds", "combine"),
+    "console.cli.campaigns": ("new", "list", "demo", "check", "export", "import", "summary"),
+    "console.cli.forecast": ("forecast",),
+    "console.cli.adventures": ("adventure",),
+    "console.cli.players": ("player-view", "serve"),
+}
+_SUBCOMMANDS = frozenset(name for names in COMMAND_GROUPS.values() for name in names)
 # Subcommands that draw a screen (Textual writes its own escapes): their output is not
 # wrapped by console.cli.output.
 _SCREENS = frozenset({"player-view", "serve"})
@@ -47,29 +57,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser,
                                        prog="gm-console")
-    for group in _COMMAND_GROUPS:
-        group.register(subparsers)
+    for module in COMMAND_GROUPS:
+        importlib.import_module(module).register(subparsers)
     return parser
 
 
-def _subcommands(parser: argparse.ArgumentParser) -> set[str]:
-    for action in parser._actions:  # argparse keeps its subcommands only here
-        if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
-
-
-def _opens_console(arguments: list[str], parser: argparse.ArgumentParser) -> bool:
+def _opens_console(arguments: list[str]) -> bool:
     """No subcommand named: the arguments are a campaign to open in the console."""
     if not arguments:
         return True
     first = arguments[0]
     if first in ("-h", "--help", "--version"):
         return False
-    return first not in _subcommands(parser)
+    return first not in _SUBCOMMANDS
 
 
-def _saves_first(arguments: list[str], parser: argparse.ArgumentParser) -> list[str]:
+def _saves_first(arguments: list[str]) -> list[str]:
     """``gm-console --saves DIR demo`` is ``gm-console demo --saves DIR``: the folder typed
     before a command, as it is typed before a campaign's name."""
     if arguments[:1] == ["--saves"] and len(arguments) > 2:
@@ -78,7 +81,7 @@ def _saves_first(arguments: list[str], parser: argparse.ArgumentParser) -> list[
         lead, rest = arguments[:1], arguments[1:]
     else:
         return arguments
-    if rest and rest[0] in _subcommands(parser):
+    if rest and rest[0] in _SUBCOMMANDS:
         return [rest[0], *lead, *rest[1:]]
     return arguments
 
@@ -87,14 +90,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command. Every failure is one line on stderr and exit code 2: bad input,
     a refusal of the store, an OS error (naming the file), and, as the last boundary, an
     unexpected error (a bug), which writes nothing further."""
-    arguments = dice.join_signed_values(list(sys.argv[1:] if argv is None else argv))
-    parser = build_parser()
-    arguments = _saves_first(arguments, parser)
+    arguments = _saves_first(list(sys.argv[1:] if argv is None else argv))
     try:
-        if _opens_console(arguments, parser):
+        if _opens_console(arguments):
+            # Start-up makes objects that live as long as the console (the campaign, the
+            # roster, the widgets): the collector's passes over them meanwhile are waste.
+            # The app turns it back on after its first frame, with those frozen out of it
+            # (GMConsoleApp._started).
+            gc.disable()
             from console.cli.app_launch import run_app
 
             return run_app(arguments)
+        from console.cli.dice import join_signed_values
+        from console.cli.output import shown_output
+
+        arguments = join_signed_values(arguments)
+        parser = build_parser()
         if arguments[0] not in _SCREENS:
             shown_output()
         args = parser.parse_args(arguments)

@@ -8,8 +8,9 @@ undoable action; a refusal is an :class:`ActionRefused` and leaves the campaign 
 """
 
 from console.service.campaign_service import CampaignService
-from console.service.core import HISTORY_SHOWN, CampaignCore
+from console.service.core import HISTORY_SHOWN, CampaignCore, Prepared
 from console.service.errors import ActionRefused
 from console.service.view import View
 
-__all__ = ["HISTORY_SHOWN", "ActionRefused", "CampaignCore", "CampaignService", "View"]
+__all__ = ["HISTORY_SHOWN", "ActionRefused", "CampaignCore", "CampaignService", "Prepared",
+           "View"]

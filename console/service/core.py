@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -30,7 +31,7 @@ from console.model import (
     turn_timer,
 )
 from console.model.lifecycle import check_fight_open, running_encounter
-from console.model.outcome import Outcome, Removed
+from console.model.outcome import Document, Outcome, Removed
 from console.model.player_view import number_foes
 from console.model.table_settings import NpcNames
 from console.model.tracker import checks_reminder, round_order
@@ -43,13 +44,36 @@ from console.store import CampaignStore
 from console.store.errors import StoreError
 from console.store.lock import LockHolder
 
-__all__ = ["HISTORY_SHOWN", "CampaignCore"]
+__all__ = ["HISTORY_SHOWN", "CampaignCore", "Prepared"]
 
 T = TypeVar("T")
 
 # The tables a commit brings up to date in the cache from its own outcome (_prime).
 _PRIMED = (Encounter.TABLE, PlayerCharacter.TABLE, NpcTemplate.TABLE, Session.TABLE,
            Campaign.TABLE, Adventure.TABLE)
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """One :meth:`CampaignCore.run` worked out by :meth:`CampaignCore.prepare`."""
+
+    name: str
+    outcome: Outcome
+    before: Encounter | None  # the running encounter before it (its turn may move)
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A command worked out and checked by :meth:`CampaignCore.prepare`, nothing saved:
+    :meth:`CampaignCore.commit` saves it as it was worked out (a form checks its answers
+    this way, and the flow that opened it saves what the form checked)."""
+
+    outcome: Outcome  # what the command will do
+    command: Callable[[], Outcome]  # worked out again if the campaign moved meanwhile
+    opno: int  # the campaign as it was worked out on
+    runs: tuple[_Run, ...]
+
+
 
 # Log entries read for the screen after each action; older ones stay in the log pane's
 # scrollback, and all of them in the save files.
@@ -73,7 +97,8 @@ class CampaignCore:
         self._past_documents: dict[int, Session] = {}
         self._numbers: tuple[int, list[int]] | None = None
         self._pc_top: tuple[tuple[int, ...], int] | None = None  # see _earlier_pc_top
-        self._dry = False  # dry_run: commands are worked out, not saved
+        self._order: tuple[Encounter, RoundOrder] | None = None  # see round_order
+        self._dry: list[_Run] | None = None  # prepare: runs worked out, not saved
 
     def _newest_time(self) -> datetime:
         """The latest time the current session records: its start, its stop, its newest
@@ -104,14 +129,18 @@ class CampaignCore:
 
     FOLLOW_EVERY = 0.25  # seconds between a follower's looks: a change shows within half of one
 
-    def follow(self) -> bool:
+    def follow(self) -> Outcome | None:
         """A read-only console: take in what the writer has committed since the last look
-        (cheap when nothing has). True if the campaign was read again."""
-        if not self.read_only or not self.guard(self._store.reload_if_changed):
-            return False
+        (cheap when nothing has). The documents that differ now, or None when the campaign
+        was not read again."""
+        if not self.read_only:
+            return None
+        held = self._held()
+        if not self.guard(self._store.reload_if_changed):
+            return None
         self._cache.clear()  # versions can repeat across a reload: start the reads afresh
         self._numbers = None
-        return True
+        return Outcome(changes=self._moved(held))
 
     def _cached(self, table: str, read: Callable[[], T]) -> T:
         version = self._store.table_version(table)
@@ -189,18 +218,29 @@ class CampaignCore:
     def campaign(self) -> Campaign:
         return self._cached(Campaign.TABLE, self._store.campaign)
 
-    def view(self) -> View:
+    def round_order(self) -> RoundOrder:
+        """The running encounter's round in Nish order, worked out once per version of the
+        encounter (empty with none running)."""
         encounter = self.encounter()
-        order = round_order(encounter) if encounter else RoundOrder((), (), ())
-        campaign = self.campaign()
-        return View(
-            campaign=self._store.name, session=self.session(), encounter=encounter,
-            order=order, pcs=self.pcs(), npcs=self.npcs(),
-            history=self._store.history(HISTORY_SHOWN), head=self._store.head,
-            read_only=self._store.read_only, system=campaign.system,
-            saving_stopped=self.saving_stopped, players=campaign.players,
-            turn_timer=campaign.turn_timer,
-        )
+        if encounter is None:
+            return RoundOrder((), (), ())
+        if self._order is None or self._order[0] is not encounter:
+            self._order = (encounter, round_order(encounter))
+        return self._order[1]
+
+    def history(self) -> list[LogEntry]:
+        """The newest entries of the session's log, oldest first (those after
+        :attr:`head` are undone)."""
+        return self._store.history(HISTORY_SHOWN)
+
+    @property
+    def head(self) -> int:
+        """How many entries of the session's log are in effect."""
+        return self._store.head
+
+    def view(self) -> View:
+        """The campaign for one drawing: each part read when a pane first asks for it."""
+        return View(self)
 
     def session_record(self, number: int) -> tuple[Session, list[Encounter]]:
         """A session and its encounters; the current one fresh, earlier ones read once."""
@@ -263,15 +303,31 @@ class CampaignCore:
             raise ActionRefused("no encounter running: start one with E")
         return encounter
 
-    def dry_run(self, command: Callable[[], T]) -> T:
+    def prepare(self, command: Callable[[], Outcome]) -> Prepared:
         """``command`` worked out and checked as :meth:`run` would, nothing saved: what a
-        form asks before it closes (a refusal is said in the form). Only for a command
-        that changes the campaign in one :meth:`run`."""
-        self._dry = True
+        form asks before it closes (a refusal is said in the form, and raised here).
+        :meth:`commit` then saves it without working it out again."""
+        if self._dry is not None:
+            raise RuntimeError("prepare inside prepare")
+        self._dry = []
         try:
-            return command()
+            outcome = command()
         finally:
-            self._dry = False
+            runs, self._dry = tuple(self._dry), None
+        return Prepared(outcome, command, self.opno, runs)
+
+    def commit(self, prepared: Prepared) -> Outcome:
+        """Save what :meth:`prepare` worked out: as it was, when nothing has been saved
+        since and it was one :meth:`run` whose outcome is the command's; otherwise the
+        command is carried out again on the campaign as it is now."""
+        runs = prepared.runs
+        if not runs and prepared.opno == self.opno:
+            return prepared.outcome  # it changes nothing: nothing to save
+        if prepared.opno != self.opno or len(runs) != 1 \
+                or runs[0].outcome is not prepared.outcome:
+            return prepared.command()
+        run = runs[0]
+        return self._save(run.name, run.outcome, run.before)
 
     def run(self, name: str, command: Callable[[], Outcome]) -> Outcome:
         """Carry out one command: what it changes is saved as one undoable action, logged
@@ -284,13 +340,21 @@ class CampaignCore:
         earlier = self.encounters()
         now = self.clock()
         outcome = self._marked(self.guard(command), earlier, now)
-        writes = outcome.writes()
-        if not writes:
+        if not outcome.writes():
             return outcome
         if any(isinstance(doc, Encounter) for doc in outcome.changes):
             self.guard(lambda: check_fight_open(self.session()))
-        if self._dry:
+        if self._dry is not None:
+            self._dry.append(_Run(name, outcome, before))
             return outcome
+        return self._save(name, outcome, before, now)
+
+    def _save(self, name: str, outcome: Outcome, before: Encounter | None,
+              now: datetime | None = None) -> Outcome:
+        """Save a worked-out command's outcome as one undoable action (see :meth:`run`);
+        ``now``: the time the command marked its fight with (the turn's start)."""
+        now = now or self.clock()
+        writes = outcome.writes()
         description = "; ".join(line.strip() for line in outcome.notices) or name
         versions = {table: self._store.table_version(table) for table in _PRIMED}
         # Built by the model's constructors, which checked them: not parsed again.
@@ -363,25 +427,67 @@ class CampaignCore:
         return self._history("redo", self._store.redo)
 
     def _history(self, verb: str, step: Callable[[], LogEntry | None]) -> Outcome:
+        """Undo or redo: the documents it changed back (or again), and what it was."""
+        held = self._held()
         entry = self.guard(step)
         if entry is None:
             raise ActionRefused(f"nothing to {verb}")
-        return self.saved(Outcome(notices=(f"{verb.capitalize()}: {entry.description}",)))
+        return self.saved(Outcome(changes=self._moved(held),
+                                  notices=(f"{verb.capitalize()}: {entry.description}",)))
+
+    # ----- what changed where no outcome says ---------------------------------------------
+
+    def _held(self) -> dict[str, Any]:
+        """What the cache holds now, table by table: taken before an operation that
+        changes the campaign outside a command's outcome (see :meth:`_moved`)."""
+        return {table: found[1] for table, found in self._cache.items()}
+
+    def _moved(self, held: dict[str, Any]) -> tuple[Document | Removed, ...]:
+        """The documents that differ from what the cache ``held``, as they now are (a
+        removed one as :class:`Removed`). Only tables read before are compared: nothing
+        drawn from the others can be out of date. A table whose version did not move is
+        the cached object itself, known unchanged at once."""
+        moved: list[Document | Removed] = []
+        keyed: list[tuple[str, Callable[[], dict[int, Any]]]] = [
+            (Encounter.TABLE, self.encounters), (PlayerCharacter.TABLE, self.pcs),
+            (NpcTemplate.TABLE, self.npcs)]
+        for table, read in keyed:
+            if table not in held:
+                continue
+            before: dict[int, Any] = held[table]
+            now = read()
+            if now is before:
+                continue
+            moved += [doc for key, doc in now.items()
+                      if before.get(key) is not doc and before.get(key) != doc]
+            moved += [Removed(table, key) for key in before if key not in now]
+        singles: list[tuple[str, Callable[[], Document]]] = [
+            (Session.TABLE, self.session), (Campaign.TABLE, self.campaign)]
+        for table, one in singles:
+            if table in held:
+                doc = one()
+                if doc is not held[table] and doc != held[table]:
+                    moved.append(doc)
+        return tuple(moved)
 
     # ----- what the service layer alone reaches in the store -------------------------------
 
     def start_session(self, first: Callable[[Session], Outcome] | None = None
                       ) -> tuple[Session, Outcome]:
         """Start the next session with ``first(new session)``'s changes committed in the
-        same operation (console.store.sessions): the session and what ``first`` did."""
+        same operation (console.store.sessions): the session, and what ``first`` did with
+        every document that differs now (the new session, its encounters)."""
         done: list[Outcome] = []
 
         def begin(session: Session) -> Outcome:
             done.append(first(session) if first is not None else Outcome())
             return done[-1]
 
+        held = self._held()
         started = self.guard(lambda: self._store.start_session(now=self.clock(), first=begin))
-        return started, self.saved(done[-1] if done else Outcome())
+        outcome = done[-1] if done else Outcome()
+        return started, self.saved(Outcome(self._moved(held), outcome.notices,
+                                           outcome.alerts))
 
     def stop_session(self) -> Session:
         return self.guard(lambda: self._store.stop_session(now=self.clock()))

@@ -24,4 +24,4 @@ class PlayersView:
     def follow(self) -> bool:
         """Take in what the GM's console has saved since the last look (a stat when nothing
         was). True if the campaign was read again."""
-        return self._core.follow()
+        return self._core.follow() is not None

@@ -43,7 +43,8 @@ class SessionCommands:
 
     def stop(self) -> Outcome:
         stopped = self._service.stop_session()
-        return self._service.saved(Outcome(notices=(f"Session {stopped.number} stopped",)))
+        return self._service.saved(Outcome.told(stopped,
+                                                notices=(f"Session {stopped.number} stopped",)))
 
     def start_next(self) -> Outcome:
         """The next session: a running fight goes on in it; rank improvement rolls not used

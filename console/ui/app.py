@@ -1,15 +1,16 @@
 """The Textual application: thin on purpose. It opens the main screen on a campaign, owns
-the keys that work everywhere (undo, redo, help, the command palette), and guards the doors
-through which a key reaches the campaign (``console.ui.safety``): no action ends the app."""
+the keys that work everywhere (undo, redo, help, the command palette), guards the doors
+through which a key reaches the campaign (``console.ui.safety``: no action ends the app),
+and holds the keys typed ahead of a dialog until it can take them (``console.ui.key_gate``).
+"""
 
 from __future__ import annotations
 
 import gc
 import importlib
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import Any, ClassVar
 
-from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -19,27 +20,26 @@ from console.model.outcome import Outcome
 from console.service import ActionRefused, CampaignService
 from console.ui.alerts import show_outcome
 from console.ui.bindings import described_bindings, long_name
-from console.ui.dialogs.dialog import Dialog
+from console.ui.changes import spread
+from console.ui.key_gate import GatedApp
 from console.ui.safety import GuardedApp
-from console.ui.screens.main_screen import MainScreen
+from console.ui.screens.main_screen import FLOWS_MODULES, MainScreen
 from console.ui.settings import load_settings, save_setting
 from console.ui.textual_private import StillBackgroundApp
 from console.ui.widgets.plain import PlainNotices
 
-if TYPE_CHECKING:
-    pass
-
 __all__ = ["GMConsoleApp"]
 
 
-# Screens loaded after the first frame, not before it (GMConsoleApp._started).
-_WARM = ("console.ui.screens.help_screen", "console.ui.awards.awards_screen",
-         "console.ui.awards.close_session_screen", "console.ui.awards.summary_screen")
+# Screens and flows loaded after the first frame, not before it (GMConsoleApp._started).
+_WARM = (*FLOWS_MODULES, "console.ui.screens.help_screen", "console.ui.awards.awards_screen",
+         "console.ui.awards.close_session_screen", "console.ui.awards.summary_screen",
+         *(f"console.service.{group}" for group in (
+             "tracker", "combat", "hazards", "roster", "awards", "sessions", "points",
+             "campaign_settings", "forecast")))
 
-T = TypeVar("T")
 
-
-class GMConsoleApp(PlainNotices, GuardedApp, StillBackgroundApp[None]):
+class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None]):
     TITLE = "MetaScape GM console"
     # Toasts say what needs eyes now, in a corner: one line's padding, not three, and no
     # wider than they need (they covered the detail pane and the log).
@@ -88,25 +88,40 @@ class GMConsoleApp(PlainNotices, GuardedApp, StillBackgroundApp[None]):
         the GM looks at it (start-up is shorter, and the first help or awards key is as
         quick as the next). Then what start-up built (the campaign, the roster, the
         widgets), which lives as long as the app, is frozen out of the garbage collector:
-        its full passes stopped everything for 150-190 ms every few keys."""
+        its full passes stopped everything for 150-190 ms every few keys; and the collector,
+        off while the console started, is turned back on."""
         for module in _WARM:
             importlib.import_module(module)
+        self._read_stylesheets()
         gc.freeze()
+        gc.enable()  # off while the console started (console.cli.main)
         # The campaign's history (every earlier session, for the awards), in a thread.
         self.run_worker(self.service.history_reader(), thread=True, exit_on_error=False,
                         group="history")
 
-    async def on_event(self, event: events.Event) -> None:
-        # A key typed before a just-opened dialog can take it waits for it (Dialog).
-        if isinstance(event, events.Key) and self.screen_stack:
-            top = self.screen
-            if isinstance(top, Dialog) and top.keep_early(event):
-                return
-        await super().on_event(event)
+    def _read_stylesheets(self) -> None:
+        """The stylesheets of the console's screens and dialogs, read now, after the first
+        frame: Textual reads a screen's the first time it is pushed, then parses every
+        stylesheet again and restyles the whole app, 40-60 ms under the first ``w``."""
+        sheet = self.stylesheet
+        found: list[str] = []
+        classes: list[type[Screen[Any]]] = list(Screen.__subclasses__())
+        while classes:
+            screen = classes.pop()
+            classes += screen.__subclasses__()
+            css = screen.__dict__.get("CSS_PATH")
+            if screen.__module__.startswith("console.") and css is not None:
+                paths = css if isinstance(css, list | tuple) else [css]
+                found += [str(path) for path in paths if not sheet.has_source(str(path))]
+        if found:
+            for path in dict.fromkeys(found):
+                sheet.read(path)
+            sheet.reparse()
+            sheet.update(self)
 
     def _follow(self) -> None:
         try:
-            changed = self.service.follow()
+            followed = self.service.follow()
         except ActionRefused as refusal:
             if not self._follow_failed:  # said once, not four times a second
                 self._follow_failed = True
@@ -114,9 +129,8 @@ class GMConsoleApp(PlainNotices, GuardedApp, StillBackgroundApp[None]):
                             severity="warning")
             return
         self._follow_failed = False
-        main = self.main
-        if changed and main is not None:
-            main.refresh_view()
+        if followed is not None:
+            spread(self, followed)
 
     _follow_failed = False
 
@@ -135,10 +149,7 @@ class GMConsoleApp(PlainNotices, GuardedApp, StillBackgroundApp[None]):
         except ActionRefused as refusal:
             self.notify(str(refusal), severity="warning")
             return
-        for screen in self.screen_stack:  # the main screen, and the awards screen if open
-            refresh = getattr(screen, "refresh_view", None)
-            if refresh is not None:
-                refresh()
+        spread(self, outcome)  # the main screen, and the awards screen if open
         # On the main screen the log shows it (struck through, or plain again): a toast
         # would only cover the panes. Elsewhere (the awards) it is said.
         show_outcome(self, outcome, confirm=self.screen is not self.main)

@@ -1,16 +1,27 @@
 """What every feature's flows share: the screen they run on, the campaign service, and
-the three ways a GM action ends (saved and shown, refused, or a dialog cancelled).
+the ways a GM action ends (saved and shown, refused, or a dialog cancelled).
 
 A flow is a method of a feature's ``*Flows`` class, called by a pane's or a screen's key.
-A one-key command runs at once (:meth:`Flows.command`); a wizard of several dialogs is a
-coroutine started with :meth:`Flows.start`, which awaits each dialog's answer
-(:meth:`Flows.form`), guarded like every other action (``console.ui.wizard``).
+A one-key command runs at once, in the key's action (:meth:`Flows.command`). A sequence of
+dialogs is a coroutine run as a Textual worker of the screen the flows serve
+(:meth:`Flows.run`: one at a time, in the group ``flow``), awaiting each dialog's answer
+with ``App.push_screen_wait`` (:meth:`Flows.ask`, :meth:`Flows.form`,
+:meth:`Flows.checked`). The keys typed from the key that starts it until its dialog is
+ready wait for that dialog (``console.ui.key_gate``).
+
+A form that asks the campaign before it closes (a plan, a prepared command) dismisses with
+what it checked (``Filled``): the flow uses it, never works it out again, and saves. No
+dialog saves. A failure anywhere in a flow, a refusal included, ends its worker in error,
+and the screen's guard says it (``console.ui.safety``): a refusal as its message, anything
+else as a bug, the campaign as the steps before left it (each step that saves is its own
+undoable action).
 """
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Callable, Coroutine
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from textual.app import App
 from textual.screen import Screen
@@ -19,19 +30,20 @@ from console.model import Combatant, PlayerCharacter
 from console.model.outcome import Outcome
 from console.service import ActionRefused, CampaignService
 from console.ui.alerts import show_outcome
-from console.ui.dialogs.form_dialog import Field, FormDialog
-from console.ui.wizard import dialog, run_wizard
+from console.ui.changes import spread
+from console.ui.dialogs.dialog import Dialog
+from console.ui.dialogs.form_dialog import Field, Filled, FormDialog
+from console.ui.key_gate import GatedApp, Hold
 
-__all__ = ["Flows", "Host", "Notebook"]
+__all__ = ["FLOW_GROUP", "Flows", "Notebook"]
 
+T = TypeVar("T")
+C = TypeVar("C")
 
-class Host(Protocol):
-    """The screen a feature's flows run on: it re-reads the campaign after a change."""
+FLOW_GROUP = "flow"  # the workers of flows: one at a time on a screen
 
-    @property
-    def app(self) -> App[Any]: ...
-
-    def refresh_view(self) -> None: ...
+# The hold on the keys of the flow running in this worker (each worker its own context).
+_HOLD: contextvars.ContextVar[Hold | None] = contextvars.ContextVar("flow_hold", default=None)
 
 
 @runtime_checkable
@@ -42,9 +54,9 @@ class Notebook(Protocol):
 
 
 class Flows:
-    """Base of each feature's flows."""
+    """Base of each feature's flows, on the screen ``host``."""
 
-    def __init__(self, host: Host, service: CampaignService) -> None:
+    def __init__(self, host: Screen[Any], service: CampaignService) -> None:
         self.host = host
         self.service = service
 
@@ -55,11 +67,10 @@ class Flows:
     # ----- how an action ends -------------------------------------------------------------
 
     def show(self, outcome: Outcome, *, confirm: bool = False, undoable: bool = False) -> None:
-        """A command's outcome on screen: the panes re-read, its alerts shown; ``confirm``:
-        its notices too, ``undoable``: with the way back (a far-reaching key done at once)."""
-        # Always: some commands change the campaign outside their outcome's documents (a
-        # session started), and a view that did not change costs next to nothing.
-        self.host.refresh_view()
+        """A command's outcome on screen: every screen told what it changed, its alerts
+        shown; ``confirm``: its notices too, ``undoable``: with the way back (a far-reaching
+        key done at once)."""
+        spread(self.app, outcome)
         show_outcome(self.app, outcome, confirm=confirm or undoable, undoable=undoable)
 
     def note(self, outcome: Outcome) -> None:
@@ -68,58 +79,52 @@ class Flows:
         if isinstance(self.host, Notebook) and outcome.notices:
             self.host.note(outcome.notices)
 
-    def refuse(self, message: str) -> None:
-        """The campaign refused the command: nothing changed, and why."""
-        self.app.notify(message, severity="error")
-        if self.service.saving_stopped:
-            self.host.refresh_view()  # the header says NOT SAVING from now on
-
     def decline(self, message: str) -> None:
         """The key finds nothing to act on (no checks owed, no condition to remove)."""
         self.app.notify(message, severity="warning")
 
     def command(self, run: Callable[[], Outcome], *, confirm: bool = False,
                 undoable: bool = False) -> None:
-        """A one-key command: carried out and shown, or its refusal said."""
-        try:
-            outcome = run()
-        except ActionRefused as refusal:
-            self.refuse(str(refusal))
-            return
-        self.show(outcome, confirm=confirm, undoable=undoable)
+        """A one-key command: carried out and shown (a refusal goes to the guard, which
+        says it)."""
+        self.show(run(), confirm=confirm, undoable=undoable)
 
-    # ----- wizards ------------------------------------------------------------------------
+    # ----- flows of dialogs ---------------------------------------------------------------
 
-    def start(self, wizard: Coroutine[Any, Any, None]) -> None:
-        """Run a wizard of dialogs; a refusal anywhere in it ends it with its message."""
-        async def run() -> None:
+    def run(self, steps: Coroutine[Any, Any, None]) -> None:
+        """Run a flow of dialogs as a worker of the host screen; the keys typed from now
+        until its first dialog is ready are kept for it."""
+        app = self.app
+        hold = Hold(app.key_gate) if isinstance(app, GatedApp) else None
+
+        async def flow() -> None:
+            _HOLD.set(hold)
             try:
-                await wizard
-            except ActionRefused as refusal:
-                self.refuse(str(refusal))
+                await steps
+            finally:
+                if hold is not None:
+                    hold.end()
 
-        run_wizard(self.app, run())
+        self.host.run_worker(flow(), group=FLOW_GROUP, exclusive=True)
+
+    async def ask(self, dialog: Dialog[T]) -> T | None:
+        """Show ``dialog``: what it is dismissed with (None: cancelled). Only in a flow."""
+        dialog.hold = _HOLD.get()
+        answer: T | None = await self.app.push_screen_wait(dialog)
+        return answer
 
     async def form(self, title: str, fields: list[Field], hint: str = "",
-                   check: Callable[[dict[str, Any]], object] | None = None,
                    ) -> dict[str, Any] | None:
-        """A form's answers (None: cancelled). ``check`` is what the campaign will say to
-        them (a plan, a dry run): a refusal is shown in the form, which stays open with
-        every value as typed, instead of ending the action."""
-        if check is None:
-            return await dialog(self.app, FormDialog(title, fields, hint))
-        found = check
+        """A form's values by field name (None: cancelled)."""
+        filled = await self.ask(FormDialog[None](title, fields, hint))
+        return None if filled is None else filled.values
 
-        def refused(values: dict[str, Any]) -> None:
-            try:
-                found(values)
-            except ActionRefused as refusal:
-                raise ValueError(str(refusal)) from None
-
-        return await dialog(self.app, FormDialog(title, fields, hint, refused))
-
-    async def ask(self, screen: Screen[Any]) -> Any:
-        return await dialog(self.app, screen)
+    async def checked(self, title: str, fields: list[Field], check: Callable[[dict[str, Any]], C],
+                      hint: str = "") -> Filled[C] | None:
+        """A form whose answers the campaign checks before it closes (``check``: a plan,
+        or the command prepared): a refusal is shown in the form, which stays open with
+        every value as typed. Its values, and what ``check`` gave for them."""
+        return await self.ask(FormDialog(title, fields, hint, check))
 
     # ----- what the keys point at ---------------------------------------------------------
 

@@ -5,16 +5,15 @@ answer, and each of these passes one guard (:func:`report_failure`, through
 :func:`failsafe` or :func:`guard_call`):
 
 - bindings and palette commands: :class:`GuardedApp` (the app's ``run_action``);
-- a dialog's answer: :class:`GuardedApp` (the app's ``push_screen`` guards the callback);
-- each step of a wizard: ``console.ui.wizard``;
 - every message and event handler (a click on a row, an enter in a field, a screen mounted,
   a pane focused): :class:`Guarded`, mixed into every widget, screen and app of the
   console, guards each handler its classes define (``on_...``; one declared with ``@on``
   uses this module's :func:`on`);
 - timers and callbacks they set (``set_interval``, ``set_timer``, ``call_later``,
   ``call_after_refresh``, ``call_next``): guarded where they are set, by :class:`Guarded`;
-- workers: :class:`Guarded` runs them with ``exit_on_error=False`` and reports one that
-  failed from its ``Worker.StateChanged`` message.
+- workers, and so every flow of dialogs (``console.ui.flow``) and what a dialog's answer
+  sets off in it: :class:`Guarded` runs them with ``exit_on_error=False`` and reports one
+  that failed from its ``Worker.StateChanged`` message.
 
 Why on every handler and not once in the app: Textual hands an exception from a handler, a
 timer or a worker to the app's private ``_handle_exception``, which always exits, and by
@@ -24,10 +23,11 @@ then the message loop of the widget that raised it has stopped (Textual 8.2,
 class, never by hand; ``tests/ui/test_every_door.py`` checks that every class of the
 console is guarded and drives each door with every service command raising.
 
-A refusal the rules foresaw (:class:`ActionRefused`) is shown as it is. Anything else is a
-bug: its traceback goes to the campaign's ``errors.log`` for a bug report, the GM reads one
-line saying the action failed, and the screens are re-read from the campaign, which the
-store has kept as it was (a save that fails part-way is rolled back before it returns).
+A refusal the rules foresaw (:class:`ActionRefused`) is shown as it is, whatever the door.
+Anything else is a bug: its traceback goes to the campaign's ``errors.log`` for a bug
+report, the GM reads one line saying the action failed, and every screen is drawn again
+from the campaign, which the store has kept as it was (a save that fails part-way is
+rolled back before it returns).
 """
 
 from __future__ import annotations
@@ -35,25 +35,25 @@ from __future__ import annotations
 import functools
 import inspect
 import traceback
+import weakref
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual import on as textual_on
 from textual.app import App
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
 from console.service import ActionRefused
+from console.ui.changes import spread
 
 if TYPE_CHECKING:
-    import asyncio
-
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
     from textual.message import Message
-    from textual.screen import Screen, ScreenResultCallbackType
     from textual.timer import TimerCallback
-    from textual.widget import AwaitMount
     from textual.worker import WorkType
 
     _Node = DOMNode
@@ -62,7 +62,7 @@ else:
     _Node = object
     _App = object
 
-__all__ = ["Guarded", "GuardedApp", "failsafe", "guard_call", "on", "opno_of",
+__all__ = ["Guarded", "GuardedApp", "drawn_safely", "failsafe", "guard_call", "on", "opno_of",
            "report_failure"]
 
 P = ParamSpec("P")
@@ -71,6 +71,10 @@ T = TypeVar("T")
 ResultType = TypeVar("ResultType")
 
 _GUARDED = "__console_guarded__"  # set on every function the guard wraps
+
+# The campaign's operation count when each worker started: a worker that fails after
+# saving (a flow whose last step failed to show) is said as saved.
+_STARTED_AT: weakref.WeakKeyDictionary[Worker[Any], int | None] = weakref.WeakKeyDictionary()
 
 
 def report_failure(app: App[Any], error: BaseException, opno_before: int | None = None) -> None:
@@ -92,16 +96,31 @@ def report_failure(app: App[Any], error: BaseException, opno_before: int | None 
     _refresh(app, service)
 
 
+def drawn_safely(node: DOMNode, draw: Callable[[], RenderableType]) -> RenderableType:
+    """``draw()`` for a widget's ``render``, which Textual calls as it paints, outside every
+    handler (an error there would end the app): on an error the widget shows one line and
+    the GM is told once, with the traceback in errors.log. Nothing is drawn again for it
+    (the campaign is unchanged; the next change draws anew)."""
+    try:
+        return draw()
+    except Exception as error:  # the net under a widget drawn from the campaign
+        app = node.app
+        service = getattr(app, "service", None)
+        report = "".join(traceback.format_exception(error))
+        where = service.log_error(report) if service is not None else None
+        kept = f"; details in {where}" if where is not None else ""
+        app.call_later(app.notify, f"this pane could not be drawn ({type(error).__name__}: "
+                       f"{error}"[:160] + f"){kept}", severity="error", timeout=15)
+        return Text("(this pane could not be drawn: see the message)", style="red")
+
+
 def _refresh(app: App[Any], service: Any) -> None:
     """Every screen shows the campaign as it is."""
-    for screen in app.screen_stack:
-        refresh = getattr(screen, "refresh_view", None)
-        if refresh is not None:
-            try:
-                refresh()
-            except Exception as again:  # the report must not fail too
-                if service is not None:
-                    service.log_error("".join(traceback.format_exception(again)))
+    try:
+        spread(app, None)
+    except Exception as again:  # the report must not fail too
+        if service is not None:
+            service.log_error("".join(traceback.format_exception(again)))
 
 
 def opno_of(app: App[Any]) -> int | None:
@@ -230,18 +249,20 @@ class Guarded(_Node):
                    start: bool = True, exclusive: bool = False,
                    thread: bool = False) -> Worker[ResultType]:
         # A worker that fails is reported (on_worker_state_changed), never the app's end.
-        return super().run_worker(work, name, group, description, False, start, exclusive,
-                                  thread)
+        worker = super().run_worker(work, name, group, description, False, start, exclusive,
+                                    thread)
+        _STARTED_AT[worker] = opno_of(self.app)
+        return worker
 
     @failsafe
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state is WorkerState.ERROR and event.worker.error is not None:
-            report_failure(self.app, event.worker.error)
+            report_failure(self.app, event.worker.error, _STARTED_AT.get(event.worker))
 
 
 class GuardedApp(Guarded, _App):
     """Mixed (first) into each of the console's apps: what a binding or a palette command
-    runs, and what a dialog's answer sets off, are guarded too."""
+    runs is guarded too."""
 
     async def run_action(self, action: str | ActionParseResult,
                          default_namespace: DOMNode | None = None,
@@ -253,27 +274,3 @@ class GuardedApp(Guarded, _App):
         except Exception as error:  # the net under every key
             report_failure(self, error, before)
             return True
-
-    if TYPE_CHECKING:
-
-        @overload
-        def push_screen(self, screen: Screen[T] | str,
-                        callback: ScreenResultCallbackType[T] | None = None,
-                        wait_for_dismiss: Literal[False] = False, *,
-                        mode: str | None = None) -> AwaitMount: ...
-
-        @overload
-        def push_screen(self, screen: Screen[T] | str,
-                        callback: ScreenResultCallbackType[T] | None = None,
-                        wait_for_dismiss: Literal[True] = True, *,
-                        mode: str | None = None) -> asyncio.Future[T]: ...
-
-    def push_screen(self, screen: Screen[T] | str,
-                    callback: ScreenResultCallbackType[T] | None = None,
-                    wait_for_dismiss: bool = False, *,
-                    mode: str | None = None) -> AwaitMount | asyncio.Future[T]:
-        """A dialog's answer sets off the rest of an action: its callback is guarded too
-        (its awaited part as well)."""
-        guarded = None if callback is None else self._guarded(callback)
-        return super().push_screen(  # type: ignore[call-overload]
-            screen, guarded, wait_for_dismiss, mode=mode)

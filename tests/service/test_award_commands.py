@@ -12,6 +12,7 @@ import pytest
 
 from console.model import AwardKind
 from console.model.awards import CloseChoices
+from console.model.outcome import Outcome
 from console.rules.ap_awards import TimeRounding
 from console.service import ActionRefused, CampaignService
 from console.store import CampaignStore
@@ -173,7 +174,8 @@ def test_a_stopped_session_still_runs_its_fight(memory: CampaignService) -> None
     assert len(service.encounter().combatants) == 1  # type: ignore[union-attr]
 
 
-def test_a_dry_run_says_what_would_be_refused_and_saves_nothing(tmp_path: Path) -> None:
+def test_a_prepared_command_says_what_would_be_refused_and_saves_nothing(
+        tmp_path: Path) -> None:
     store = CampaignStore.create(tmp_path, "Iron Reach")
     service = seated(store, FakeClock())
     awards = service.awards
@@ -181,10 +183,32 @@ def test_a_dry_run_says_what_would_be_refused_and_saves_nothing(tmp_path: Path) 
     awards.toggle_pocket()
     before = service.opno
     with pytest.raises(ActionRefused, match="at most 3 AP"):  # what a form asks first
-        service.dry_run(lambda: awards.pocket("Cat", pcs[2], 5, ""))
-    given = service.dry_run(lambda: awards.pocket("Cat", pcs[2], 2, "covered me"))
-    assert given.changes and service.opno == before  # worked out, not saved
+        service.prepare(lambda: awards.pocket("Cat", pcs[2], 5, ""))
+    given = service.prepare(lambda: awards.pocket("Cat", pcs[2], 2, "covered me"))
+    assert given.outcome.changes and service.opno == before  # worked out, not saved
     assert service.session().ap_awards == ()
-    awards.pocket("Cat", pcs[2], 2, "covered me")  # and a real one after it is saved
-    assert service.opno == before + 1
+    saved = service.commit(given)  # what the form checked, saved as it was worked out
+    assert saved.changes == given.outcome.changes and service.opno == before + 1
+    assert [a.reason for a in service.session().ap_awards] == ["covered me"]
+    store.close()
+
+
+def test_a_prepared_command_is_worked_out_again_if_the_campaign_moved(
+        tmp_path: Path) -> None:
+    store = CampaignStore.create(tmp_path, "Iron Reach")
+    service = seated(store, FakeClock())
+    pcs = service.pcs()
+    calls: list[int] = []
+
+    def give() -> Outcome:
+        calls.append(1)
+        return service.awards.grab_bag(pcs[2], 1)
+
+    prepared = service.prepare(give)
+    service.awards.adventure_bonus(pcs[1], 5, "the beacon")  # saved meanwhile
+    service.commit(prepared)
+    assert len(calls) == 2  # on the campaign as it is now, both awards kept
+    assert [a.amount for a in service.session().ap_awards] == [5, 1]
+    service.commit(service.prepare(give))
+    assert len(calls) == 3  # once when nothing moved in between
     store.close()

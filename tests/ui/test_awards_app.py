@@ -44,10 +44,13 @@ async def test_grab_bag_in_two_keys_from_the_main_screen(seed: CampaignService, 
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "down", "g", "2")  # the roster, on Kell: 2 AP
-        assert app.service.session().ap_awards[0].kind is AwardKind.GRAB_BAG
         assert isinstance(app.screen, GrabBagDialog)  # the reason may follow
+        assert awards_of(app) == []  # saved as the dialog closes, by its flow
+        before = app.service.opno
         await type_in(pilot, "first aid")
         assert awards_of(app) == [(2, 2, "first aid")]
+        assert app.service.session().ap_awards[0].kind is AwardKind.GRAB_BAG
+        assert app.service.opno == before + 1  # the award with its reason: one action
         await pilot.press("g", "up", "3", "escape")  # another PC by the arrows, no reason
         await pilot.press("g", "4", "escape")  # not 4: the digit does nothing
         assert awards_of(app) == [(2, 2, "first aid"), (1, 3, "")]

@@ -35,7 +35,7 @@ def hint(app: GMConsoleApp) -> str:
 
 def detail(app: GMConsoleApp, combatant_id: int) -> str:
     return plain(app.screen.query_one("#detail", DetailPane).render_for(
-        app.screen.view_state, combatant_id), 150)  # type: ignore[attr-defined]
+        app.service.view(), combatant_id), 150)
 
 
 async def test_both_attack_wizards(store: CampaignStore) -> None:

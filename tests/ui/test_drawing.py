@@ -38,3 +38,41 @@ async def test_a_dialog_covers_the_main_screen_with_a_still_picture(
         await pilot.press("2")  # the roster's keys: now the footer changes
         await pilot.pause()
         assert rebuilt
+
+
+async def test_a_flows_next_dialog_shows_the_same_still_unless_the_screen_changed(
+        seed: CampaignService, open_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """The attack's setup, then its result form: the main screen under them is drawn once;
+    a change under them between two dialogs (what a flow saves) draws it again."""
+    from console.ui.dialogs import dialog as dialog_module
+    from tests.service.test_forecast_commands import armed
+    from tests.ui.conftest import select
+
+    armed(seed)
+    app = open_app()
+    drawn: list[object] = []
+    original = dialog_module.tinted_still
+
+    def counted(screen, tint):  # type: ignore[no-untyped-def]
+        drawn.append(screen)
+        return original(screen, tint)
+
+    monkeypatch.setattr(dialog_module, "tinted_still", counted)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Skrak 1")
+        await pilot.press("A")
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # the setup as it stands: the result form next
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog) and "attacks Skrak 1" in app.screen.title_text
+        assert len(drawn) == 1
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        await pilot.press("A")  # another flow: its still drawn anew
+        await pilot.pause()
+        assert len(drawn) == 2
+        assert app.main is not None
+        app.main.campaign_changed(None)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert len(drawn) == 3

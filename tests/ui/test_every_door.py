@@ -53,7 +53,7 @@ READS = {"find", "sheet_of", "system",
          "all", "get", "titled", "at_table", "source", "prepared", "adventure_matchups"}
 GROUPS = ("tracker", "combat", "hazards", "roster", "awards", "sessions", "points",
           "settings", "forecast", "prep")
-CORE_WRITES = ("run", "dry_run", "undo", "redo", "start_session", "stop_session",
+CORE_WRITES = ("run", "prepare", "commit", "undo", "redo", "start_session", "stop_session",
                "write_summary", "follow")
 
 
@@ -300,19 +300,29 @@ async def test_a_click_on_the_awards_party_table(app: GMConsoleApp,
 
 
 async def test_the_grab_bags_reason(app: GMConsoleApp, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The grab bag writes from its field's message: only a refusal was caught there."""
+    """The grab bag checks the award with its reason from its field's message, and its flow
+    saves what the dialog checked: a bug behind either is reported, nothing is saved."""
     async with app.run_test(size=SIZE) as pilot:
         await select(pilot, app, "Kara")
-        await pilot.press("g")
-        await pilot.pause()
+        before = app.service.opno
+        given = app.service.awards.grab_bag
+
+        def reason_broken(pc: Any, points: int, reason: str = "") -> Any:
+            if reason:
+                raise RuntimeError(BUG)
+            return given(pc, points, reason)
+
+        monkeypatch.setattr(app.service.awards, "grab_bag", reason_broken)
+        await pilot.press("g", "2")  # checked without a reason: asked for one
         assert isinstance(app.screen, GrabBagDialog)
-        monkeypatch.setattr(app.service.awards, "set_reason", broken)
-        await pilot.press("2")  # given
-        await pilot.pause()
-        given = app.service.opno
         await type_in(pilot, "held the door")
-        assert app.is_running and failures(app) and app.service.opno == given
-        assert [a.reason for a in app.service.session().ap_awards] == [""]
+        assert app.is_running and failures(app) and app.service.opno == before
+        assert isinstance(app.screen, GrabBagDialog)  # the dialog stays, as typed
+        monkeypatch.setattr(app.service, "commit", broken)  # the flow's save of the answer
+        await pilot.press("escape")  # no reason after all: the award alone
+        await pilot.pause()
+        assert app.is_running and len(failures(app)) == 2 and app.service.opno == before
+        assert app.service.session().ap_awards == ()
 
 
 async def test_a_forms_own_check(app: GMConsoleApp, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -414,8 +424,10 @@ async def test_the_forecasts_worker(app: GMConsoleApp, monkeypatch: pytest.Monke
         await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, ForecastScreen)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        for _ in range(100):  # its fights' worker, in a thread (the flow waits on the screen)
+            if failures(app):
+                break
+            await pilot.pause(0.02)
         assert app.is_running and failures(app)
 
 

@@ -70,7 +70,7 @@ async def test_without_a_fight_or_its_numbers_f_says_why(seed: CampaignService,
         seed.tracker.new_encounter("Patrol")
         seed.tracker.add_npc("Thug", 9, 10)
         seed.tracker.join_pc("Vera", vit_max=18)
-        app.screen.refresh_view()  # type: ignore[attr-defined]
+        app.screen.campaign_changed(None)  # type: ignore[attr-defined]  (seeded outside it)
         await pilot.press("f")
         assert not isinstance(app.screen, ForecastScreen)
         assert "Thug (Atk, Def, Dmg, AR)" in toasts_of(app)[-1]

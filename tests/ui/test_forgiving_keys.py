@@ -8,17 +8,21 @@ from __future__ import annotations
 from textual import events
 from textual.widgets import Input
 
+from console.model import PlayerCharacter
+from console.model.roster import parse_weapons
 from console.service import CampaignService
 from console.ui.dialogs.form_dialog import FormDialog
 from tests.ui.conftest import SIZE, toasts_of
+
+CHARACTERS = {"enter": "\r", "tab": "\t", "escape": "\x1b", "colon": ":", "space": " "}
 
 
 def burst(app, *keys: str) -> None:  # type: ignore[no-untyped-def]
     """Keys as a terminal sends a fast typist's: all queued before any is handled."""
     for key in keys:
-        character = {"enter": "\r", "tab": "\t", "escape": "\x1b"}.get(key, key)
-        app.post_message(events.Key(key, character if len(key) == 1 or key in (
-            "enter", "tab", "escape") else None))
+        character = CHARACTERS.get(key, key)
+        app.post_message(events.Key(key, character if len(key) == 1 or key in CHARACTERS
+                                    else None))
 
 
 def patrol(seed: CampaignService, *npcs: str) -> None:
@@ -178,3 +182,58 @@ async def test_nish_results_called_out_in_a_burst_each_land_on_their_pc(
             await pilot.pause()
         nish = {c.name: c.nish for c in app.service.encounter().combatants}
         assert (nish["Vera"], nish["Kess"]) == (12, 9)
+
+
+async def test_a_burst_after_d_reaches_the_dice_calculators_fields_in_order(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26: D, ctrl+u, 10H, enter, ctrl+u, 30, enter, 7:1 in one burst left Faces
+    empty (a ctrl+u ran in whichever field had the focus when it came back to the app)."""
+    from console.ui.calculator.dice_screen import DiceScreen
+
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        burst(app, "D", "ctrl+u", "1", "0", "H", "enter", "ctrl+u", "3", "0", "enter",
+              "7", "colon", "1")
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, DiceScreen)
+        assert [field.value for field in app.screen.query(Input)] == ["10H", "30", "7:1"]
+
+
+async def test_keys_typed_between_two_dialogs_of_a_flow_reach_the_second(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    """A flow holds the keys from the close of one dialog to the next one's opening: the
+    attack's setup saved, the player's result typed at once."""
+    from tests.ui.conftest import select
+
+    patrol(seed, "Thug")
+    seed.roster.add_pc(lambda new_id: PlayerCharacter.new(
+        new_id, "Vera", vit_max="18", weapons=parse_weapons("blaster 8M/10L")))
+    seed.tracker.join_party()
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Thug")
+        # Def 4 and AR 2 typed into the setup, saved; the player's Atk result, 12, at once.
+        burst(app, "A", "tab", "tab", "tab", "tab", "4", "tab", "2", "ctrl+s",
+              "1", "2", "enter")
+        for _ in range(6):
+            await pilot.pause()
+        assert isinstance(app.screen, FormDialog)
+        assert app.screen.title_text == "Vera hits Thug"  # the damage form: 12 hit
+
+
+async def test_a_burst_gives_the_grab_bags_points_and_its_reason(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    """g, 2, the reason and enter in one burst: 2 focuses the reason before the letters after
+    it are read; they reach it, and the award is saved with it."""
+    from tests.ui.test_awards_app import awards_of, seat_party
+
+    seat_party(seed)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "down")  # the roster, on Kell
+        burst(app, "g", "2", "f", "i", "r", "s", "t", "space", "a", "i", "d", "enter")
+        for _ in range(6):
+            await pilot.pause()
+        assert awards_of(app) == [(2, 2, "first aid")]
+        assert not isinstance(app.screen, FormDialog)

@@ -36,7 +36,7 @@ async def test_g_and_w_follow_the_campaign_s_system(seed: CampaignService, open_
         await pilot.press("2", "down", "g", "ctrl+s")  # the roster, on Kell: 1 action, 2 SP
         assert not isinstance(app.screen, GrabBagDialog)
         assert earned(app)["Kell"] == 2
-        detail = plain(main.query_one("#detail", DetailPane).content, 100)
+        detail = plain(main.query_one("#detail", DetailPane).render(), 100)
         assert "SP 2 (0 to spend)" in detail  # the roster's Kell, up to date
         assert pane.get_row_at(1)[1] == "2"  # Kell, tonight
         await pilot.press("5", "down", "down", "g", "ctrl+s")  # on this pane: Mora
@@ -46,7 +46,7 @@ async def test_g_and_w_follow_the_campaign_s_system(seed: CampaignService, open_
         await pilot.press("escape")
         # Back to MetaScape (undo the setting? no: it was set before the app). Set it now:
         app.service.settings.set_system("metascape")
-        main.refresh_view()
+        main.campaign_changed(None)  # type: ignore[attr-defined]  (changed outside it)
         await pilot.pause()
         assert pane.border_title == "AP tonight (5)"
         await pilot.press("w")

@@ -13,7 +13,7 @@ from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
 from console.ui.dialogs.confirm import ConfirmDialog
 from console.ui.dialogs.form_dialog import FormDialog
-from console.ui.dialogs.nish_entry import NishEntryScreen
+from console.ui.dialogs.nish_entry import NishForm
 from console.ui.log.log_pane import LogPane
 from console.ui.screens.help_screen import HelpScreen
 from console.ui.tracker.detail_pane import DetailPane
@@ -41,7 +41,7 @@ async def test_the_round_by_its_keys(seed: CampaignService, open_app) -> None:  
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
-        assert isinstance(app.screen, NishEntryScreen)
+        assert isinstance(app.screen, NishForm)
         await type_in(pilot, "256", "9")
         assert table_names(app) == ["Brice", "Skrak leader", "Skrak 1", "Skrak 2", "Kara"]
         assert marked(app) == ["Brice"]
@@ -72,8 +72,8 @@ async def test_rolling_a_pcs_nish_for_him(seed: CampaignService, open_app) -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n", "ctrl+r")
         # The roll stays on his line (the GM reads it out); the habitual enter moves on.
-        assert isinstance(app.screen, NishEntryScreen)
-        rolled = app.screen.query_one("#nish-1", Input).value
+        assert isinstance(app.screen, NishForm)
+        rolled = app.screen.query_one("#field-1", Input).value
         assert int(rolled) > 0
         await pilot.press("enter")
         await pilot.pause()
@@ -89,7 +89,7 @@ async def test_a_result_his_rating_cannot_give_is_questioned_once(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await type_in(pilot, "143")  # meant 14
-        assert isinstance(app.screen, NishEntryScreen)
+        assert isinstance(app.screen, NishForm)
         assert "Kess: 8L cannot roll exactly 143. Keep it? (enter again)" in str(
             app.screen.query_one("#error").render())
         await pilot.press("backspace", "enter")  # 14: a roll 8L can give, taken at once
@@ -129,8 +129,7 @@ async def test_a_critically_wounded_pcs_turn_reminds_the_gm(
         assert marked(app) == ["Brice"]
         assert "WP vs 20 (unconsciousness)" in toasts_of(app)[-1]
         pane = app.screen.query_one("#detail", DetailPane)
-        assert "Before he acts:\n  WP vs 20" in plain(
-            pane.render_for(app.screen.view_state, 1))  # type: ignore[attr-defined]
+        assert "Before he acts:\n  WP vs 20" in plain(pane.render())  # as the pane shows it
 
 
 async def test_help_the_palette_and_the_log(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]

@@ -21,6 +21,7 @@ from console.model.awards import (
     played_time,
     player_of,
 )
+from console.model.outcome import Outcome
 from console.model.session_summary import format_duration
 from console.rules.advancement import rank_title
 from console.rules.ap_awards import GrabBagFairness
@@ -111,6 +112,11 @@ applies them all at once, after a preview table.
 
     # ----- showing ------------------------------------------------------------------------
 
+    def campaign_changed(self, outcome: Outcome | None) -> None:
+        """Anything its flows (or undo, redo) changed: the screen drawn again, whole."""
+        if self.is_mounted:
+            self.refresh_view()
+
     def refresh_view(self) -> None:
         service = self.service
         session = service.session()
@@ -135,7 +141,7 @@ applies them all at once, after a preview table.
                 else player_of(pc), rank_title(pc.rank), str(pc.ap_total), str(pc.unused_ap),
                 str(pc.rank_rolls or ""), ", ".join(waiting.get(pc.id, [])),
                 f"{tally.session_points} / {tally.campaign_points}" if tally else "",
-                f"{sparkline(history)} {history[-1]}" if history else "")
+                _trend(history))
         if self._pcs:
             party.move_cursor(row=min(row, len(self._pcs) - 1))
         self._show_fairness(report, campaign_grab_bag(sessions, now))
@@ -269,6 +275,19 @@ applies them all at once, after a preview table.
     @on(DataTable.RowSelected, "#party")
     def _party_enter(self) -> None:
         self.action_grab_bag()
+
+
+# Sessions the AP Total chart shows, the newest: a column a screen wide, where a long
+# campaign's 500 sessions made a cell 500 wide that the table measured and drew each time.
+TREND = 24
+
+
+def _trend(history: list[int]) -> str:
+    """The PC's AP Total over his newest sessions as a bar chart, and where it stands."""
+    if not history:
+        return ""
+    shown = sparkline(history[-TREND:])
+    return f"{'…' if len(history) > TREND else ''}{shown} {history[-1]}"
 
 
 _SHORT = {AwardKind.GRAB_BAG: "grab", AwardKind.ADVENTURE: "adv", AwardKind.VETERAN: "pocket"}

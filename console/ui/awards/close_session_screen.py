@@ -1,11 +1,13 @@
 """The close of a session: the GM's choices on top, the preview table below, kept up to
-date as he types. Nothing is applied until ctrl+s; then every present PC gets his awards
-in one undoable action, and the dialog returns what to announce (rank-ups, allowances).
+date as he types. Nothing is applied here: ctrl+s checks the close with the campaign and
+returns it prepared; the flow that opened the dialog saves it (every present PC's awards in
+one undoable action) and says what to announce (rank-ups, allowances).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
@@ -18,13 +20,12 @@ from textual.widgets import Input
 
 from console.model import PlayerCharacter
 from console.model.awards import CloseChoices, ClosePreview, played_time
-from console.model.outcome import Outcome
 from console.model.session_close import parse_share as model_share
 from console.model.session_summary import format_duration
 from console.rules.advancement import rank_title
 from console.rules.ap_awards import GROUP_BONUS_HOURLY_FACTOR, TimeRounding
 from console.rules.limits import AP, GM_FIGURE, JOURNAL
-from console.service import ActionRefused, CampaignService
+from console.service import ActionRefused, CampaignService, Prepared
 from console.ui.awards.pc_names import pick_pc, pick_pcs
 from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import optional_int, whole_number
@@ -68,16 +69,20 @@ def parse_share(text: str) -> Fraction:
     return model_share(str(share))  # the model's check: from 1/2 to 1
 
 
-class CloseSessionScreen(Dialog[Outcome | None]):
+class CloseSessionScreen(Dialog[Prepared]):
+    """Returns the close as ``check`` prepared it (None: cancelled)."""
+
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "apply", "Apply the awards", id="close.apply"),
         Binding("escape", "cancel", "Cancel", id="close.cancel"),
     ]
 
-    def __init__(self, service: CampaignService) -> None:
+    def __init__(self, service: CampaignService,
+                 check: Callable[[CloseChoices], Prepared]) -> None:
         super().__init__()
-        self.service = service
+        self.service = service  # read: the session, the party, the preview
+        self.check = check
         self.session = service.session()
         self.all_pcs = service.pcs()
         self.roster = sorted(self.all_pcs.values(), key=lambda pc: pc.id)
@@ -127,7 +132,7 @@ class CloseSessionScreen(Dialog[Outcome | None]):
                          classes="hint")
 
     def on_mount(self) -> None:
-        self.query_one("#close-played", Input).focus()
+        self.set_focus(self.query_one("#close-played", Input))
         self._update()
 
     def _value(self, name: str) -> str:
@@ -216,11 +221,11 @@ class CloseSessionScreen(Dialog[Outcome | None]):
         if choices is None or self.waiting_for:
             return
         try:
-            outcome = self.service.awards.close(choices)
+            prepared = self.check(choices)
         except ActionRefused as refusal:
             self.query_one("#close-error", Static).update(str(refusal))
             return
-        self.dismiss(outcome)
+        self.dismiss(prepared)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,5 +1,5 @@
 """The AP awarder's actions: awards during play, spending, rank improvement rolls and the
-close of the session, each a short wizard ending in one saved action.
+close of the session, each a short flow of dialogs ending in one saved action.
 
 Shown with ``confirm``: on the awards screen no log pane says what was done, and an award
 is worth a word back.
@@ -41,15 +41,20 @@ class AwardFlows(Flows):
     def grab_bag(self, selected: int | None) -> None:
         """The grab bag in two keys, on the PC the GM is looking at."""
         pcs = self._open()
-        self.start(self._grab_bag(pcs, selected))
+        self.run(self._grab_bag(pcs, selected))
 
     async def _grab_bag(self, pcs: list[PlayerCharacter], selected: int | None) -> None:
-        if await self.ask(GrabBagDialog(self.service, pcs, selected)):
-            self.host.refresh_view()
+        awards, service = self.service.awards, self.service
+        given = await self.ask(GrabBagDialog(
+            service.session(), pcs, selected,
+            lambda pc, points, reason: service.prepare(
+                lambda: awards.grab_bag(pc, points, reason))))
+        if given is not None:  # the award the dialog checked, with its reason: one action
+            self.show(service.commit(given))
 
     def adventure_bonus(self, pc: PlayerCharacter | None) -> None:
         pcs = self._open()
-        self.start(self._adventure(pcs, pc))
+        self.run(self._adventure(pcs, pc))
 
     async def _adventure(self, pcs: list[PlayerCharacter], pc: PlayerCharacter | None) -> None:
         values = await self.form("Adventure bonus", adventure_fields(pcs, pc))
@@ -62,22 +67,21 @@ class AwardFlows(Flows):
         if not self.service.campaign().veterans_pocket:
             self.decline("the veteran's pocket is off in this campaign: P switches it on")
             return
-        self.start(self._pocket(pcs, pc))
+        self.run(self._pocket(pcs, pc))
 
     async def _pocket(self, pcs: list[PlayerCharacter], pc: PlayerCharacter | None) -> None:
         veterans = sorted({player_of(p) for p in pcs if p.player_rank > 0})
         awards = self.service.awards
-        values = await self.form(
+        filled = await self.checked(
             "Veteran's pocket", pocket_fields(pcs, pc, veterans),
-            "a ranked player gives up to his player rank in AP, never to himself",
-            check=lambda v: self.service.dry_run(lambda: awards.pocket(
-                v["veteran"], v["pc"], v["amount"], v["reason"])))
-        if values is not None:
-            self.done(self.service.awards.pocket(values["veteran"], values["pc"],
-                                                 values["amount"], values["reason"]))
+            lambda v: self.service.prepare(lambda: awards.pocket(
+                v["veteran"], v["pc"], v["amount"], v["reason"])),
+            "a ranked player gives up to his player rank in AP, never to himself")
+        if filled is not None:
+            self.done(self.service.commit(filled.checked))
 
     def reason(self, index: int) -> None:
-        self.start(self._reason(index))
+        self.run(self._reason(index))
 
     async def _reason(self, index: int) -> None:
         award = self.service.session().ap_awards[index]
@@ -96,7 +100,7 @@ class AwardFlows(Flows):
     # ----- spending and rank improvement rolls --------------------------------------------
 
     def improve(self, pc: PlayerCharacter) -> None:
-        self.start(self._improve(pc))
+        self.run(self._improve(pc))
 
     async def _improve(self, pc: PlayerCharacter) -> None:
         values = await self.form(f"{pc.name} improves an ability ({pc.unused_ap} Unused AP)",
@@ -107,7 +111,7 @@ class AwardFlows(Flows):
                                                   values["ic"]))
 
     def handicap(self, pc: PlayerCharacter) -> None:
-        self.start(self._handicap(pc))
+        self.run(self._handicap(pc))
 
     async def _handicap(self, pc: PlayerCharacter) -> None:
         values = await self.form(f"{pc.name} takes a handicap", handicap_fields(),
@@ -119,7 +123,7 @@ class AwardFlows(Flows):
         if not pc.rank_rolls:
             self.decline(f"{pc.name} has no rank improvement rolls")
             return
-        self.start(self._rank_roll(pc))
+        self.run(self._rank_roll(pc))
 
     async def _rank_roll(self, pc: PlayerCharacter) -> None:
         awards = self.service.awards
@@ -148,25 +152,27 @@ class AwardFlows(Flows):
 
     def close_session(self) -> None:
         self._open()
-        self.start(self._close())
+        self.run(self._close())
 
     async def _close(self) -> None:
         # Both screens are loaded after start-up (GMConsoleApp._started), not before it.
         from console.ui.awards.close_session_screen import CloseSessionScreen
         from console.ui.awards.summary_screen import SummaryScreen
 
-        outcome = await self.ask(CloseSessionScreen(self.service))
-        if outcome is None:
+        service = self.service
+        prepared = await self.ask(CloseSessionScreen(
+            service, lambda choices: service.prepare(lambda: service.awards.close(choices))))
+        if prepared is None:
             return
-        self.done(outcome)
-        await self.ask(SummaryScreen(self.service, self.service.session().number))
+        self.done(service.commit(prepared))  # the close the dialog previewed and checked
+        await self.ask(SummaryScreen(service, service.session().number))
 
     def summary(self) -> None:
         number = self.service.session().number
         if number == 0:
             self.decline("no session yet: S on the main screen starts one")
             return
-        self.start(self._summary(number))
+        self.run(self._summary(number))
 
     async def _summary(self, number: int) -> None:
         from console.ui.awards.summary_screen import SummaryScreen  # loaded after start-up

@@ -1,5 +1,6 @@
 """The GM's grab bag in two keys: ``g`` opens this on the selected PC, ``1``/``2``/``3``
-gives the points at once. A reason may follow (enter keeps it, escape leaves it blank).
+gives the points. A reason may follow (enter keeps it, escape leaves it blank); the award
+is saved as the dialog closes, with its reason, by the flow that opened it.
 
 Up and down pick another PC first; the list shows what each player has had this session,
 so the bag goes round the table.
@@ -7,6 +8,7 @@ so the bag goes round the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -16,17 +18,22 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from console.model import AwardKind, PlayerCharacter
+from console.model import AwardKind, PlayerCharacter, Session
 from console.model.awards import player_of
-from console.service import ActionRefused, CampaignService
+from console.model.text import LINE_MAX, first_refused
+from console.service import ActionRefused, Prepared
 from console.ui.dialogs.dialog import Dialog
+from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
+
+# What the campaign says to an award: (PC, points, reason) -> the award prepared, or refused.
+Check = Callable[[PlayerCharacter, int, str], Prepared]
 
 __all__ = ["GrabBagDialog"]
 
 
-class GrabBagDialog(Dialog[bool]):
-    """Returns True when an award was made (so the caller refreshes)."""
+class GrabBagDialog(Dialog[Prepared]):
+    """Returns the award as ``check`` prepared it (None: none given)."""
 
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -36,18 +43,18 @@ class GrabBagDialog(Dialog[bool]):
         Binding("escape", "close", "Close", id="grab.close"),
     ]
 
-    def __init__(self, service: CampaignService, pcs: list[PlayerCharacter],
-                 selected: int | None) -> None:
+    def __init__(self, session: Session, pcs: list[PlayerCharacter], selected: int | None,
+                 check: Check) -> None:
         super().__init__()
-        self.service = service
+        self.tonight = session  # the session's awards so far, for the tally
         self.pcs = pcs
         self.selected = selected
-        self.awarded_index: int | None = None
+        self.check = check
+        self.given: tuple[PlayerCharacter, int, Prepared] | None = None
 
     def compose(self) -> ComposeResult:
-        session = self.service.session()
         tally: dict[int, int] = {}
-        for award in session.ap_awards:
+        for award in self.tonight.ap_awards:
             if award.kind is AwardKind.GRAB_BAG:
                 tally[award.pc_id] = tally.get(award.pc_id, 0) + award.amount
         with Vertical():
@@ -56,8 +63,8 @@ class GrabBagDialog(Dialog[bool]):
                 Option(f"{pc.name} ({player_of(pc)}) · {tally.get(pc.id, 0)} this session",
                        id=f"pc-{pc.id}") for pc in self.pcs], id="grab-pcs", markup=False)
             yield Static("", id="grab-done")
-            yield Input(placeholder="reason (optional): enter keeps it", id="grab-reason",
-                        compact=True)
+            yield FieldInput(placeholder="reason (optional): enter keeps it", id="grab-reason",
+                             compact=True, max_length=LINE_MAX)
             yield Static("", classes="error", id="grab-error")
             yield Static("1, 2 or 3: give the points · up/down: another PC · escape: close",
                          classes="hint", id="grab-hint")
@@ -67,40 +74,48 @@ class GrabBagDialog(Dialog[bool]):
         ids = [pc.id for pc in self.pcs]
         options.highlighted = ids.index(self.selected) if self.selected in ids else 0
         self.query_one("#grab-reason", Input).display = False
-        options.focus()
+        self.set_focus(options)
 
     def _target(self) -> PlayerCharacter:
         highlighted = self.query_one("#grab-pcs", OptionList).highlighted
         return self.pcs[highlighted or 0]
 
     def action_award(self, points: int) -> None:
-        if self.awarded_index is not None:
+        if self.given is not None:
             return  # one award per opening; the digits now belong to the reason
         pc = self._target()
         try:
-            self.service.awards.grab_bag(pc, points)
+            prepared = self.check(pc, points, "")
         except ActionRefused as refusal:
             self.query_one("#grab-error", Static).update(str(refusal))
             return
-        self.awarded_index = len(self.service.session().ap_awards) - 1
+        self.given = (pc, points, prepared)
         self.query_one("#grab-pcs", OptionList).display = False
         self.query_one("#grab-done", Static).update(
             f"{points} AP to {pc.name}. Reason? (optional)")
         self.query_one("#grab-hint", Static).update("enter: keep the reason · escape: none")
         reason = self.query_one("#grab-reason", Input)
         reason.display = True
-        reason.focus()
+        self.set_focus(reason)  # at once: the reason typed ahead follows it (FieldInput)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        index = self.awarded_index
-        if event.value.strip() and index is not None:
+    def field_entered(self, field: Input) -> None:
+        """Enter in the reason: the award with it, as the campaign checks it."""
+        if self.given is None:
+            return
+        pc, points, prepared = self.given
+        reason = field.value.strip()
+        if reason:
+            refused = first_refused(reason)
             try:
-                self.service.awards.set_reason(index, event.value)
+                if refused is not None:
+                    raise ActionRefused(f"the reason holds {refused}, which is not text to show")
+                prepared = self.check(pc, points, reason)
             except ActionRefused as refusal:
                 self.query_one("#grab-error", Static).update(str(refusal))
                 return
-        self.dismiss(True)
+        self.dismiss(prepared)
 
     def action_close(self) -> None:
-        self.dismiss(self.awarded_index is not None)
+        """Escape: before the points, nothing given; after them, the award without a
+        reason."""
+        self.dismiss(None if self.given is None else self.given[2])

@@ -10,14 +10,14 @@ from typing import ClassVar
 
 from rich.text import Text
 
-from console.model import AwardKind, PlayerCharacter
+from console.model import AwardKind, Campaign, PlayerCharacter, Session
 from console.model.awards import played_time
 from console.model.points_awards import spendable
 from console.model.system_points import EntryKind
 from console.rules.systems.points import POINTS_RULES, PointsRules
-from console.service import View
+from console.service import CampaignService, View
+from console.ui.changes import Redraws
 from console.ui.screens.status_header import clock
-from console.ui.widgets.drawn_from import DrawnFrom
 from console.ui.widgets.row_list import Cell, RowList
 
 __all__ = ["SessionApPane", "session_ap_rows", "session_points_rows"]
@@ -89,7 +89,7 @@ def session_points_rows(view: View, rules: PointsRules) -> list[tuple[Cell, ...]
 _AWARD_SHORT = {"action": "actions", "performance": "perf", "ep": "EP", "points": "pts"}
 
 
-class SessionApPane(RowList):
+class SessionApPane(Redraws, RowList):
     PANE_TITLE: ClassVar[str] = "AP tonight"
     HELP: ClassVar[str] = """\
 ## AP tonight
@@ -103,13 +103,17 @@ and what is left of each PC's Faith and Blessing this mission; `g` is that syste
 award (Metalface: 2 SP for a successful action) and `w` opens its points.
 """
 
-    def __init__(self, now: Callable[[], datetime], *, key: str = "",
+    # The campaign's document for its system: the units of its awards.
+    SHOWS: ClassVar[frozenset[str]] = frozenset({Session.TABLE, PlayerCharacter.TABLE,
+                                                 Campaign.TABLE})
+
+    def __init__(self, service: CampaignService, *, key: str = "",
                  id: str | None = None) -> None:
         super().__init__([("PC", 12), ("AP", 4), ("By source", 30)], stretch=2,
                          narrow={0: 9, 1: 3, 2: 20}, id=id)
-        self.now = now
+        self.service = service
+        self.now: Callable[[], datetime] = service.clock
         self._key = f" ({key})" if key else ""
-        self._drawn = DrawnFrom()
         self._ids: list[int] = []  # the PC of each row
 
     @property
@@ -121,9 +125,10 @@ award (Metalface: 2 SP for a successful action) and `w` opens its points.
     def on_mount(self) -> None:
         self.border_title = f"AP tonight{self._key}"
 
+    def redraw(self) -> None:
+        self.show(self.service.view())
+
     def show(self, view: View) -> None:
-        if not self._drawn.changed(view.session, view.pcs, view.system):
-            return
         rules = POINTS_RULES.get(view.system)
         unit = "AP" if rules is None else rules.unit
         self.set_labels(["PC", unit if len(unit) <= 3 else "Pts", "By source"])

@@ -10,9 +10,13 @@ __all__ = ["DiceFlows"]
 
 class DiceFlows(Flows):
     def open(self) -> None:
+        """The calculator, as a flow: a roll typed right after ``D`` lands in its fields."""
+        self.run(self._open())
+
+    async def _open(self) -> None:
         from console.ui.calculator.dice_screen import DiceScreen  # loaded when used
 
-        self.app.push_screen(DiceScreen(self.service.settings.system(), choose=self.choose))
+        await self.ask(DiceScreen(self.service.settings.system(), choose=self.choose))
 
     def choose(self, name: str) -> None:
         if name == self.service.settings.system():

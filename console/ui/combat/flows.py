@@ -1,5 +1,6 @@
-"""Combat from the tracker, as short wizards: what to ask the player (with his exact chance
-from the dice engine), the result he calls out, and the outcome saved as one action."""
+"""Combat from the tracker, as short flows of dialogs: what to ask the player (with his
+exact chance from the dice engine), the result he calls out, and the outcome saved as one
+action."""
 
 from __future__ import annotations
 
@@ -66,9 +67,9 @@ class CombatFlows(Flows):
         on the party's vessel."""
         target = self.combatant(combatant_id)
         if is_party_vessel(target):
-            self.start(self._vessel_hit(target))
+            self.run(self._vessel_hit(target))
             return
-        self.start(self._pc_attacks(target) if target.side is Side.NPC
+        self.run(self._pc_attacks(target) if target.side is Side.NPC
                    else self._npc_attacks(target))
 
     async def _fate(self, target: Combatant) -> Status | None:
@@ -86,7 +87,7 @@ class CombatFlows(Flows):
         numbers = combat.numbers(target)
         sheet = combat.require_sheet(attacker)
         weapons = ", ".join(f"{n} {w.name}" for n, w in enumerate(sheet.weapons, start=1))
-        setup = await self.form(f"Attack on {target.name}", [
+        setup = await self.checked(f"Attack on {target.name}", [
             Field("pc", "Attacker (PC)", lambda t: combat.by_name(Side.PC, t),
                   value=attacker.name),
             Field("weapon", f"Weapon: {weapons or 'number'}, or Atk/Dmg ratings", str,
@@ -97,13 +98,12 @@ class CombatFlows(Flows):
                   value=_number_or(numbers.def_)),
             Field("ar", f"{target.name}'s AR", whole_number("AR", POINTS),
                   value=_number_or(numbers.ar)),
-        ], "Table 15: hard_to_see invisible behind_expected unexpected behind_unexpected",
-            check=lambda v: combat.plan_pc_attack(v["pc"], target, v["weapon"], v["mods"],
-                                                  v["attacks"], v["def"], v["ar"]))
+        ], lambda v: combat.plan_pc_attack(v["pc"], target, v["weapon"], v["mods"],
+                                           v["attacks"], v["def"], v["ar"]),
+            "Table 15: hard_to_see invisible behind_expected unexpected behind_unexpected")
         if setup is None:
             return
-        attack = combat.plan_pc_attack(setup["pc"], target, setup["weapon"], setup["mods"],
-                                       setup["attacks"], setup["def"], setup["ar"])
+        attack = setup.checked  # the plan the form checked: the roll to ask for, its odds
         who = attack.attacker.name
         verdict = await self._hit(
             attack, f"{who} attacks {target.name}", who, "Atk", attack.request.rating,
@@ -140,20 +140,19 @@ class CombatFlows(Flows):
         attacker = combat.default_attacker(Side.NPC)
         numbers = combat.numbers(attacker)
         combat.require_sheet(target)
-        setup = await self.form(f"Attack on {target.name}", [
+        setup = await self.checked(f"Attack on {target.name}", [
             Field("npc", "Attacker (NPC)", lambda t: combat.by_name(Side.NPC, t),
                   value=attacker.name),
             Field("mods", "Modifiers (e.g. cover50 prone_ranged)", _modifiers),
             Field("attacks", "Number of attacks", whole_number("attacks", ATTACKS), value="1"),
             Field("atk", "NPC's Atk", whole_number("Atk", POINTS), value=_number_or(numbers.atk)),
             Field("dmg", "NPC's Dmg", whole_number("Dmg", POINTS), value=_number_or(numbers.dmg)),
-        ], "Table 14: cover25 cover50 cover75 weapon_port prone_ranged prone_melee",
-            check=lambda v: combat.plan_npc_attack(v["npc"], target, v["mods"], v["attacks"],
-                                                   v["atk"], v["dmg"]))
+        ], lambda v: combat.plan_npc_attack(v["npc"], target, v["mods"], v["attacks"],
+                                            v["atk"], v["dmg"]),
+            "Table 14: cover25 cover50 cover75 weapon_port prone_ranged prone_melee")
         if setup is None:
             return
-        attack = combat.plan_npc_attack(setup["npc"], target, setup["mods"], setup["attacks"],
-                                        setup["atk"], setup["dmg"])
+        attack = setup.checked
         request = attack.request
         verdict = await self._hit(
             attack, f"{attack.attacker.name} attacks {target.name}", target.name, "Def",
@@ -199,13 +198,13 @@ class CombatFlows(Flows):
             if not owed:
                 self.decline(f"{target.name} owes no critical checks now")
                 return
-            self.start(self._vessel_checks(target, owed))
+            self.run(self._vessel_checks(target, owed))
             return
         due = self.service.combat.checks_due(target)
         if not due:
             self.decline(f"{target.name} owes no critical-damage checks now")
             return
-        self.start(self._checks(target, due))
+        self.run(self._checks(target, due))
 
     async def _checks(self, target: Combatant,
                       due: list[tuple[DueCheck, Rating | None]]) -> None:
@@ -224,7 +223,7 @@ class CombatFlows(Flows):
 
     def change_wounds(self, combatant_id: int | None) -> None:
         """- on the tracker: the GM's own wounds (7) or healing (+3) for the selected one."""
-        self.start(self._change_wounds(self.combatant(combatant_id)))
+        self.run(self._change_wounds(self.combatant(combatant_id)))
 
     async def _change_wounds(self, target: Combatant) -> None:
         values = await self.form(f"Wounds for {target.name}", [
@@ -242,7 +241,7 @@ class CombatFlows(Flows):
     def heal(self, combatant_id: int | None) -> None:
         target = self.combatant(combatant_id)
         self.service.combat.pc_sheet(target)
-        self.start(self._heal(target))
+        self.run(self._heal(target))
 
     async def _heal(self, target: Combatant) -> None:
         combat = self.service.combat
@@ -266,7 +265,7 @@ class CombatFlows(Flows):
     # ----- explosions and vessels ---------------------------------------------------------
 
     def blast(self) -> None:
-        self.start(self._blast())
+        self.run(self._blast())
 
     async def _blast(self) -> None:
         values = await self.form("Explosion", [Field(

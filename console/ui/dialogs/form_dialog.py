@@ -1,21 +1,25 @@
 """A small modal form: labelled inputs, each read by a parser that says what is wrong.
 
 Enter moves to the next field and submits on the last; escape cancels. The dialog returns
-the parsed values by field name, or None when cancelled. A parser raises ValueError (the
-model's and the rules' errors are ValueErrors) whose message is shown under the form.
+the parsed values by field name with what its check made of them (:class:`Filled`), or None
+when cancelled. A parser raises ValueError (the model's and the rules' errors are
+ValueErrors) whose message is shown under the form; so does the form's check, or refuses
+(``ActionRefused``), and the form stays open with every value as typed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input
 
 from console.model.stats import Stat
@@ -23,12 +27,14 @@ from console.model.text import LINE_MAX, first_refused
 from console.rules.limits import POINTS, RESULT, Range
 from console.rules.odds import surprise
 from console.rules.ratings import Rating
+from console.service import ActionRefused
 from console.ui.dialogs.dialog import Dialog
 from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
 
 __all__ = [
     "Field",
+    "Filled",
     "FormDialog",
     "optional_int",
     "required_text",
@@ -54,6 +60,18 @@ class Field:
     # What fits the field's use (console.model.text): typing stops there, as the model
     # would refuse more.
     max_length: int = LINE_MAX
+
+
+C = TypeVar("C")
+
+
+@dataclass(frozen=True, slots=True)
+class Filled(Generic[C]):
+    """A form's answer: its values by field name, and what its check gave for them (a
+    plan, a prepared command; None for a form without a check)."""
+
+    values: dict[str, Any]
+    checked: C
 
 
 def roll_doubt(rating: Rating | None, who: str) -> Callable[[Any], str | None] | None:
@@ -106,29 +124,31 @@ def optional_int(what: str, bounds: Range) -> Callable[[str], int | None]:
     return parse
 
 
-class FormDialog(Dialog[dict[str, Any] | None]):
-    """A titled form whose fields are checked before it closes."""
+class FormDialog(Dialog[Filled[C] | None]):
+    """A titled form whose fields are checked before it closes, and then, if it has one,
+    by its ``check`` (what the campaign says to the answers)."""
 
     CSS_PATH = Path(__file__).with_name("dialogs.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save", id="form.save"),
         Binding("escape", "cancel", "Cancel", id="form.cancel"),
     ]
+    COMPACT: ClassVar[bool] = True  # one line per field, so a full character sheet fits
 
     def __init__(self, title: str, fields: list[Field], hint: str = "",
-                 check: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 check: Callable[[dict[str, Any]], C] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.fields = fields
         self.hint = hint
-        # The whole form's check once every field reads well (a ValueError says what is
-        # wrong): the dialog stays open with every value as typed.
+        # The whole form's check once every field reads well (a ValueError or a refusal
+        # says what is wrong): the dialog stays open with every value as typed.
         self.check = check
         self._kept: dict[str, str] = {}  # field name -> doubted text the GM entered again
         self._discarding = False  # escape on a changed form asked once
+        self.mistake_said_at: float | None = None  # see FieldInput: keys after a mistake
 
     def compose(self) -> ComposeResult:
-        # One line per field (compact inputs), so a full character sheet fits a terminal.
         with Vertical():
             yield Label(self.title_text, classes="title")
             with VerticalScroll(id="fields"):
@@ -136,11 +156,16 @@ class FormDialog(Dialog[dict[str, Any] | None]):
                     with Horizontal(classes="row"):
                         yield Label(field.label, classes="label")
                         yield FieldInput(value=field.value, placeholder=field.placeholder,
-                                         id=f"field-{field.name}", compact=True,
+                                         id=f"field-{field.name}", compact=self.COMPACT,
                                          max_length=field.max_length)
+                        yield from self.beside(field)
             yield Static("", classes="error", id="error")
             yield Static(self.hint or "enter: next field · ctrl+s: save · escape: cancel",
                          classes="hint")
+
+    def beside(self, field: Field) -> Iterator[Widget]:
+        """What a form shows beside a field, after its input (nothing here)."""
+        yield from ()
 
     # The first field has the focus from the start (not the scrolling list first, then the
     # field: two more restyles and repaints as the dialog opens).
@@ -157,56 +182,19 @@ class FormDialog(Dialog[dict[str, Any] | None]):
     def _focus_field(self, field: Input) -> None:
         self.set_focus(field)  # at once: keys typed ahead follow it (FieldInput)
 
-    def _advance(self, inputs: list[Input], index: int) -> int | None:
-        """Enter in field ``index``: read it, then the next field (its index), or the form
-        submitted (None); on a mistake, said under the form, the same field."""
+    def _advance(self, inputs: list[Input], index: int) -> None:
+        """Enter in field ``index``: read it, then the next field, or the form submitted;
+        on a mistake, said under the form, the same field."""
         try:
             self._read(self.fields[index], inputs[index].value)
         except ValueError as error:
-            self.show_error(str(error))
-            return index
+            self._mistake(str(error))
+            return
         self.show_error("")
         if index + 1 < len(inputs):
             self._focus_field(inputs[index + 1])
-            return index + 1
-        self.submit()
-        return None
-
-    def take_early_keys(self, keys: list[events.Key]) -> None:
-        """Keys typed before the form was on screen, read as the fields read them, in
-        order: characters into the field they were typed in, enter to the next field
-        (checked as usual), tab and shift+tab across, escape to cancel. After a mistake
-        the rest is not typed on: the GM sees the message with the field it is about."""
-        inputs = list(self.query(Input))
-        index = 0
-        fresh = True  # just entered: its text is selected, as focus selects it
-        for key in keys:
-            field = inputs[index]
-            if key.key == "enter":
-                moved = self._advance(inputs, index)
-                if moved is None or moved == index:
-                    return
-                index, fresh = moved, True
-            elif key.key == "escape":
-                asked = self._changed() and not self._discarding
-                self.action_cancel()  # a changed form asks first: the next escape discards
-                if not asked:
-                    return
-            elif key.key in ("tab", "shift+tab"):
-                step = 1 if key.key == "tab" else -1
-                index, fresh = max(0, min(len(inputs) - 1, index + step)), True
-            elif key.key == "backspace":
-                field.value = "" if fresh and field.select_on_focus else field.value[:-1]
-                fresh = False
-            elif key.key == "ctrl+s":
-                self.submit()
-                return
-            elif key.is_printable and key.character:
-                if fresh and field.select_on_focus:
-                    field.value = ""  # typing over the selected text replaces it
-                field.insert_text_at_cursor(key.character)
-                fresh = False
-        self._focus_field(inputs[index])
+        else:
+            self.submit()
 
     def _read(self, field: Field, text: str) -> Any:
         """The field's value; a ValueError says what is wrong, or asks about a likely typo
@@ -221,6 +209,12 @@ class FormDialog(Dialog[dict[str, Any] | None]):
             raise ValueError(question)
         return value
 
+    def _mistake(self, message: str) -> None:
+        """A mistake, said under the form. The keys typed before now (the rest of a burst)
+        are not typed on: they were meant for after this field (FieldInput)."""
+        self.show_error(message)
+        self.mistake_said_at = Message().time  # the clock Textual stamps keys with
+
     def show_error(self, message: str) -> None:
         self.query_one("#error", Static).update(message)
 
@@ -231,16 +225,17 @@ class FormDialog(Dialog[dict[str, Any] | None]):
             try:
                 values[field.name] = self._read(field, widget.value)
             except ValueError as error:
-                self.show_error(str(error))
+                self._mistake(str(error))
                 self._focus_field(widget)
                 return
+        checked: Any = None
         if self.check is not None:
             try:
-                self.check(values)
-            except ValueError as error:
-                self.show_error(str(error))
+                checked = self.check(values)
+            except (ValueError, ActionRefused) as error:
+                self._mistake(str(error))
                 return
-        self.dismiss(values)
+        self.dismiss(Filled(values, checked))
 
     def action_save(self) -> None:
         self.submit()

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from console.rules.forecast import RUNS as DEFAULT_RUNS
 from console.rules.forecast import runs_for
-from console.service.errors import ActionRefused
 from console.ui.flow import Flows
+
+if TYPE_CHECKING:
+    from console.ui.forecast.forecast_screen import ForecastScreen
 
 __all__ = ["ForecastFlows"]
 
@@ -19,16 +23,15 @@ class ForecastFlows(Flows):
         if encounter is None:
             self.decline("no encounter running to forecast: start one with E")
             return
-        try:
-            matchup = self.service.forecast.matchup()
-        except ActionRefused as refusal:
-            self.refuse(str(refusal))
-            return
+        matchup = self.service.forecast.matchup()
         from console.ui.forecast.forecast_screen import ForecastScreen  # loaded when used
 
         when = ("before the first Nish" if encounter.round == 0
                 else f"from round {encounter.round}")
         runs = runs_for(matchup, self.RUNS)
         side_runs = max(1, runs * self.SIDE_RUNS // self.RUNS)
-        self.app.push_screen(ForecastScreen(f"Forecast of {encounter.name}, {when}", matchup,
-                                            runs=runs, side_runs=side_runs))
+        self.run(self._show(ForecastScreen(f"Forecast of {encounter.name}, {when}", matchup,
+                                           runs=runs, side_runs=side_runs)))
+
+    async def _show(self, screen: ForecastScreen) -> None:
+        await self.ask(screen)

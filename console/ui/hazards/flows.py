@@ -31,7 +31,7 @@ def _hazard_name(text: str) -> str:
 
 class HazardFlows(Flows):
     def start_hazard(self, combatant_id: int | None) -> None:
-        self.start(self._start_hazard(self.combatant(combatant_id)))
+        self.run(self._start_hazard(self.combatant(combatant_id)))
 
     async def _start_hazard(self, victim: Combatant) -> None:
         picked = await self.form(f"Hazard on {victim.name}", [
@@ -67,7 +67,7 @@ class HazardFlows(Flows):
             self.show(self.service.hazards.resolve_step(victim, step))
 
     def pass_time(self, combatant_id: int | None) -> None:
-        self.start(self._pass_time(self.combatant(combatant_id)))
+        self.run(self._pass_time(self.combatant(combatant_id)))
 
     async def _pass_time(self, victim: Combatant) -> None:
         values = await self.form(f"Time passes for {victim.name}", [
@@ -91,7 +91,7 @@ class HazardFlows(Flows):
     def resolve(self, combatant_id: int | None) -> None:
         victim = self.combatant(combatant_id)
         self.service.hazards.state(victim)  # refused at once when he faces none
-        self.start(self._resolve(victim))
+        self.run(self._resolve(victim))
 
     async def _resolve(self, victim: Combatant) -> None:
         hazards = self.service.hazards

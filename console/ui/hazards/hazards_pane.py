@@ -8,13 +8,13 @@ from typing import ClassVar
 
 from rich.text import Text
 
-from console.model import Combatant, Encounter
+from console.model import Combatant, Encounter, PlayerCharacter
 from console.model.hazards import describe, due_now, hazards_of, moves_on_nish, next_nish_round
 from console.rules.hazards.common import DueCheck, HazardState
 from console.rules.ratings import Rating
-from console.service import View
+from console.service import CampaignService, View
+from console.ui.changes import Redraws
 from console.ui.formatting import chance_note
-from console.ui.widgets.drawn_from import DrawnFrom
 from console.ui.widgets.row_list import Cell, RowList
 
 __all__ = ["HazardsPane", "hazard_rows"]
@@ -53,7 +53,7 @@ def _when_next(encounter: Encounter, index: int, state: HazardState) -> str:
     return f"Nish, round {round_}"
 
 
-class HazardsPane(RowList):
+class HazardsPane(Redraws, RowList):
     PANE_TITLE: ClassVar[str] = "Hazards"
     HELP: ClassVar[str] = """\
 ## Hazards
@@ -64,16 +64,19 @@ chance, or when it next moves: his Nish and its round (this round's while his tu
 still to come), or as time passes. `z` on the tracker starts one, `Z` takes a check.
 """
 
-    def __init__(self, rating_for: RatingFor, *, id: str | None = None) -> None:
+    # The sheets too: a victim's chance is worked out from his sheet's rating.
+    SHOWS: ClassVar[frozenset[str]] = frozenset({Encounter.TABLE, PlayerCharacter.TABLE})
+
+    def __init__(self, service: CampaignService, *, id: str | None = None) -> None:
         super().__init__([("Victim", 9), ("Hazard", 14), ("Next check", 21)], stretch=1,
                          narrow={0: 7, 1: 10, 2: 15}, id=id)
-        self.rating_for = rating_for
-        self._drawn = DrawnFrom()
+        self.service = service
+
+    def redraw(self) -> None:
+        self.show(self.service.view())
 
     def show(self, view: View) -> None:
-        # The sheets too: a victim's chance is worked out from his sheet's rating.
-        if not self._drawn.changed(view.encounter, view.pcs):
-            return
-        rows = hazard_rows(view, self.rating_for)
+        rows = hazard_rows(view, self.service.hazards.rating_for) if view.encounter and \
+            view.encounter.hazards else []
         self.set_rows(rows)
         self.border_subtitle = f"{len(rows)} running" if rows else "none running"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.segment import Segment
 from rich.text import Text
@@ -13,15 +13,26 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from console.service import View
+from console.service import CampaignService, View
+from console.ui.changes import LOG, Redraws
 from console.ui.safety import Guarded
 
-__all__ = ["LogPane"]
+if TYPE_CHECKING:
+    from console.ui.log.flows import LogFlows
+
+__all__ = ["LogFlowsHost", "LogPane"]
+
+
+class LogFlowsHost(Protocol):
+    """Where the log's filter key finds its flow (made when first asked for)."""
+
+    @property
+    def log_flows(self) -> LogFlows: ...
 
 MAX_ENTRIES = 400  # an evening's actions on screen; all of them are in the save files
 
 
-class LogPane(Guarded, ScrollView, can_focus=True):
+class LogPane(Redraws, Guarded, ScrollView, can_focus=True):
     PANE_TITLE: ClassVar[str] = "Log"
     HELP: ClassVar[str] = """\
 ## Session log
@@ -41,8 +52,13 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
                 id="log.filter"),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
+    SHOWS: ClassVar[frozenset[str]] = frozenset({LOG})
+
+    def __init__(self, service: CampaignService | None = None,
+                 host: LogFlowsHost | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.service = service
+        self.host = host
         self._undone: dict[int, bool] = {}  # seq -> shown struck through, for lines written
         self._entries: list[Text] = []
         # Lines that are no action (an explosion's damage): (session, the action they follow
@@ -53,6 +69,10 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
         self._head: tuple[int, datetime | None] = (0, None)  # the newest action in force
         self._lines: list[Strip] = []  # the entries shown, wrapped to the pane's width
         self.filter_text = ""  # only entries naming this (a combatant, say); "" for all
+
+    def redraw(self) -> None:
+        if self.service is not None:
+            self.show(self.service.view())
 
     def show(self, view: View) -> None:
         """Append new actions; write the window again only when an earlier line changed
@@ -117,16 +137,8 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
         self._resize_content()
 
     def action_filter(self) -> None:
-        from console.ui.dialogs.form_dialog import Field, FormDialog
-        from console.ui.wizard import dialog, run_wizard
-
-        async def ask() -> None:
-            values = await dialog(self.app, FormDialog("Filter the log", [Field(
-                "text", "Only lines naming (empty: all)", str, value=self.filter_text)]))
-            if values is not None:
-                self.set_filter(values["text"])
-
-        run_wizard(self.app, ask())
+        if self.host is not None:
+            self.host.log_flows.filter(self)
 
     @property
     def lines(self) -> list[Strip]:

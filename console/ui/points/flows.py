@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from console.model import PlayerCharacter
 from console.model.outcome import Outcome
 from console.model.points_awards import spendable
@@ -30,23 +28,13 @@ class PointsFlows(Flows):
     def done(self, outcome: Outcome) -> None:
         self.show(outcome, confirm=True)
 
-    def _guarded(self, begin: Callable[[], None]) -> None:
-        """Start a form once ``begin`` finds it may (a refusal is said before any form)."""
-        try:
-            begin()
-        except ActionRefused as refusal:
-            self.refuse(str(refusal))
-
     # ----- awards -------------------------------------------------------------------------
 
     def award(self, pc_id: int | None, award: str | None = None) -> None:
         """The award form on the PC the GM is looking at (``award``: the system's first)."""
-        def begin() -> None:
-            rules = self.service.points.check_open()
-            rule = rules.award(award) if award is not None else rules.awards[0]
-            self.start(self._award(rules, rule.key, self.party(), self._pc(pc_id)))
-
-        self._guarded(begin)
+        rules = self.service.points.check_open()
+        rule = rules.award(award) if award is not None else rules.awards[0]
+        self.run(self._award(rules, rule.key, self.party(), self._pc(pc_id)))
 
     async def _award(self, rules: PointsRules, key: str, pcs: list[PlayerCharacter],
                      pc: PlayerCharacter | None) -> None:
@@ -61,11 +49,8 @@ class PointsFlows(Flows):
                                                 values["reason"]))
 
     def reason(self, index: int) -> None:
-        def begin() -> None:
-            self.service.points.check_award(index)  # a trade has no reason to give
-            self.start(self._reason(index))
-
-        self._guarded(begin)
+        self.service.points.check_award(index)  # a trade has no reason to give
+        self.run(self._reason(index))
 
     async def _reason(self, index: int) -> None:
         entry = self.service.session().points[index]
@@ -81,35 +66,29 @@ class PointsFlows(Flows):
     # ----- what the points bring ----------------------------------------------------------
 
     def trade(self, pc: PlayerCharacter | None) -> None:
-        def begin() -> None:
-            rules = self.service.points.check_open()
-            if not rules.trades:
-                raise ActionRefused(f"{rules.unit} are not traded in {rules.system}")
-            if pc is None:
-                raise ActionRefused("no PCs yet: p on the roster adds one")
-            self.start(self._trade(rules, pc))
-
-        self._guarded(begin)
+        rules = self.service.points.check_open()
+        if not rules.trades:
+            raise ActionRefused(f"{rules.unit} are not traded in {rules.system}")
+        if pc is None:
+            raise ActionRefused("no PCs yet: p on the roster adds one")
+        self.run(self._trade(rules, pc))
 
     async def _trade(self, rules: PointsRules, pc: PlayerCharacter) -> None:
         points = self.service.points
         free = spendable(rules, pc.points)
-        values = await self.form(
+        filled = await self.checked(
             f"{pc.name} spends {rules.unit} ({free} to spend)", trade_fields(rules),
-            "the player writes what they buy on his sheet",
-            check=lambda v: self.service.dry_run(
-                lambda: points.trade(pc, v["trade"].key, v["wanted"])))
-        if values is not None:
-            self.done(points.trade(pc, values["trade"].key, values["wanted"]))
+            lambda v: self.service.prepare(
+                lambda: points.trade(pc, v["trade"].key, v["wanted"])),
+            "the player writes what they buy on his sheet")
+        if filled is not None:
+            self.done(self.service.commit(filled.checked))
 
     def end_mission(self) -> None:
-        def begin() -> None:
-            rules = self.service.points.check_open()
-            if not rules.missions:
-                raise ActionRefused(f"a mission's end changes nothing in {rules.system}")
-            self.start(self._end_mission(rules, self.party()))
-
-        self._guarded(begin)
+        rules = self.service.points.check_open()
+        if not rules.missions:
+            raise ActionRefused(f"a mission's end changes nothing in {rules.system}")
+        self.run(self._end_mission(rules, self.party()))
 
     async def _end_mission(self, rules: PointsRules, pcs: list[PlayerCharacter]) -> None:
         hint = []
@@ -124,15 +103,12 @@ class PointsFlows(Flows):
     # ----- pools --------------------------------------------------------------------------
 
     def pool_sizes(self, pc: PlayerCharacter | None) -> None:
-        def begin() -> None:
-            rules = self.service.points.rules()
-            if not rules.pools:
-                raise ActionRefused(f"{rules.system} has no pools")
-            if pc is None:
-                raise ActionRefused("no PCs yet: p on the roster adds one")
-            self.start(self._pool_sizes(rules, pc))
-
-        self._guarded(begin)
+        rules = self.service.points.rules()
+        if not rules.pools:
+            raise ActionRefused(f"{rules.system} has no pools")
+        if pc is None:
+            raise ActionRefused("no PCs yet: p on the roster adds one")
+        self.run(self._pool_sizes(rules, pc))
 
     async def _pool_sizes(self, rules: PointsRules, pc: PlayerCharacter) -> None:
         values = await self.form(f"{pc.name}'s pools", pool_size_fields(rules, pc),
@@ -141,23 +117,19 @@ class PointsFlows(Flows):
             self.done(self.service.points.set_pools(pc, values))
 
     def use_pool(self, pool_key: str, pc_id: int | None) -> None:
-        def begin() -> None:
-            rules = self.service.points.check_open()
-            if pool_key not in {p.key for p in rules.pools}:
-                raise ActionRefused(f"{rules.system} has no {pool_key.capitalize()}")
-            self.start(self._use_pool(rules, pool_key, self.party(), self._pc(pc_id)))
-
-        self._guarded(begin)
+        rules = self.service.points.check_open()
+        if pool_key not in {p.key for p in rules.pools}:
+            raise ActionRefused(f"{rules.system} has no {pool_key.capitalize()}")
+        self.run(self._use_pool(rules, pool_key, self.party(), self._pc(pc_id)))
 
     async def _use_pool(self, rules: PointsRules, pool_key: str, pcs: list[PlayerCharacter],
                         pc: PlayerCharacter | None) -> None:
         pool = rules.pool(pool_key)
         points = self.service.points
-        values = await self.form(
+        filled = await self.checked(
             f"{pool.label}: {pool.use}", pool_use_fields(pool, pcs, pc),
-            "one use of the mission's pool",
-            check=lambda v: self.service.dry_run(lambda: points.use_pool(
-                v["pc"], pool_key, v.get("face"), v["skill"])))
-        if values is not None:
-            self.done(points.use_pool(values["pc"], pool_key, values.get("face"),
-                                      values["skill"]))
+            lambda v: self.service.prepare(lambda: points.use_pool(
+                v["pc"], pool_key, v.get("face"), v["skill"])),
+            "one use of the mission's pool")
+        if filled is not None:
+            self.done(self.service.commit(filled.checked))

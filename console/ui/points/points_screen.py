@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from console.model import PlayerCharacter, Session
 from console.model.awards import played_time, player_of
+from console.model.outcome import Outcome
 from console.model.points_awards import (
     describe_bought,
     describe_entry,
@@ -145,6 +146,11 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         return bool(getattr(rules, need))
 
     # ----- showing ------------------------------------------------------------------------
+
+    def campaign_changed(self, outcome: Outcome | None) -> None:
+        """Anything its flows (or undo, redo) changed: the screen drawn again, whole."""
+        if self.is_mounted:
+            self.refresh_view()
 
     def refresh_view(self) -> None:
         rules = self._rules()

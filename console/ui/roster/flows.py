@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from console.model import NpcTemplate, PlayerCharacter
 from console.rules.limits import COUNT
 from console.service import ActionRefused
@@ -10,9 +12,17 @@ from console.ui.dialogs.form_dialog import Field, whole_number, yes_no
 from console.ui.dialogs.sheet_forms import npc_form, npc_from_form, pc_form, pc_from_form
 from console.ui.flow import Flows
 
-__all__ = ["Entry", "RosterFlows"]
+__all__ = ["Entry", "RosterFlows", "Searchable"]
 
-Entry = tuple[str, int]  # ("pc" | "npc", id): a roster row
+Entry = tuple[str, int]  # ("pc" | "npc", id): a roster row (as the roster pane's)
+
+
+class Searchable(Protocol):
+    """A list the GM filters by a text (the roster pane)."""
+
+    query_text: str
+
+    def search_for(self, text: str) -> None: ...
 
 
 class RosterFlows(Flows):
@@ -44,10 +54,20 @@ class RosterFlows(Flows):
         # Undoable: done at once, and said with the way back.
         self.command(lambda: self.service.roster.delete(self.sheet(entry)), undoable=True)
 
-    # ----- wizards ------------------------------------------------------------------------
+    # ----- flows of dialogs ---------------------------------------------------------------
+
+    def search(self, pane: Searchable) -> None:
+        """Filter the roster by name or tag (a view of it: nothing is saved)."""
+        self.run(self._search(pane))
+
+    async def _search(self, pane: Searchable) -> None:
+        values = await self.form("Search the roster", [Field(
+            "query", "Name or tag (empty: show all)", str, value=pane.query_text)])
+        if values is not None:
+            pane.search_for(values["query"])
 
     def spawn(self, entry: Entry | None) -> None:
-        self.start(self._spawn(self._template(entry)))
+        self.run(self._spawn(self._template(entry)))
 
     async def _spawn(self, template: NpcTemplate) -> None:
         values = await self.form(f"Spawn {template.name}", [
@@ -64,20 +84,21 @@ class RosterFlows(Flows):
 
     def edit(self, entry: Entry | None) -> None:
         sheet = self.sheet(entry)
-        self.start(self._edit_pc(sheet) if isinstance(sheet, PlayerCharacter)
+        self.run(self._edit_pc(sheet) if isinstance(sheet, PlayerCharacter)
                    else self._edit_npc(sheet))
 
     def new_pc(self) -> None:
-        self.start(self._edit_pc(None))
+        self.run(self._edit_pc(None))
 
     def new_npc(self) -> None:
-        self.start(self._edit_npc(None))
+        self.run(self._edit_npc(None))
 
     async def _edit_npc(self, template: NpcTemplate | None) -> None:
         title = f"Edit {template.name}" if template else "New NPC template"
-        values = await self.ask(npc_form(title, template))
-        if values is None:
+        filled = await self.ask(npc_form(title, template))
+        if filled is None:
             return
+        values = filled.values
         roster = self.service.roster
         if template is None:
             self.show(roster.add_npc(lambda new_id: npc_from_form(values, new_id)))
@@ -89,9 +110,10 @@ class RosterFlows(Flows):
         taken = {other.name for other in self.service.pcs().values()
                  if pc is None or other.id != pc.id}
         title = f"Edit {pc.name}" if pc else "New player character"
-        values = await self.ask(pc_form(title, pc, taken))
-        if values is None:
+        filled = await self.ask(pc_form(title, pc, taken))
+        if filled is None:
             return
+        values = filled.values
         roster = self.service.roster
         if pc is None:
             self.show(roster.add_pc(lambda new_id: pc_from_form(values, None, new_id)))

@@ -2,27 +2,61 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar, Protocol, overload
 
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from console.model import PlayerCharacter
+from console.model import NpcTemplate, PlayerCharacter
 from console.model.roster import matches
-from console.service import View
+from console.service import CampaignService, View
 from console.ui.bindings import cursor_ends
-from console.ui.dialogs.form_dialog import Field, FormDialog
+from console.ui.changes import Redraws
 from console.ui.formatting import stat_text
-from console.ui.roster.flows import Entry, RosterFlows
-from console.ui.widgets.drawn_from import DrawnFrom
-from console.ui.widgets.row_list import RowList
-from console.ui.wizard import dialog, run_wizard
+from console.ui.widgets.row_list import Cell, RowList
 
-__all__ = ["RosterPane"]
+if TYPE_CHECKING:
+    from console.ui.roster.flows import RosterFlows
+
+__all__ = ["Entry", "RosterFlowsHost", "RosterPane"]
+
+Entry = tuple[str, int]  # ("pc" | "npc", id): a roster row
+Sheet = PlayerCharacter | NpcTemplate
+Cells = tuple[Cell, ...]
 
 
+class _Rows(Sequence[Cells]):
+    """The roster's rows, each made when the list first asks for it: a roster of 3,000
+    templates draws the rows on screen, not the rest."""
 
-class RosterPane(RowList):
+    def __init__(self, sheets: list[Sheet], cells: Callable[[Sheet], Cells]) -> None:
+        self._sheets = sheets
+        self._cells = cells
+
+    def __len__(self) -> int:
+        return len(self._sheets)
+
+    @overload
+    def __getitem__(self, index: int) -> Cells: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Cells]: ...
+
+    def __getitem__(self, index: int | slice) -> Cells | Sequence[Cells]:
+        if isinstance(index, slice):
+            return [self._cells(sheet) for sheet in self._sheets[index]]
+        return self._cells(self._sheets[index])
+
+
+class RosterFlowsHost(Protocol):
+    """Where the roster's keys find their flows (made when first asked for)."""
+
+    @property
+    def roster_flows(self) -> RosterFlows: ...
+
+
+class RosterPane(Redraws, RowList):
     PANE_TITLE: ClassVar[str] = "Roster"
     HELP: ClassVar[str] = """\
 ## Roster
@@ -54,39 +88,67 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
         *cursor_ends("roster"),
     ]
 
+    SHOWS: ClassVar[frozenset[str]] = frozenset({PlayerCharacter.TABLE, NpcTemplate.TABLE})
+
     class Selected(Message):
         def __init__(self, entry: Entry | None) -> None:
             self.entry = entry
             super().__init__()
 
-    def __init__(self, flows: RosterFlows, *, id: str | None = None) -> None:
+    def __init__(self, service: CampaignService, host: RosterFlowsHost, *,
+                 id: str | None = None) -> None:
         super().__init__([("Name", 18), ("Kind", 5), ("Nish", 7), ("Vit", 7)],
                          narrow={0: 14}, drop_first=[3, 1], id=id)
-        self.flows = flows
+        self.service = service
+        self.host = host
         self._entries: list[Entry] = []
-        self._drawn = DrawnFrom()
+        # Each sheet's cells, as last drawn: an unchanged sheet (the same object) is handed
+        # back the same cells, known unchanged without looking at them.
+        self._drawn: dict[Entry, tuple[Sheet, Cells]] = {}
         self.query_text = ""
 
+    def _cells(self, sheet: Sheet) -> Cells:
+        entry = ("pc" if isinstance(sheet, PlayerCharacter) else "npc", sheet.id)
+        found = self._drawn.get(entry)
+        if found is not None and found[0] is sheet:
+            return found[1]
+        if isinstance(sheet, PlayerCharacter):
+            cells: Cells = (sheet.name, "PC", stat_text(sheet.nish), stat_text(sheet.vit_max))
+        else:
+            kind = "NPC" if sheet.body_type.value == "P" else f"NPC {sheet.body_type.value}"
+            cells = (sheet.name, kind, stat_text(sheet.nish), stat_text(sheet.vit))
+        self._drawn[entry] = (sheet, cells)
+        return cells
+
+    @property
+    def flows(self) -> RosterFlows:
+        return self.host.roster_flows
+
+    def redraw(self) -> None:
+        self.show(self.service.view())
+
+    def search_for(self, text: str) -> None:
+        """Only the entries whose name or tag holds ``text`` ("" for all)."""
+        self.query_text = text.strip()
+        self.redraw()
+
     def show(self, view: View) -> None:
-        if not self._drawn.changed(view.pcs, view.npcs, self.query_text):
-            return  # a fight's keys leave a 300-template roster alone
-        pcs: list[PlayerCharacter] = sorted(view.pcs.values(), key=lambda pc: pc.name.lower())
-        rows = [(("pc", pc.id), (pc.name, "PC", stat_text(pc.nish), stat_text(pc.vit_max)))
-                for pc in pcs if matches(self.query_text, pc.name)]
-        rows += [(("npc", npc.id), (npc.name, "NPC" if npc.body_type.value == "P"
-                                    else f"NPC {npc.body_type.value}",
-                                    stat_text(npc.nish), stat_text(npc.vit)))
-                 for npc in sorted(view.npcs.values(), key=lambda n: n.name.lower())
-                 if matches(self.query_text, npc.name, npc.tags)]
+        query = self.query_text
+        sheets: list[Sheet] = [pc for pc in sorted(view.pcs.values(),
+                                                   key=lambda pc: pc.name.lower())
+                               if matches(query, pc.name)]
+        sheets += [npc for npc in sorted(view.npcs.values(), key=lambda n: n.name.lower())
+                   if matches(query, npc.name, npc.tags)]
         selected = self.selected
-        self._entries = [entry for entry, _ in rows]
-        self.set_rows([cells for _, cells in rows])
+        self._entries = [("pc" if isinstance(sheet, PlayerCharacter) else "npc", sheet.id)
+                         for sheet in sheets]
+        self.set_rows(_Rows(sheets, self._cells))
         if selected in self._entries:
             self.move_cursor(row=self._entries.index(selected))
-        if not self.query_text:
+        if not query:
             self.border_subtitle = ""
-        elif rows:
-            self.border_subtitle = (f"search: {self.query_text} ({len(rows)} of "
+        elif sheets:
+            self.border_subtitle = (f"search: {self.query_text} ({len(sheets)} of "
                                     f"{len(view.pcs) + len(view.npcs)}) · / to change")
         else:  # a filter with no match must not look like an empty roster
             self.border_subtitle = f"no match for {self.query_text!r} · / to change"
@@ -133,11 +195,4 @@ is in the fight). `/` searches by name or tag; `/` and an empty search shows all
 
     def action_search(self) -> None:
         """Filter the list by name or tag (a view of the roster: nothing is saved)."""
-        async def ask() -> None:
-            values = await dialog(self.app, FormDialog("Search the roster", [Field(
-                "query", "Name or tag (empty: show all)", str, value=self.query_text)]))
-            if values is not None:
-                self.query_text = values["query"].strip()
-                self.flows.host.refresh_view()
-
-        run_wizard(self.app, ask())
+        self.flows.search(self)

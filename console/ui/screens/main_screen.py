@@ -3,43 +3,62 @@ status header.
 
 It composes the panes and gives each its feature's flows; a pane's key calls its flow
 directly, and what another pane must hear (a selection) comes here as a typed message.
+What the campaign changed comes here too (``campaign_changed``), and becomes one value,
+``changed``, that every pane is bound to: each redraws when a topic it shows is in it. The
+details follow ``subject``, what the GM has selected in the pane he is in.
 """
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import DescendantFocus
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widget import Widget
 
-from console.service import CampaignService, View
-from console.ui.awards.flows import AwardFlows
+from console.model import Campaign
+from console.model.outcome import Outcome
+from console.service import CampaignService
 from console.ui.awards.session_ap_pane import SessionApPane
-from console.ui.calculator.flows import DiceFlows
-from console.ui.combat.flows import CombatFlows
-from console.ui.forecast.flows import ForecastFlows
-from console.ui.hazards.flows import HazardFlows
+from console.ui.changes import Changed, ChangeTally
 from console.ui.hazards.hazards_pane import HazardsPane
 from console.ui.log.log_pane import LogPane
-from console.ui.points.flows import PointsFlows
-from console.ui.prep.flows import PrepFlows
-from console.ui.roster.flows import RosterFlows
 from console.ui.roster.roster_pane import RosterPane
 from console.ui.safety import Guarded, on
 from console.ui.screens.status_header import StatusHeader
-from console.ui.table.flows import TableFlows
-from console.ui.tracker.detail_pane import DetailPane
-from console.ui.tracker.flows import TrackerFlows
+from console.ui.tracker.detail_pane import FIGHT, DetailPane, Subject
 from console.ui.tracker.tracker_pane import TrackerPane
 from console.ui.widgets.keys_footer import KeysFooter
 
-__all__ = ["MainScreen"]
+if TYPE_CHECKING:
+    from console.ui.awards.flows import AwardFlows
+    from console.ui.calculator.flows import DiceFlows
+    from console.ui.combat.flows import CombatFlows
+    from console.ui.forecast.flows import ForecastFlows
+    from console.ui.hazards.flows import HazardFlows
+    from console.ui.log.flows import LogFlows
+    from console.ui.points.flows import PointsFlows
+    from console.ui.prep.flows import PrepFlows
+    from console.ui.roster.flows import RosterFlows
+    from console.ui.table.flows import TableFlows
+    from console.ui.tracker.flows import TrackerFlows
+
+__all__ = ["FLOWS_MODULES", "MainScreen"]
+
+# The flows the keys call, each made the first time a key needs it: the first frame loads
+# none of them nor their dialogs (the app loads them just after it, GMConsoleApp._started).
+FLOWS_MODULES = ("console.ui.tracker.flows", "console.ui.combat.flows",
+                 "console.ui.hazards.flows", "console.ui.roster.flows",
+                 "console.ui.awards.flows", "console.ui.points.flows",
+                 "console.ui.forecast.flows", "console.ui.calculator.flows",
+                 "console.ui.log.flows")
 
 
 class MainScreen(Guarded, Screen[None]):
@@ -88,33 +107,94 @@ class MainScreen(Guarded, Screen[None]):
     _METASCAPE_ONLY: ClassVar[frozenset[str]] = frozenset({"grab_bag", "awards"})
     _OTHER_SYSTEMS: ClassVar[frozenset[str]] = frozenset({"quick_points", "points"})
 
+    changed = var(Changed(frozenset()), init=False)  # the last change: the panes redraw
+    subject = var[Subject]((FIGHT, None), init=False)  # what the details are about
+
     def __init__(self, service: CampaignService) -> None:
         super().__init__()
         self.service = service
-        self.view_state: View | None = None
+        self._tally = ChangeTally(service)
         self._system = service.campaign().system
-        self.tracker_flows = TrackerFlows(self, service)
-        self.combat_flows = CombatFlows(self, service)
-        self.hazard_flows = HazardFlows(self, service)
-        self.roster_flows = RosterFlows(self, service)
-        self.award_flows = AwardFlows(self, service)
-        self.points_flows = PointsFlows(self, service)
-        self.forecast_flows = ForecastFlows(self, service)
-        self.dice_flows = DiceFlows(self, service)
-        self.table_flows = TableFlows(self, service)
-        self.prep_flows = PrepFlows(self, service)
+
+    # ----- the flows the keys call, each made when first needed ----------------------------
+
+    @cached_property
+    def tracker_flows(self) -> TrackerFlows:
+        from console.ui.tracker.flows import TrackerFlows
+
+        return TrackerFlows(self, self.service)
+
+    @cached_property
+    def combat_flows(self) -> CombatFlows:
+        from console.ui.combat.flows import CombatFlows
+
+        return CombatFlows(self, self.service)
+
+    @cached_property
+    def hazard_flows(self) -> HazardFlows:
+        from console.ui.hazards.flows import HazardFlows
+
+        return HazardFlows(self, self.service)
+
+    @cached_property
+    def roster_flows(self) -> RosterFlows:
+        from console.ui.roster.flows import RosterFlows
+
+        return RosterFlows(self, self.service)
+
+    @cached_property
+    def award_flows(self) -> AwardFlows:
+        from console.ui.awards.flows import AwardFlows
+
+        return AwardFlows(self, self.service)
+
+    @cached_property
+    def points_flows(self) -> PointsFlows:
+        from console.ui.points.flows import PointsFlows
+
+        return PointsFlows(self, self.service)
+
+    @cached_property
+    def forecast_flows(self) -> ForecastFlows:
+        from console.ui.forecast.flows import ForecastFlows
+
+        return ForecastFlows(self, self.service)
+
+    @cached_property
+    def dice_flows(self) -> DiceFlows:
+        from console.ui.calculator.flows import DiceFlows
+
+        return DiceFlows(self, self.service)
+
+    @cached_property
+    def log_flows(self) -> LogFlows:
+        from console.ui.log.flows import LogFlows
+
+        return LogFlows(self, self.service)
+
+    @cached_property
+    def table_flows(self) -> TableFlows:
+        from console.ui.table.flows import TableFlows
+
+        return TableFlows(self, self.service)
+
+    @cached_property
+    def prep_flows(self) -> PrepFlows:
+        from console.ui.prep.flows import PrepFlows
+
+        return PrepFlows(self, self.service)
 
     def compose(self) -> ComposeResult:
-        yield StatusHeader(self.service.clock, id="status")
+        service, changed = self.service, MainScreen.changed
+        yield StatusHeader(service, id="status").data_bind(changed)
         with Horizontal(id="body"):
-            yield TrackerPane(self.tracker_flows, self.combat_flows, self.hazard_flows,
-                              self.table_flows, id="tracker")
+            yield TrackerPane(service, self, id="tracker").data_bind(changed)
             with Vertical(id="side"):
-                yield RosterPane(self.roster_flows, id="roster")
-                yield HazardsPane(self.service.hazards.rating_for, id="hazards")
-                yield SessionApPane(self.service.clock, key="5", id="ap")
-                yield DetailPane(id="detail")
-        yield LogPane(id="log")
+                yield RosterPane(service, self, id="roster").data_bind(changed)
+                yield HazardsPane(service, id="hazards").data_bind(changed)
+                yield SessionApPane(service, key="5", id="ap").data_bind(changed)
+                yield DetailPane(service, id="detail").data_bind(changed, MainScreen.subject)
+        yield LogPane(service, self, id="log").data_bind(changed)
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -123,30 +203,30 @@ class MainScreen(Guarded, Screen[None]):
         self.query_one("#detail", DetailPane).border_title = "Details"
         self.query_one("#log", LogPane).border_title = "Log (3)"
         self.query_one("#hazards", HazardsPane).border_title = "Hazards (4)"
-        self.refresh_view()
+        self.campaign_changed(None)
         self.query_one("#tracker", TrackerPane).focus()
 
     # ----- showing ------------------------------------------------------------------------
 
-    def refresh_view(self) -> None:
-        """Re-read the campaign and bring every pane up to date."""
-        view = self.service.view()
-        self.view_state = view
-        tracker = self.query_one("#tracker", TrackerPane)
-        tracker.show(view)
-        self.query_one("#status", StatusHeader).show(view)
-        self.query_one("#roster", RosterPane).show(view)
-        self.query_one("#hazards", HazardsPane).show(view)
-        self.query_one("#ap", SessionApPane).show(view)
-        roster = self.query_one("#roster", RosterPane)
-        if roster.has_focus:  # the details are the roster's entry while the GM is there
-            self._show_roster_entry(roster.selected)
-        else:
-            self.query_one("#detail", DetailPane).show(view, tracker.selected_id)
-        self.query_one("#log", LogPane).show(view)
-        if view.system != self._system:
-            self._system = view.system
-            self.refresh_bindings()  # g and w follow the campaign's system
+    def campaign_changed(self, outcome: Outcome | None) -> None:
+        """What ``outcome`` changed (None: anything may have), to the panes that show it."""
+        changed = self._tally.changed(outcome)
+        self.changed = changed
+        if not self.query_one("#roster").has_focus:
+            # The tracker's cursor follows the turn as it redraws: the details with it, in
+            # this frame (its Selected message, later, finds them up to date).
+            self.subject = (FIGHT, self.query_one("#tracker", TrackerPane).selected_id)
+        if Campaign.TABLE in changed.topics:
+            system = self.service.campaign().system
+            if system != self._system:
+                self._system = system
+                self.refresh_bindings()  # g and w follow the campaign's system
+
+    @property
+    def drawn_version(self) -> object:
+        """What the screen's picture is drawn from: a dialog over it may show the still it
+        drew a moment ago under another dialog of its flow while this is the same."""
+        return (self.changed.serial, self.subject, self.focused)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self._METASCAPE_ONLY:
@@ -167,27 +247,23 @@ class MainScreen(Guarded, Screen[None]):
 
     @on(TrackerPane.Selected)
     def _selected(self, event: TrackerPane.Selected) -> None:
-        if self.view_state is not None and not self.query_one("#roster").has_focus:
-            self.query_one("#detail", DetailPane).show(self.view_state, event.combatant_id)
+        if not self.query_one("#roster").has_focus:
+            self.subject = (FIGHT, event.combatant_id)
 
     @on(RosterPane.Selected)
     def _roster_selected(self, event: RosterPane.Selected) -> None:
-        if self.query_one("#roster").has_focus:
-            self._show_roster_entry(event.entry)
+        if self.query_one("#roster").has_focus and event.entry is not None:
+            self.subject = event.entry
 
     @on(DescendantFocus)
     def _pane_focused(self, event: DescendantFocus) -> None:
         if event.widget.id in ("tracker", "roster", "hazards", "ap"):
             self._show_group_of(event.widget)  # tab reaching a pane of the other page
         if isinstance(event.widget, RosterPane):
-            self._show_roster_entry(event.widget.selected)
-        elif isinstance(event.widget, TrackerPane) and self.view_state is not None:
-            self.query_one("#detail", DetailPane).show(self.view_state, event.widget.selected_id)
-
-    def _show_roster_entry(self, entry: tuple[str, int] | None) -> None:
-        sheet = None if entry is None else self.service.roster.find(*entry)
-        if sheet is not None:
-            self.query_one("#detail", DetailPane).show_sheet(sheet, self._system)
+            if event.widget.selected is not None:
+                self.subject = event.widget.selected
+        elif isinstance(event.widget, TrackerPane):
+            self.subject = (FIGHT, event.widget.selected_id)
 
     # ----- screen keys --------------------------------------------------------------------
 
@@ -215,7 +291,7 @@ class MainScreen(Guarded, Screen[None]):
 
         if not self.app.is_screen_installed(PointsScreen.NAME):
             self.app.install_screen(PointsScreen(self.service), PointsScreen.NAME)
-        self.app.push_screen(PointsScreen.NAME, lambda _: self.refresh_view())
+        self.app.push_screen(PointsScreen.NAME)
 
     def action_dice(self) -> None:
         self.dice_flows.open()
@@ -245,7 +321,7 @@ class MainScreen(Guarded, Screen[None]):
         # Built once and kept (installed): opening it again only brings it up to date.
         if not self.app.is_screen_installed(AwardsScreen.NAME):
             self.app.install_screen(AwardsScreen(self.service), AwardsScreen.NAME)
-        self.app.push_screen(AwardsScreen.NAME, lambda _: self.refresh_view())
+        self.app.push_screen(AwardsScreen.NAME)
 
     def action_focus_pane(self, pane: str) -> None:
         # At once, not on a later turn (Widget.focus): in "2p" typed fast, p is the

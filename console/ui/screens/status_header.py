@@ -3,14 +3,16 @@ turn timer (amber, then red, past the campaign's limit)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
+from typing import ClassVar
 
 from rich.text import Text
 
+from console.model import Campaign, Encounter, Session
 from console.model.table_settings import clock_text
 from console.model.turn_timer import elapsed
-from console.service import View
+from console.service import CampaignService, View
+from console.ui.changes import STATE, Redraws
 from console.ui.widgets.plain import Static
 
 __all__ = ["StatusHeader", "clock"]
@@ -39,14 +41,18 @@ def _timer_text(view: View, now: datetime) -> Text | None:
     return Text(f" turn {clock_text(seconds)}{limit} ", style=_TIMER_STYLES[timer.level(seconds)])
 
 
-class StatusHeader(Static):
-    """Shows the view it was last given; ticks the session clock once a second."""
+class StatusHeader(Redraws, Static):
+    """Shows the campaign as it last changed; ticks the session clock once a second."""
 
-    def __init__(self, clock: Callable[[], datetime] | None = None, **kwargs: object) -> None:
+    SHOWS: ClassVar[frozenset[str]] = frozenset({Session.TABLE, Encounter.TABLE,
+                                                 Campaign.TABLE, STATE})
+
+    def __init__(self, service: CampaignService, **kwargs: object) -> None:
         super().__init__("", **kwargs)
+        self.service = service
         self._view: View | None = None
         self._text = Text()
-        self.clock = clock or (lambda: datetime.now(UTC))
+        self.clock = service.clock
 
     def on_mount(self) -> None:
         self.set_interval(1, self._tick)
@@ -54,6 +60,9 @@ class StatusHeader(Static):
     def on_resize(self) -> None:
         if self._view is not None:  # the turn's clock keeps to the right edge
             self._draw(self.render_view(self._view, self.clock(), self.size.width))
+
+    def redraw(self) -> None:
+        self.show(self.service.view())
 
     def show(self, view: View) -> None:
         self._view = view

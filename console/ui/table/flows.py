@@ -96,7 +96,7 @@ class TableFlows(Flows):
                 return
             self.show(outcome, confirm=True)
 
-        self.start(wizard())
+        self.run(wizard())
 
     def toggle_named(self, combatant_id: int | None) -> None:
         """Tell the players the selected NPC's name, or take it back."""

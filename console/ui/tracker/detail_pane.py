@@ -1,12 +1,19 @@
-"""Details of the selected combatant: his numbers, conditions and what comes due."""
+"""Details of what the GM has selected: a combatant's numbers, conditions and what comes
+due, or a roster entry's sheet.
+
+It shows its screen's ``subject`` (the combatant under the tracker's cursor, or the roster
+entry under the roster's while the GM is there) and redraws when the subject or the
+campaign it shows changes. It is drawn when Textual paints it (``render``), not when told:
+a key that moves the turn and then the cursor with it draws it once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.reactive import var
+from textual.widget import Widget
 
 from console.model import Combatant, NpcTemplate, PlayerCharacter, Stat
 from console.model.hazards import describe, due_now, hazards_of
@@ -17,13 +24,18 @@ from console.model.tracker import END, checks_due_for, current_turn, expiring_th
 from console.rules.initiative import rounds_left
 from console.rules.ratings import RatingType
 from console.rules.systems.points import POINTS_RULES
-from console.service import View
+from console.service import CampaignService, View
+from console.ui.changes import EVERYTHING, LOG, Redraws
 from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
 from console.ui.formatting import stat_text, typed_stat_text
-from console.ui.widgets.drawn_from import DrawnFrom
-from console.ui.widgets.plain import Static
+from console.ui.safety import Guarded, drawn_safely
 
-__all__ = ["DetailPane"]
+__all__ = ["FIGHT", "DetailPane", "Subject"]
+
+# What the details are about: ("fight", the combatant's id or None), or a roster entry
+# ("pc" or "npc", its id).
+Subject = tuple[str, int | None]
+FIGHT = "fight"
 
 
 def advancement(sheet: PlayerCharacter, system: str) -> str:
@@ -57,29 +69,42 @@ def vessel_figures(template: NpcTemplate, body: RatingType) -> list[RenderableTy
             if any(row)]
 
 
-class DetailPane(Static):
-    """What the GM needs about one combatant before he acts."""
+class DetailPane(Redraws, Guarded, Widget):
+    """What the GM needs about one combatant before he acts, or about a roster entry."""
 
     PANE_TITLE: ClassVar[str] = "Details"
+    SHOWS: ClassVar[frozenset[str]] = EVERYTHING - {LOG}
+    subject = var[Subject]((FIGHT, None), init=False)
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, service: CampaignService | None = None, *,
+                 id: str | None = None) -> None:
         super().__init__(id=id)
-        self._drawn = DrawnFrom()
+        self.service = service
+        self._content: RenderableType | None = None  # None: to be drawn at the next paint
 
-    def _update(self, shown: tuple[object, ...], content: Callable[[], RenderableType]) -> None:
-        # Drawn once per key: the turn moving and the cursor following it both ask for the
-        # same details. The pane's height is fixed by the screen's CSS: no layout pass.
-        if self._drawn.changed(*shown):
-            self.update(content(), layout=False)
+    def redraw(self) -> None:
+        # The pane's height is fixed by the screen's CSS: repainted, never laid out again.
+        self._content = None
+        self.refresh()
 
-    def show(self, view: View, combatant_id: int | None) -> None:
-        self._update((view.encounter, view.session, view.pcs, view.npcs, combatant_id),
-                     lambda: self.render_for(view, combatant_id))
+    def watch_subject(self) -> None:
+        self.redraw()
 
-    def show_sheet(self, sheet: PlayerCharacter | NpcTemplate, system: str = "metascape") -> None:
-        """A roster entry's numbers, ratings shown with their values; a PC's advancement
-        in the campaign's system's units."""
-        self._update((sheet, system), lambda: self.render_sheet(sheet, system))
+    def render(self) -> RenderableType:
+        if self._content is None:
+            self._content = drawn_safely(self, self._draw)
+        return self._content
+
+    def _draw(self) -> RenderableType:
+        if self.service is None:
+            return Text("")
+        view = self.service.view()
+        kind, key = self.subject
+        if kind != FIGHT and key is not None:
+            sheet = self.service.roster.find(kind, key)
+            if sheet is not None:
+                return self.render_sheet(sheet, view.system)
+        return self.render_for(view, key if kind == FIGHT else None)
 
     @staticmethod
     def render_sheet(sheet: PlayerCharacter | NpcTemplate,

@@ -1,4 +1,5 @@
-"""The tracker's keys carried out: one-key commands at once, the rest as short wizards."""
+"""The tracker's keys carried out: one-key commands at once, the rest as short flows of
+dialogs."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from console.ui.dialogs.form_dialog import (
     stat_number,
     whole_number,
 )
-from console.ui.dialogs.nish_entry import NishEntryScreen
+from console.ui.dialogs.nish_entry import NishForm, nish_results
 from console.ui.flow import Flows
 
 __all__ = ["TrackerFlows", "parse_side"]
@@ -82,7 +83,7 @@ class TrackerFlows(Flows):
         if session.running and session.number > 0:
             self.command(self.service.sessions.stop, undoable=True)
             return
-        self.start(self._next_session())
+        self.run(self._next_session())
 
     async def _next_session(self) -> None:
         effects = self.service.sessions.next_session_effects()
@@ -90,10 +91,10 @@ class TrackerFlows(Flows):
                                         go="start it")):
             self.show(self.service.sessions.start_next(), confirm=True)
 
-    # ----- wizards ------------------------------------------------------------------------
+    # ----- flows of dialogs --------------------------------------------------------------
 
     def new_encounter(self) -> None:
-        self.start(self._new_encounter())
+        self.run(self._new_encounter())
 
     async def _new_encounter(self) -> None:
         values = await self.form("New encounter",
@@ -103,19 +104,20 @@ class TrackerFlows(Flows):
             self.show(self.service.tracker.new_encounter(values["name"]))
 
     def call_for_nish(self) -> None:
-        self.start(self._call_for_nish())
+        self.run(self._call_for_nish())
 
     async def _call_for_nish(self) -> None:
         call: NishCall = self.service.tracker.nish_call()
         if not call.rolls:
             self.show(self.service.tracker.call_for_nish({}))
             return
-        rolls = await self.ask(NishEntryScreen(call.title, list(call.rolls), self.service.rng))
-        if rolls is not None:
-            self.show(self.service.tracker.call_for_nish(rolls, call.leader))
+        filled = await self.ask(NishForm(call.title, list(call.rolls), self.service.rng))
+        if filled is not None:
+            self.show(self.service.tracker.call_for_nish(nish_results(filled.values),
+                                                         call.leader))
 
     def add(self) -> None:
-        self.start(self._add())
+        self.run(self._add())
 
     async def _add(self) -> None:
         self.service.running()
@@ -135,7 +137,7 @@ class TrackerFlows(Flows):
             self.show(tracker.add_npc(values["name"], values["nish"], values["vit"]))
 
     def edit_nish(self, combatant_id: int | None) -> None:
-        self.start(self._edit_nish(combatant_id))
+        self.run(self._edit_nish(combatant_id))
 
     async def _edit_nish(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)
@@ -150,7 +152,7 @@ class TrackerFlows(Flows):
             self.show(self.service.tracker.set_nish(combatant.id, values["nish"]))
 
     def add_condition(self, combatant_id: int | None) -> None:
-        self.start(self._add_condition(combatant_id))
+        self.run(self._add_condition(combatant_id))
 
     async def _add_condition(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)
@@ -164,7 +166,7 @@ class TrackerFlows(Flows):
                                                          values["rounds"]))
 
     def remove_condition(self, combatant_id: int | None) -> None:
-        self.start(self._remove_condition(combatant_id))
+        self.run(self._remove_condition(combatant_id))
 
     async def _remove_condition(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)

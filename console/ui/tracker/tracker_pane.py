@@ -2,26 +2,48 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from console.model import Status
-from console.service import View
+from console.model import Encounter, PlayerCharacter, Status
+from console.service import CampaignService, View
 from console.ui.bindings import cursor_ends
-from console.ui.combat.flows import CombatFlows
-from console.ui.hazards.flows import HazardFlows
-from console.ui.table.flows import TableFlows
-from console.ui.tracker.flows import TrackerFlows
+from console.ui.changes import Redraws
 from console.ui.tracker.rows import COLUMNS, NARROW_WIDTHS, WIDTHS, RowCache, tracker_rows
 from console.ui.widgets.row_list import RowList
 
-__all__ = ["TrackerPane"]
+if TYPE_CHECKING:
+    from console.ui.combat.flows import CombatFlows
+    from console.ui.hazards.flows import HazardFlows
+    from console.ui.table.flows import TableFlows
+    from console.ui.tracker.flows import TrackerFlows
+
+__all__ = ["TrackerFlowsHost", "TrackerPane"]
 
 
-class TrackerPane(RowList):
+class TrackerFlowsHost(Protocol):
+    """Where the tracker's keys find their flows (the main screen, which makes each the
+    first time it is asked: their dialogs are not loaded before the first frame)."""
+
+    @property
+    def tracker_flows(self) -> TrackerFlows: ...
+
+    @property
+    def combat_flows(self) -> CombatFlows: ...
+
+    @property
+    def hazard_flows(self) -> HazardFlows: ...
+
+    @property
+    def table_flows(self) -> TableFlows: ...
+
+
+class TrackerPane(Redraws, RowList):
     """The round in Nish order. Rows are combatants; a turn may hold several (a wave)."""
+
+    SHOWS: ClassVar[frozenset[str]] = frozenset({Encounter.TABLE, PlayerCharacter.TABLE})
 
     PANE_TITLE: ClassVar[str] = "Tracker"
     HELP: ClassVar[str] = """\
@@ -134,21 +156,22 @@ failure.
             self.combatant_id = combatant_id
             super().__init__()
 
-    def __init__(self, tracker: TrackerFlows, combat: CombatFlows, hazards: HazardFlows,
-                 table: TableFlows, *, id: str | None = None) -> None:
+    def __init__(self, service: CampaignService, host: TrackerFlowsHost, *,
+                 id: str | None = None) -> None:
         columns = [(column.capitalize() if column != "turn" else "", WIDTHS[column])
                    for column in COLUMNS]
         narrow = {COLUMNS.index(column): width for column, width in NARROW_WIDTHS.items()}
         super().__init__(columns, drop_first=[COLUMNS.index("side")], narrow=narrow, id=id)
-        self.tracker = tracker
-        self.combat = combat
-        self.hazards = hazards
-        self.table = table
+        self.service = service
+        self.host = host
         self._row_keys: list[int] = []
         self._row_cache = RowCache()
         self._current: str | None = None  # the turn the cursor last followed
 
     # ----- showing ------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        self.show(self.service.view())
 
     def show(self, view: View) -> None:
         """Bring the list up to date: only rows whose cells changed are drawn again."""
@@ -167,6 +190,22 @@ failure.
             acting = [t.members[0] for t in view.order.turns if t.key == current]
             if acting and acting[0] in keys:
                 self.move_cursor(row=keys.index(acting[0]))
+
+    @property
+    def tracker(self) -> TrackerFlows:
+        return self.host.tracker_flows
+
+    @property
+    def combat(self) -> CombatFlows:
+        return self.host.combat_flows
+
+    @property
+    def hazards(self) -> HazardFlows:
+        return self.host.hazard_flows
+
+    @property
+    def table(self) -> TableFlows:
+        return self.host.table_flows
 
     @property
     def selected_id(self) -> int | None:

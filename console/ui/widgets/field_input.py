@@ -1,12 +1,19 @@
-"""Inputs of a form that keep up with a fast typist.
+"""Inputs of a form that take a fast typist's keys in the order typed.
 
-Textual hands each key to the focused input as a message, and an input's enter travels up
-to its screen as another: keys typed right after an enter ("Prone", enter, "2", enter in
-one burst, as a quick GM or a terminal multiplexer sends them) reached the old field before
-the form had moved on, and "2" landed in the wrong field. Here enter and tab are acted on
-the moment the field reads them, the form moves the focus at once (``Screen.set_focus``,
-not the deferred ``focus()``), and a key that reaches a field the focus has already left
-is passed on to the focused field, in the order typed.
+Textual hands each key to the focused input as a message, and runs a key's binding only
+when the key has come back up to the app, looking for it from the widget focused *then*.
+A form moves the focus on enter, so in a burst ("Prone", enter, "2", enter; or ctrl+u,
+"10H", enter, ctrl+u, "30" in the dice calculator, as a quick GM or a terminal multiplexer
+sends them) a key reached a field the form had left, and a binding (ctrl+u) ran in
+whichever field had the focus by the time it came back: "2" landed in the first field,
+ctrl+u emptied the last. Here each key is acted on the moment the field reads it: enter
+and tab move on at once (``Screen.set_focus``, not the deferred ``focus()``), a key bound
+in the form (ctrl+u, ctrl+s, escape, ctrl+r ...) runs its binding there and then, and a key
+that reaches a field the focus has left is passed on to the focused field, in the order
+typed. One that arrives after its form has closed goes back to the app's key gate
+(``console.ui.key_gate``), for what is on screen now. After a mistake said under a form,
+the keys typed before it was said are not typed on (:class:`Mistakes`): the rest of a
+burst was meant for the fields after the one the GM must now look at again.
 
 The handler is ``on_key``: Textual calls it before the handlers of the classes it builds on,
 and ``prevent_default`` keeps Input's own (typing the character) from running after it.
@@ -19,9 +26,10 @@ from typing import Protocol, runtime_checkable
 from textual import events
 from textual.widgets import Input
 
+from console.ui.key_gate import GatedApp, again
 from console.ui.safety import Guarded
 
-__all__ = ["FieldInput", "FieldScreen"]
+__all__ = ["FieldInput", "FieldScreen", "Mistakes"]
 
 
 @runtime_checkable
@@ -31,26 +39,52 @@ class FieldScreen(Protocol):
     def field_entered(self, field: Input) -> None: ...
 
 
+@runtime_checkable
+class Mistakes(Protocol):
+    """A screen that says its fields' mistakes: when it last said one, on the clock of
+    Textual's events (``Message.time``), or None."""
+
+    @property
+    def mistake_said_at(self) -> float | None: ...
+
+
 class FieldInput(Guarded, Input):
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         screen = self.screen
+        if not screen.is_active:  # typed after its form closed: for what is on top now
+            self._taken(event)
+            if isinstance(self.app, GatedApp):
+                self.app.key_gate.keep(event)
+            return
+        said = screen.mistake_said_at if isinstance(screen, Mistakes) else None
+        if said is not None and event.time <= said:
+            self._taken(event)  # typed before the mistake was said: not typed on
+            return
         meant = screen.focused
         if isinstance(meant, Input) and meant is not self:
-            event.stop()
-            event.prevent_default()
-            meant.post_message(events.Key(event.key, event.character))
+            self._taken(event)
+            meant.post_message(again(event, self.app))
             return
         if event.key == "enter" and isinstance(screen, FieldScreen):
-            event.stop()
-            event.prevent_default()
+            self._taken(event)
             screen.field_entered(self)
             return
         if event.key in ("tab", "shift+tab"):
             fields = [f for f in screen.query(FieldInput) if f.focusable]
             if self in fields:
-                event.stop()
-                event.prevent_default()
+                self._taken(event)
                 step = 1 if event.key == "tab" else -1
                 screen.set_focus(fields[(fields.index(self) + step) % len(fields)])
                 return
-        # Anything else: Input's own handling (a character typed, a cursor key).
+        if event.is_printable:
+            return  # Input's own handling: the character typed where the cursor is
+        # A bound key (ctrl+u, ctrl+s, escape ...): its binding now, before the next key.
+        self._taken(event)
+        active = screen.active_bindings.get(event.key)
+        if active is not None and active.enabled:
+            await self.app.run_action(active.binding.action, active.node)
+
+    @staticmethod
+    def _taken(event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()

@@ -5,6 +5,8 @@ invalidates its whole render cache): with a hundred combatants that is most of t
 key takes. Here each row is drawn once into a cached line; :meth:`RowList.set_rows`
 compares the new rows with the shown ones and repaints only those that differ, and a
 cursor step repaints two lines. The header line stays at the top while the rows scroll.
+The rows may be a sequence that makes each row when it is first asked for (the roster's
+3,000 templates): a list of a new length reads none of them, drawing reads those shown.
 """
 
 from __future__ import annotations
@@ -111,8 +113,9 @@ class RowList(Guarded, ScrollView, can_focus=True):
         self._stretch = stretch  # the column that takes the room left over, if any
         self._visible = list(range(len(columns)))
         self._columns = list(columns)
-        self._rows: list[tuple[Cell, ...]] = []
-        self._keys: list[tuple[object, ...]] = []
+        self._rows: Sequence[tuple[Cell, ...]] = ()
+        # What each row shown looks like (_row_key), worked out when first compared.
+        self._keys: list[tuple[object, ...] | None] = []
         self._lines: dict[int, Strip] = {}  # row -> its drawn line (without cursor)
         self._header: Strip | None = None
         self._cursor = 0
@@ -132,11 +135,12 @@ class RowList(Guarded, ScrollView, can_focus=True):
         return self._rows[row]
 
     def set_rows(self, rows: Sequence[tuple[Cell, ...]]) -> None:
-        """Show ``rows``; only rows that differ from those shown are drawn again (a row
-        handed back as the same object is known unchanged without looking at its cells)."""
+        """Show ``rows`` (kept as given: not changed afterwards); only rows that differ from
+        those shown are drawn again (a row handed back as the same object is known unchanged
+        without looking at its cells)."""
         if len(rows) != len(self._rows):
-            self._rows = list(rows)
-            self._keys = [_row_key(row) for row in rows]
+            self._rows = rows
+            self._keys = [None] * len(rows)
             self._lines.clear()
             self.virtual_size = Size(self._line_width, len(rows) + 1)
             self.refresh()
@@ -147,11 +151,14 @@ class RowList(Guarded, ScrollView, can_focus=True):
             if new is old:
                 continue
             key = _row_key(new)
-            if key != self._keys[index]:
-                self._keys[index] = key
+            shown = self._keys[index]
+            if shown is None:
+                shown = _row_key(old)
+            self._keys[index] = key
+            if key != shown:
                 self._lines.pop(index, None)
                 self._refresh_row(index)
-        self._rows = list(rows)
+        self._rows = rows
 
     def _refresh_row(self, row: int) -> None:
         self.refresh_line(row + 1)  # line 0 is the header
