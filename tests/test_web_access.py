@@ -11,7 +11,7 @@ import socket
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from console.cli.web_access import (
@@ -64,6 +64,9 @@ def test_a_key_is_128_bits_new_at_each_start_and_compared_whole() -> None:
     ("127.1:8000", "127.0.0.1", False),
     ("user@127.0.0.1:8000", "127.0.0.1", False),
     ("", "127.0.0.1", False),
+    (".", "127.0.0.1", False),
+    ("..:8000", "127.0.0.1", False),
+    ("localhost.:8000", "127.0.0.1", True),
     (None, "127.0.0.1", False),
 ])
 def test_host_is_answered_only_for_this_servers_names_and_addresses(
@@ -71,6 +74,7 @@ def test_host_is_answered_only_for_this_servers_names_and_addresses(
     assert host_allowed(header, local, 8000, NAMES) is allowed
 
 
+@example(".")
 @given(st.text(max_size=60))
 def test_any_host_header_is_read_or_refused_never_an_error(header: str) -> None:
     parsed = split_host(header)

@@ -83,9 +83,12 @@ def split_host(value: str) -> tuple[str, int | None] | None:
         port = _port(rest)
         if port is None:
             return None
-    if not host or ":" in host:
+    # One trailing dot is the fully qualified spelling of the same name; a name that is
+    # only dots (or has an empty label) is no name.
+    host = host.lower().removesuffix(".")
+    if not host or ":" in host or ".." in host or host.startswith("."):
         return None
-    return host.lower().rstrip("."), port
+    return host, port
 
 
 def _port(text: str) -> int | None:

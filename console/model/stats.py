@@ -8,6 +8,7 @@ from it on construction, which is also where bad input is refused.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -107,6 +108,13 @@ def opt_stat(value: object, what: str) -> Stat | None:
         raise ModelError(f"{what}: expected a value like 15 or a rating like 8M, "
                          f"got {type(value).__name__}")
     try:
-        return Stat(value)
+        return _stat(value)
     except ModelError as error:
         raise ModelError(f"{what}: {error}") from None
+
+
+@functools.lru_cache(maxsize=4096)
+def _stat(text: str) -> Stat:
+    # A Stat is immutable: one per spelling serves every sheet. A roster of 3,000 templates
+    # spells its few dozen stats 21,000 times, each parsed when the campaign opens.
+    return Stat(text)
