@@ -20,6 +20,7 @@ from console.cli.demo import _PARTY, _pc, sample_adventure
 from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
+from console.ui.flow import FLOW_GROUP
 from console.ui.player.player_app import PlayerViewApp
 from console.ui.prep.prep_screen import PrepScreen
 from tests.ui.conftest import SIZE, FakeClock
@@ -49,7 +50,11 @@ def app_on(service: CampaignService) -> GMConsoleApp:
 
 
 async def settled(pilot: Pilot[None]) -> None:
-    await pilot.app.workers.wait_for_complete()
+    # The forecasts' workers done; a flow is a worker too, and waits on the dialog on screen
+    # (Flows.run): not waited for.
+    running = [w for w in pilot.app.workers if w.group != FLOW_GROUP]
+    if running:  # (an empty list would wait for every worker)
+        await pilot.app.workers.wait_for_complete(running)
     await pilot.pause()
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()

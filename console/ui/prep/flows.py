@@ -68,7 +68,7 @@ class PrepFlows(Flows):
     # ----- adventures, scenes, encounters -------------------------------------------------
 
     def new_adventure(self) -> None:
-        async def wizard() -> None:
+        async def steps() -> None:
             values = await self.ask(_writing(
                 "A new adventure", [Field("title", "Title", _text("title"),
                                           max_length=TITLE_MAX)],
@@ -81,12 +81,12 @@ class PrepFlows(Flows):
                 if made is not None:
                     self._select(("adventure", made.id, 0))
 
-        self.start(wizard())
+        self.run(steps())
 
     def new_scene(self, selection: Selection | None) -> None:
         adventure = self._adventure(selection)
 
-        async def wizard() -> None:
+        async def steps() -> None:
             values = await self.ask(_writing(
                 f"A new scene of {adventure.title}",
                 [Field("name", "Scene", _text("scene"), max_length=TITLE_MAX)],
@@ -97,14 +97,14 @@ class PrepFlows(Flows):
                                                       values["notes"]))
                 self._select(("scene", adventure.id, scene_id))
 
-        self.start(wizard())
+        self.run(steps())
 
     def new_encounter(self, selection: Selection | None) -> None:
         adventure, scene_id = self._scene_of(selection, last=True)
         scene = adventure.scene(scene_id)
         assert scene is not None
 
-        async def wizard() -> None:
+        async def steps() -> None:
             values = await self.ask(self._encounter_dialog(
                 f"A new encounter in {scene.name}", None))
             if values is not None:
@@ -114,7 +114,7 @@ class PrepFlows(Flows):
                     values["notes"]))
                 self._select(("encounter", adventure.id, encounter_id))
 
-        self.start(wizard())
+        self.run(steps())
 
     @staticmethod
     def _encounter_dialog(title: str, encounter: PreparedEncounter | None) -> WritingDialog:
@@ -135,7 +135,7 @@ class PrepFlows(Flows):
         kind, adventure_id, item = selection
         adventure = self.service.prep.get(adventure_id)
 
-        async def wizard() -> None:
+        async def steps() -> None:
             prep = self.service.prep
             if kind == "adventure":
                 values = await self.ask(_writing(
@@ -167,7 +167,7 @@ class PrepFlows(Flows):
                                                   values["map"], values["boxed"],
                                                   values["notes"]))
 
-        self.start(wizard())
+        self.run(steps())
 
     def delete(self, selection: Selection | None) -> None:
         if selection is None:
@@ -212,7 +212,7 @@ class PrepFlows(Flows):
         lines = [format_stat_line(roster[f.template], f.count if f.count > 1 else None,
                                   f.hidden) for f in encounter.foes if f.template in roster]
 
-        async def wizard() -> None:
+        async def steps() -> None:
             text = "\n".join(lines)
             hint = ("One foe a line: 4 x Skrak: Atk 15, Def 8, Dmg 20, AR 4, Vit 12, Nish 9, "
                     "tags alien hive, hidden 4 · a line makes or updates its template · a "
@@ -245,7 +245,7 @@ class PrepFlows(Flows):
                         + saved + " · ctrl+s: save · escape: leave them")
                 first = False
 
-        self.start(wizard())
+        self.run(steps())
 
     # ----- what-ifs ------------------------------------------------------------------------
 
@@ -313,7 +313,7 @@ class PrepFlows(Flows):
         adventure, scene = at
         from console.ui.prep.choose_dialog import BLANK, ChooseDialog
 
-        async def wizard() -> None:
+        async def steps() -> None:
             chosen = await self.ask(ChooseDialog(adventure, scene, self.service.npcs()))
             if chosen is None:
                 return
@@ -326,7 +326,7 @@ class PrepFlows(Flows):
             self.show(self.service.prep.launch(adventure.id, chosen))  # the log says it all
             self.open_briefing()
 
-        self.start(wizard())
+        self.run(steps())
 
     def open_briefing(self) -> None:
         """The running fight's boxed text and GM notes, for the GM (``G``)."""
@@ -338,12 +338,12 @@ class PrepFlows(Flows):
             return
         from console.ui.prep.briefing import BriefingDialog
 
-        async def wizard() -> None:
+        async def steps() -> None:
             reveal = await self.ask(BriefingDialog(self.service))
             if reveal:
                 self.show(self.service.prep.reveal(), confirm=True)
 
-        self.start(wizard())
+        self.run(steps())
 
     def reveal(self) -> None:
         """The running fight's boxed text onto the players' view, or off it (``R``)."""

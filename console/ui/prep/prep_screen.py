@@ -29,6 +29,7 @@ from textual.screen import Screen
 from textual.widgets import ProgressBar
 
 from console.model.adventures import Adventure
+from console.model.outcome import Outcome
 from console.model.text import shown
 from console.rules.forecast import RUNS, Forecast, Mix, forecast, mix, runs_for
 from console.service import ActionRefused, CampaignService
@@ -197,12 +198,14 @@ An adventure is also a Markdown file: `gm-console adventure import CAMPAIGN FILE
         self.query_one("#outline").border_title = "Adventures"
         self.query_one("#prep-detail").border_title = "Details"
         self.query_one("#progress").display = False
-        self.refresh_view()
+        self.redraw()
         self.set_focus(self.query_one("#outline"))
 
     def on_screen_resume(self) -> None:
+        # Opened again (the screen is kept, see MainScreen.action_prep): the campaign may
+        # have moved on since, while it was not open to hear it (campaign_changed).
         if self.is_mounted and self._shown_once:
-            self.refresh_view()
+            self.redraw()
         self._shown_once = True
 
     # ----- showing ------------------------------------------------------------------------
@@ -219,7 +222,13 @@ An adventure is also a Markdown file: `gm-console adventure import CAMPAIGN FILE
         """The cursor onto ``selection`` (something just made), if it is there."""
         self.outline.select(selection)
 
-    def refresh_view(self) -> None:
+    def campaign_changed(self, outcome: Outcome | None) -> None:
+        """Anything its flows (or undo, redo) changed: the outline and the details drawn
+        again (a forecast kept stands while what it was worked out from stands)."""
+        if self.is_mounted:
+            self.redraw()
+
+    def redraw(self) -> None:
         """Re-read the adventures and draw what the cursor is on."""
         adventures = self.service.prep.all()
         self.outline.show(adventures)
@@ -438,12 +447,12 @@ An adventure is also a Markdown file: `gm-console adventure import CAMPAIGN FILE
             return
         key = (selection[1], selection[2])
 
-        async def wizard() -> None:
+        async def steps() -> None:
             change = await self.flows.ask_what_if(selection)
             if change is not None:
                 self._run_what_if(key, change)
 
-        self.flows.start(wizard())
+        self.flows.run(steps())
 
     def _run_what_if(self, key: Key, change: WhatIfChange) -> None:
         base = self._current(key)

@@ -24,6 +24,7 @@ from textual.widgets import Input, TextArea
 from console.model.text import cleaned, first_refused
 from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import Field
+from console.ui.key_gate import GatedApp, again
 from console.ui.prep.block import Block
 from console.ui.safety import Guarded
 from console.ui.widgets.field_input import FieldInput
@@ -43,8 +44,11 @@ def _steered(widget: Input | TextArea, event: events.Key) -> bool:
         return False
     focused = screen.focused
     taken = True
-    if focused is not None and focused is not widget:
-        focused.post_message(events.Key(event.key, event.character))
+    if not screen.is_active:  # typed after the form closed: for what is on top now
+        if isinstance(widget.app, GatedApp):
+            widget.app.key_gate.keep(event)
+    elif focused is not None and focused is not widget:
+        focused.post_message(again(event, widget.app))
     elif event.key == "tab":
         screen.focus_next()
     elif event.key == "shift+tab":
@@ -86,9 +90,9 @@ class LineInput(FieldInput):
     form's FieldInput goes round its own fields only, and with one field stayed put: the
     text meant for the block went into the title)."""
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         if not _steered(self, event):
-            super().on_key(event)  # enter: the next field (FieldInput), or a character
+            await super().on_key(event)  # enter: the next field (FieldInput), or a character
 
 
 class WritingDialog(Dialog[dict[str, Any] | None]):

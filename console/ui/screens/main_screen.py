@@ -305,9 +305,11 @@ class MainScreen(Guarded, Screen[None]):
     def action_prep(self) -> None:
         from console.ui.prep.prep_screen import PrepScreen  # loaded when first used
 
+        # Built once and kept (installed); what it changes reaches the panes here as it is
+        # saved (Flows.show spreads it to every open screen, this one under it too).
         if not self.app.is_screen_installed(PrepScreen.NAME):
             self.app.install_screen(PrepScreen(self.service), PrepScreen.NAME)
-        self.app.push_screen(PrepScreen.NAME, lambda _: self.refresh_view())
+        self.app.push_screen(PrepScreen.NAME)
 
     def action_briefing(self) -> None:
         self.prep_flows.open_briefing()
