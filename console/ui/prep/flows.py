@@ -324,7 +324,7 @@ class PrepFlows(Flows):
                     self.show(self.service.tracker.new_encounter(values["name"]))
                 return
             self.show(self.service.prep.launch(adventure.id, chosen))  # the log says it all
-            self.open_briefing()
+            await self._briefing()  # the next dialog of this flow, its keys held for it
 
         self.run(steps())
 
@@ -336,14 +336,14 @@ class PrepFlows(Flows):
             self.decline("no prepared encounter running: E launches one" if encounter is None
                          else f"{encounter.name} was begun blank: no boxed text or notes")
             return
+        self.run(self._briefing())
+
+    async def _briefing(self) -> None:
         from console.ui.prep.briefing import BriefingDialog
 
-        async def steps() -> None:
-            reveal = await self.ask(BriefingDialog(self.service))
-            if reveal:
-                self.show(self.service.prep.reveal(), confirm=True)
-
-        self.run(steps())
+        reveal = await self.ask(BriefingDialog(self.service))
+        if reveal:
+            self.show(self.service.prep.reveal(), confirm=True)
 
     def reveal(self) -> None:
         """The running fight's boxed text onto the players' view, or off it (``R``)."""
