@@ -66,7 +66,7 @@ def test_check_exits_1_and_offers_the_backup(capsys: pytest.CaptureFixture[str],
         store.apply("note", "note", [("campaign", 1, store.campaign().with_changes(
             notes="first").to_dict())])
     assert run(capsys, "check", "Tide", "--saves", str(saves))[:2] == (
-        0, "Tide: all 4 files load and hang together\n")
+        0, "Tide: all 5 files load and hang together\n")
     (saves / "Tide/campaign.json").write_text('{"_meta": {"1": {"format": "metascape-gm')
     code, out, err = run(capsys, "check", "Tide", "--saves", str(saves))
     assert code == 1 and err == ""
@@ -194,7 +194,9 @@ def test_demo_makes_a_campaign_ready_to_try(tmp_path: Path,
     code, out, _ = run(capsys, "demo", "--saves", str(saves))
     assert code == 0 and "gm-console Demo --saves" in out
     with CampaignStore.open(saves, "Demo", read_only=True) as store:
-        assert len(store.pcs()) == 4 and len(store.npcs()) == 3
+        assert len(store.pcs()) == 4 and len(store.npcs()) == 4  # the sample's warden too
+        (relay,) = store.adventures()  # the sample adventure, the table at its first scene
+        assert relay.title == "The Silent Relay" and relay.at_scene == relay.scenes[0].id
         assert store.session().running
         fight = store.encounters()[-1]
         assert fight.round == 1 and len(fight.combatants) == 8

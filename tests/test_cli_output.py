@@ -53,8 +53,14 @@ def test_a_reader_gone_before_the_output_is_said_nothing_of() -> None:
 def test_every_subcommand_but_the_screens_takes_json() -> None:
     parser = build_parser()
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    without = {name for name, sub in commands.choices.items()
-               if not any("--json" in action.option_strings for action in sub._actions)}
+
+    def takes_json(sub: argparse.ArgumentParser) -> bool:
+        nested = [a for a in sub._actions if isinstance(a, argparse._SubParsersAction)]
+        if nested:  # a group of commands (adventure import, export ...): each of them
+            return all(takes_json(child) for child in nested[0].choices.values())
+        return any("--json" in action.option_strings for action in sub._actions)
+
+    without = {name for name, sub in commands.choices.items() if not takes_json(sub)}
     assert without == SCREENS
 
 

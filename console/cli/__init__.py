@@ -30,6 +30,7 @@ COMMAND_GROUPS: dict[str, tuple[str, ...]] = {
     "console.cli.campaigns": ("new", "list", "demo", "check", "export", "import", "summary",
                               "recap"),
     "console.cli.forecast": ("forecast",),
+    "console.cli.adventures": ("adventure",),
     "console.cli.players": ("player-view", "serve"),
 }
 _SUBCOMMANDS = frozenset(name for names in COMMAND_GROUPS.values() for name in names)

@@ -1,12 +1,15 @@
 """``gm-console demo``: a ready-made campaign to try the console on, made as a GM would make
 it (through the campaign's own commands): four player characters with ratings and
-weapons, three NPC templates, session 1 running, and a fight at the docks with the Nish
-called (and the forecast kept then), so every pane has something to show."""
+weapons, three NPC templates, the sample adventure (``samples/the_silent_relay.md``: three
+scenes, five encounters, and the template its last fight adds) with the table at its first
+scene, session 1 running, and a fight at the docks with the Nish called (and the forecast
+kept then), so every pane has something to show."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +18,14 @@ from console.model.roster import parse_weapons
 from console.service import CampaignService
 from console.store import CampaignStore, build_beside
 
-__all__ = ["make_demo"]
+__all__ = ["SAMPLE_ADVENTURE", "make_demo", "sample_adventure"]
+
+SAMPLE_ADVENTURE = "samples/the_silent_relay.md"
+
+
+def sample_adventure() -> str:
+    """The sample adventure's Markdown, as the package holds it."""
+    return resources.files("console.cli").joinpath(SAMPLE_ADVENTURE).read_text("utf-8")
 
 _PARTY: list[dict[str, Any]] = [
     dict(name="Brice", player="Ann", player_rank=2, nish="8M", def_="8M", ar="6M",
@@ -61,6 +71,8 @@ def _fill(saves: Path, name: str) -> Path:
             service.roster.add_pc(_pc(fields))
         for fields in _TEMPLATES:
             service.roster.add_npc(_template(fields))
+        relay = service.prep.import_markdown(sample_adventure()).adventure
+        service.prep.set_table_scene(relay.id, relay.scenes[0].id)
         service.sessions.start_next()
         service.tracker.new_encounter("Ambush at the docks")
         for pc in service.pcs().values():

@@ -6,6 +6,7 @@ table, and an ``id``.
 """
 
 from console.model.action_log import Change, LogEntry
+from console.model.adventures import Adventure
 from console.model.campaign import DEFAULT_KEEP_BACKUPS, SCHEMA_VERSION, Campaign
 from console.model.characters import Allowance, PlayerCharacter, Weapon
 from console.model.encounters import (
@@ -26,6 +27,7 @@ from console.model.stats import Stat
 __all__ = [
     "DEFAULT_KEEP_BACKUPS",
     "SCHEMA_VERSION",
+    "Adventure",
     "Allowance",
     "ApAward",
     "AwardKind",

@@ -24,7 +24,7 @@ from console.model.fields import (
     parse_time,
 )
 from console.model.fight_end import Ending, KeptForecast
-from console.model.text import need_name, need_notes
+from console.model.text import NOTES_HELD, need_name, need_notes
 from console.rules.critical_damage import CheckKind
 from console.rules.errors import RulesError
 from console.rules.facade_combat.actions import Stance, TurnActions
@@ -345,10 +345,17 @@ class Encounter:
     forecast: KeptForecast | None = None
     ending: Ending | None = None
 
+    # Launched from a prepared encounter (console.model.adventures): (adventure id, its
+    # encounter's id), for the GM's boxed text and notes; None: begun blank.
+    source: tuple[int, int] | None = None
+    # The boxed text the GM has revealed to the players' view ("" none): a copy, so the
+    # table sees what was read whatever is edited in the adventure later.
+    read_aloud: str = ""
+
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "combatants", "round", "current", "mode", "party_nish", "leader",
          "conditions", "active", "hazards", "acted", "lowest_first", "turn_since",
-         "forecast", "ending"}
+         "forecast", "ending", "source", "read_aloud"}
     )
 
     def __post_init__(self) -> None:
@@ -384,6 +391,13 @@ class Encounter:
             raise ModelError(f"{what}: forecast must be a KeptForecast record")
         if self.ending is not None and not isinstance(self.ending, Ending):
             raise ModelError(f"{what}: ending must be an Ending record")
+        if self.source is not None:
+            pair = tuple(need_int(part, f"{what}: prepared encounter", minimum=1)
+                         for part in need_list(self.source, f"{what}: prepared encounter"))
+            if len(pair) != 2:
+                raise ModelError(f"{what}: prepared encounter: an adventure and an encounter")
+            object.__setattr__(self, "source", pair)
+        need_notes(self.read_aloud, f"{what}: boxed text read", NOTES_HELD)
 
     def with_changes(self, **changes: Any) -> Encounter:
         return replace(self, **changes)
@@ -412,6 +426,9 @@ class Encounter:
             "turn_since": None if self.turn_since is None else format_time(self.turn_since),
             "forecast": None if self.forecast is None else self.forecast.to_dict(),
             "ending": None if self.ending is None else self.ending.to_dict(),
+            # Only when set: every fight's document is rewritten at every key.
+            **({} if self.source is None else {"source": list(self.source)}),
+            **({"read_aloud": self.read_aloud} if self.read_aloud else {}),
         }
 
     @classmethod
@@ -440,4 +457,7 @@ class Encounter:
             forecast=(None if raw.get("forecast") is None
                       else KeptForecast.from_dict(raw["forecast"])),
             ending=None if raw.get("ending") is None else Ending.from_dict(raw["ending"]),
+            source=(None if raw.get("source") is None
+                    else tuple(need_list(raw["source"], "prepared encounter"))),
+            read_aloud=raw.get("read_aloud", ""),
         )

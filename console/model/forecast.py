@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from console.model.adventures import PreparedEncounter
 from console.model.characters import PlayerCharacter
-from console.model.combat import NpcNumbers, npc_numbers
+from console.model.combat import NpcNumbers, body_points, npc_numbers
 from console.model.encounters import Encounter, Side, Status
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_list, need_mapping
@@ -47,6 +48,7 @@ from console.rules.limits import ATTACKS, POINTS
 from console.rules.ratings import Rating, RatingType
 
 __all__ = ["MAX_NPCS", "MAX_PCS", "keep_forecast", "kept", "matchup_from_encounter",
+           "matchup_from_prepared",
            "matchup_from_spec", "one_more"]
 
 MAX_PCS = 20
@@ -240,6 +242,52 @@ def matchup_from_encounter(encounter: Encounter, pcs: Mapping[int, PlayerCharact
     if lacking:
         raise ModelError("the forecast needs numbers these lack: " + "; ".join(lacking))
     return _checked(fighters, foes, max(0, encounter.round - 1))
+
+
+def _template_numbers(template: NpcTemplate) -> NpcNumbers:
+    kind = RatingType[template.body_type.value]
+    return NpcNumbers(None if template.atk is None else int(template.atk.value),
+                      None if template.def_ is None else int(template.def_.value),
+                      body_points(template.dmg, kind), body_points(template.ar, kind),
+                      body_points(template.vit, kind), kind)
+
+
+def matchup_from_prepared(encounter: PreparedEncounter, pcs: Mapping[int, PlayerCharacter],
+                          templates: Mapping[int, NpcTemplate]) -> Matchup:
+    """A prepared encounter against the party as its sheets stand now (each PC with the
+    wounds his sheet holds), every copy of each foe fresh from his template. A ModelError
+    lists who lacks which numbers."""
+    fighters: list[PcFighter] = []
+    foes: list[NpcFighter] = []
+    lacking: list[str] = []
+    for sheet in sorted(pcs.values(), key=lambda pc: pc.name.casefold()):
+        made = _pc_fighter(sheet, sheet.wounds, Status.ACTIVE, False, False)
+        if isinstance(made, str):
+            lacking.append(made)
+        else:
+            fighters.append(made)
+    for foe in encounter.foes:
+        template = templates.get(foe.template)
+        if template is None:
+            lacking.append(f"a foe whose template ({foe.template}) is gone from the roster")
+            continue
+        names = ([template.name] if foe.count == 1
+                 else [f"{template.name} {n}" for n in range(1, foe.count + 1)])
+        for name in names:
+            made_npc = _npc_fighter(name, _template_numbers(template),
+                                    None if template.nish is None else int(template.nish.value),
+                                    0)
+            if isinstance(made_npc, str):
+                lacking.append(f"{template.name} ({made_npc.split('(', 1)[1]}")
+                break
+            foes.append(made_npc)
+    if lacking:
+        raise ModelError("the forecast needs numbers these lack: " + "; ".join(lacking))
+    if not fighters:
+        raise ModelError("no PCs in the roster to forecast against: 2, p adds one")
+    if not foes:
+        raise ModelError(f"{encounter.name} has no foes to forecast")
+    return _checked(fighters, foes, 0)
 
 
 def one_more(matchup: Matchup) -> Matchup:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from console.model.adventures import Adventure
 from console.model.campaign import Campaign
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Encounter
@@ -26,8 +27,8 @@ from console.model.sessions import Session
 
 __all__ = ["Document", "Outcome", "Removed"]
 
-Document = Campaign | PlayerCharacter | NpcTemplate | Session | Encounter
-D = TypeVar("D", Campaign, PlayerCharacter, NpcTemplate, Session, Encounter)
+Document = Campaign | PlayerCharacter | NpcTemplate | Session | Encounter | Adventure
+D = TypeVar("D", Campaign, PlayerCharacter, NpcTemplate, Session, Encounter, Adventure)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,9 +19,9 @@ campaign):
   encounter's name and the hazards' difficulties never appear;
 - a removed combatant has left the fight and is not listed.
 
-The boxed text of a prepared encounter (read to the table when the GM reveals it) will be
-one more field of :class:`PlayerPicture`, filled here from what the encounter reveals; the
-views draw the picture whole.
+The boxed text of a prepared encounter (issue 29) shows once the GM reveals it
+(``Encounter.read_aloud``, a copy of it made then): never before, and never the GM notes;
+the views draw the picture whole.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from console.model.adventures import reflow
 from console.model.characters import PlayerCharacter
 from console.model.combat import wounds_and_vit
 from console.model.encounters import Combatant, Encounter, Hold, Shock, Side, Status
@@ -116,6 +117,7 @@ class PlayerPicture:
     # hidden combatants are in), and the limit that turns it amber, then red.
     turn_since: datetime | None = None
     turn_limit: int | None = None
+    read_aloud: str = ""  # the boxed text the GM has revealed ("" none)
 
     def to_dict(self) -> dict[str, Any]:
         """The picture as plain data, for a view in another program (a browser): the same
@@ -126,7 +128,7 @@ class PlayerPicture:
                 "hazards": [{"victim": h.victim, "line": h.line} for h in self.hazards],
                 "in_effect": list(self.in_effect),
                 "turn_since": None if self.turn_since is None else format_time(self.turn_since),
-                "turn_limit": self.turn_limit}
+                "turn_limit": self.turn_limit, "read_aloud": self.read_aloud}
 
 
 def _until(until_round: int | None) -> str:
@@ -276,4 +278,5 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
             and acting & placed):
         since = encounter.turn_since
     return PlayerPicture(campaign, session, encounter.round, True, tuple(rows), hazards,
-                         in_effect, unplaced, since, timer.limit if since else None)
+                         in_effect, unplaced, since, timer.limit if since else None,
+                         reflow(encounter.read_aloud))

@@ -6,10 +6,11 @@ each group one feature's commands, in a module of its own (``.players`` is the p
 view's read, ``.forecast`` the encounter forecast, which only reads, ``.settings`` the
 campaign-wide settings such as its dice system, ``.points`` the awarder of a campaign
 playing another system than MetaScape, ``.recap`` the session's recap and the campaign's
-calibration, which only read, ``.facade`` a Façade campaign's fights); every command returns
-an :class:`~console.model.outcome.Outcome`, saved by :meth:`CampaignCore.run` as one
-undoable action. The reads are the core's. Each group is made, and its module loaded, the
-first time it is used: the console's first frame needs none of them.
+calibration, which only read, ``.facade`` a Façade campaign's fights, ``.prep`` the prepared
+adventures); every command returns an :class:`~console.model.outcome.Outcome`, saved by
+:meth:`CampaignCore.run` as one undoable action. The reads are the core's. Each group is
+made, and its module loaded, the first time it is used: the console's first frame needs
+none of them.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from console.service.core import CampaignCore
 from console.store import CampaignStore
 
 if TYPE_CHECKING:
+    from console.service.adventures import AdventureCommands
     from console.service.awards import AwardCommands
     from console.service.campaign_settings import CampaignSettings
     from console.service.combat import CombatCommands
@@ -116,3 +118,9 @@ class CampaignService(CampaignCore):
         from console.service.facade import FacadeCommands
 
         return FacadeCommands(self)
+
+    @cached_property
+    def prep(self) -> AdventureCommands:
+        from console.service.adventures import AdventureCommands
+
+        return AdventureCommands(self)

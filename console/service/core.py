@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from console.model import (
+    Adventure,
     Campaign,
     Combatant,
     Encounter,
@@ -51,7 +52,7 @@ T = TypeVar("T")
 
 # The tables a commit brings up to date in the cache from its own outcome (_prime).
 _PRIMED = (Encounter.TABLE, PlayerCharacter.TABLE, NpcTemplate.TABLE, Session.TABLE,
-           Campaign.TABLE)
+           Campaign.TABLE, Adventure.TABLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +157,8 @@ class CampaignCore:
         own objects: what was written is their ``to_dict``, so reading it back would only
         parse a 100-combatant fight again to get the same object. A table whose cache was
         already stale (``versions``: before the commit) is left to be read afresh."""
-        for table in (Encounter.TABLE, PlayerCharacter.TABLE, NpcTemplate.TABLE):
+        for table in (Encounter.TABLE, PlayerCharacter.TABLE, NpcTemplate.TABLE,
+                      Adventure.TABLE):
             touched = [doc for doc in outcome.changes
                        if (doc.table if isinstance(doc, Removed) else doc.TABLE) == table]
             found = self._cache.get(table)
@@ -192,6 +194,11 @@ class CampaignCore:
     def npcs(self) -> dict[int, NpcTemplate]:
         return self._cached(NpcTemplate.TABLE,
                             lambda: {npc.id: npc for npc in self._store.npcs()})
+
+    def adventures(self) -> dict[int, Adventure]:
+        """The prepared adventures by id."""
+        return self._cached(Adventure.TABLE,
+                            lambda: {a.id: a for a in self._store.adventures()})
 
     def sheet_of(self, combatant: Combatant) -> PlayerCharacter | None:
         """A PC combatant's sheet from the roster (None for NPCs and sheetless PCs)."""

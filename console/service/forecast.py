@@ -1,23 +1,34 @@
 """The encounter forecast on the campaign's running fight (issue 17): the matchup read from
 the fight as it stands, the forecast itself, and the "what if" with one foe fewer or more.
-Nothing is saved: a forecast only reads."""
+And on prepared encounters (issue 29): each against the party as its sheets stand now, with
+what-ifs (a foe's count or values changed, nothing saved), and an adventure's mix of Table
+18's rows. Nothing is saved: a forecast only reads, and the forecasts themselves read
+nothing (take the matchups first), so a worker thread may run them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from console.model.adventures import PreparedEncounter
 from console.model.errors import ModelError
 from console.model.fight_end import KeptForecast
-from console.model.forecast import keep_forecast, kept, matchup_from_encounter, one_more
+from console.model.forecast import (
+    keep_forecast,
+    kept,
+    matchup_from_encounter,
+    matchup_from_prepared,
+    one_more,
+)
+from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
 from console.rules.errors import RulesError
-from console.rules.forecast import RUNS, Forecast, Matchup, forecast, runs_for
+from console.rules.forecast import RUNS, Forecast, Matchup, Mix, forecast, mix, runs_for
 from console.rules.systems import system
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
 
-__all__ = ["ForecastCommands", "WhatIf"]
+__all__ = ["AdventureForecast", "ForecastCommands", "Prepared", "WhatIf"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +39,26 @@ class WhatIf:
     now: Forecast
     fewer: Forecast | None
     more: Forecast
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A prepared encounter ready to forecast: its matchup, or why there is none (no foes,
+    numbers lacking)."""
+
+    adventure: int
+    encounter: int
+    name: str
+    matchup: Matchup | None
+    why_not: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AdventureForecast:
+    """Each prepared encounter's forecast (None where it has no matchup), and their mix."""
+
+    forecasts: tuple[tuple[Prepared, Forecast | None], ...]
+    mix: Mix | None
 
 
 class ForecastCommands:
@@ -109,3 +140,59 @@ class ForecastCommands:
         except (ModelError, RulesError) as error:
             raise ActionRefused(str(error)) from None
         return WhatIf(now, fewer, more)
+
+    # ----- prepared encounters (issue 29) ----------------------------------------------------
+
+    def prepared(self, adventure_id: int, encounter_id: int, *,
+                 encounter: PreparedEncounter | None = None,
+                 templates: Mapping[int, NpcTemplate] | None = None) -> Prepared:
+        """A prepared encounter against the party as its sheets stand now. ``encounter`` and
+        ``templates`` (over the roster's) are a what-if: a foe's count or his values changed,
+        nothing saved."""
+        core = self._core
+        adventure = core.adventures().get(adventure_id)
+        found = None if adventure is None else adventure.find(encounter_id)
+        if found is None:
+            raise ActionRefused("that encounter is gone (deleted, or undone)")
+        prepared = encounter if encounter is not None else found[1]
+        roster = {**core.npcs(), **(templates or {})}
+        if not prepared.foes:
+            return Prepared(adventure_id, encounter_id, prepared.name, None,
+                            "no foes: nothing to forecast")
+        try:
+            matchup = matchup_from_prepared(prepared, core.pcs(), roster)
+        except (ModelError, RulesError) as error:
+            return Prepared(adventure_id, encounter_id, prepared.name, None, str(error))
+        return Prepared(adventure_id, encounter_id, prepared.name, matchup)
+
+    def adventure_matchups(self, adventure_id: int) -> list[Prepared]:
+        """Every encounter of an adventure, in its order, ready to forecast."""
+        adventure = self._core.adventures().get(adventure_id)
+        if adventure is None:
+            raise ActionRefused("that adventure is gone (deleted, or undone)")
+        return [self.prepared(adventure_id, e.id) for _, e in adventure.encounters()]
+
+    @staticmethod
+    def adventure(prepared: Sequence[Prepared], runs: int = 10_000, seed: int = 0,
+                  progress: Callable[[float], None] | None = None) -> AdventureForecast:
+        """Each encounter's forecast (``runs`` each, fewer for a big fight) and the mix of
+        those that have one; ``progress(share done)`` as they go. Reads nothing from the
+        campaign: a worker thread may run it."""
+        sizes = [runs_for(p.matchup, runs) if p.matchup is not None else 0 for p in prepared]
+        total = max(1, sum(sizes))
+        done = 0
+        results: list[tuple[Prepared, Forecast | None]] = []
+        try:
+            for item, size in zip(prepared, sizes, strict=True):
+                if item.matchup is None:
+                    results.append((item, None))
+                    continue
+                before = done
+                step = None if progress is None else (
+                    lambda count, before=before: progress((before + count) / total))
+                results.append((item, forecast(item.matchup, size, seed, step)))
+                done += size
+        except (ModelError, RulesError) as error:
+            raise ActionRefused(str(error)) from None
+        made = [result for _, result in results if result is not None]
+        return AdventureForecast(tuple(results), mix(made) if made else None)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from console.model import NpcTemplate, PlayerCharacter
 from console.model.lifecycle import check_unique_name, delete_sheet
 from console.model.outcome import Outcome
+from console.model.prep import check_template_free
 from console.model.roster import duplicate_template, spawn_copies
 from console.model.vessels import join_party_vessel
 from console.service.core import CampaignCore
@@ -59,10 +60,16 @@ class RosterCommands:
         return self.save_npc(copy, verb="made")
 
     def delete(self, sheet: Sheet) -> Outcome:
-        """Delete a PC or a template, unless the fight or a waiting award still uses it."""
+        """Delete a PC or a template, unless the fight, a waiting award or (a template) a
+        prepared adventure's encounter still uses it."""
         service = self._service
-        return service.run(f"{sheet.TABLE}.delete", lambda: delete_sheet(
-            sheet, service.encounter(), service.session()))
+
+        def change() -> Outcome:
+            if isinstance(sheet, NpcTemplate):
+                check_template_free(sheet, service.adventures().values())
+            return delete_sheet(sheet, service.encounter(), service.session())
+
+        return service.run(f"{sheet.TABLE}.delete", change)
 
     def spawn(self, template: NpcTemplate, count: int, *, shared_nish: bool = True,
               hidden: bool = False) -> Outcome:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from console.model import Encounter, ModelError, PlayerCharacter, Side, Status
 from console.model.encounters import Condition, InitiativeMode
-from console.model.fight_end import EndHow
+from console.model.fight_end import EndHow, Ending
 from console.model.fight_facts import ending_of
 from console.model.lifecycle import begin_encounter, end_encounter, join_pc
 from console.model.outcome import Outcome
@@ -80,12 +80,9 @@ class TrackerCommands:
         lowest_first = system(service.campaign().system).lowest_first  # Façade's fights
 
         def begin() -> Outcome:
-            running = service.encounter()
-            ending = (None if running is None or how is None
-                      else ending_of(running, how, service.pcs()))
             return begin_encounter(service.session_record(service.session().number)[1],
                                    service.new_id(Encounter.TABLE), name,
-                                   lowest_first=lowest_first, ending=ending)
+                                   lowest_first=lowest_first, ending=self.ending(how))
 
         return service.run("encounter.new", begin)
 
@@ -102,10 +99,10 @@ class TrackerCommands:
         encounter = service.encounter()
         if encounter is None:
             raise ActionRefused("no encounter is running")
-        table18 = service.campaign().system == "metascape"
-        return service.run("encounter.end", lambda: end_encounter(
-            encounter, None if how is None
-            else ending_of(encounter, how, service.pcs(), table18=table18)))
+        return service.run("encounter.end", lambda: end_encounter(encounter, self.ending(how)))
+
+    def ending(self, how: EndHow | None) -> Ending | None:
+        return ending_now(self._service, how)
 
     def add_npc(self, name: str, nish: int | None, vit_max: int | None) -> Outcome:
         return self._on("tracker.add", lambda e: add_combatant(
@@ -253,3 +250,14 @@ class TrackerCommands:
 
     def remove_condition(self, index: int) -> Outcome:
         return self._on("tracker.uncondition", lambda e: remove_condition(e, index))
+
+
+def ending_now(core: CampaignCore, how: EndHow | None) -> Ending | None:
+    """How the running fight ended as the GM says (``how``), read into Table 18 (no row in
+    a campaign playing another system: the table reads MetaScape's wounds against
+    Vitality); None when nothing runs or nothing was said. Every way a fight ends (its end,
+    ``E`` into the next, a prepared encounter launched) reads it here."""
+    running = core.encounter()
+    if running is None or how is None:
+        return None
+    return ending_of(running, how, core.pcs(), table18=core.campaign().system == "metascape")

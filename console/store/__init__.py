@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     )
     from console.store.layout import list_campaigns, validate_name
     from console.store.lock import LockHolder
-    from console.store.portable import export_campaign, import_campaign
+    from console.store.portable import export_campaign, import_campaign, write_outside
     from console.store.publish import build_beside
     from console.store.recovery import CheckReport, check_campaign, find_good_backup, restore_backup
     from console.store.transaction import Transaction
@@ -67,6 +67,7 @@ _LAZY = {
     "build_beside": "console.store.publish",
     "check_campaign": "console.store.recovery",
     "export_campaign": "console.store.portable",
+    "write_outside": "console.store.portable",
     "find_good_backup": "console.store.recovery",
     "import_campaign": "console.store.portable",
     "list_campaigns": "console.store.layout",
@@ -116,4 +117,5 @@ __all__ = [
     "restore_backup",
     "validate_name",
     "write_atomic",
+    "write_outside",
 ]

@@ -40,11 +40,13 @@ from console.store.errors import (
     BadSaveFile,
     CampaignNotFound,
     DamagedCampaign,
+    MissingSaveFile,
     StoreError,
     UnsafePath,
 )
 from console.store.follow import FollowMixin
 from console.store.layout import (
+    ADDED_IN,
     BACKUPS_DIR,
     ROOT_FILES,
     TABLE_SHARDS,
@@ -55,7 +57,7 @@ from console.store.layout import (
 from console.store.lock import CampaignLock, LockHolder, holder_now
 from console.store.publish import clean_staging, publish_campaign, starting_files
 from console.store.sessions import SessionsMixin
-from console.store.shards import TABLE_MODELS, Shard, clone
+from console.store.shards import TABLE_MODELS, Shard, clone, new_tables
 from console.store.transaction import Transaction, Write
 from console.store.tree import CampaignTree
 from console.store.typed_reads import TypedReads
@@ -204,8 +206,7 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
             # ahead of it, and at most the newest operation is missing from them.)
             self._number = self._newest_session()
             self._session = self._backend.load(session_rel(self._number), "session")
-            self._roots = {kind: self._read_shard(rel, kind)
-                           for kind, rel in ROOT_FILES.items()}
+            self._roots = self._read_roots()
             if not self.read_only or self._session_unchanged():
                 break
         else:
@@ -218,6 +219,20 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
             backup = find_good_backup(self.root, error.path, "session")
             raise error.with_backup(backup) from None
         self._finish_interrupted()
+
+    def _read_roots(self) -> dict[str, Shard]:
+        """Every root file; one a later schema added (layout.ADDED_IN) that an older
+        campaign lacks is an empty one, which the writer writes with what it migrated."""
+        roots: dict[str, Shard] = {}
+        for kind, rel in ROOT_FILES.items():
+            try:
+                roots[kind] = self._read_shard(rel, kind)
+            except MissingSaveFile:
+                since, campaign = ADDED_IN.get(kind), roots.get("campaign")
+                if since is None or campaign is None or campaign.schema_read >= since:
+                    raise
+                roots[kind] = self._backend.create(rel, kind, new_tables(kind))
+        return roots
 
     def _session_unchanged(self) -> bool:
         assert self._session is not None

@@ -9,6 +9,7 @@
         campaign.json              campaign settings            (kind "campaign")
         pcs.json                   player characters            (kind "pcs")
         npcs.json                  NPC templates                (kind "npcs")
+        adventures.json            prepared adventures          (kind "adventures")
         sessions/0000/session.json session 0 = set-up work before the first session
         sessions/0007/session.json the session, its encounters, undo journal and newest log
         sessions/0007/log-0001.json   sealed log entries 1..C (C = chunk size, default 10)
@@ -30,6 +31,8 @@ from console.store.names import validate_name
 from console.store.tree import CampaignTree
 
 __all__ = [
+    "ADDED_IN",
+    "ADVENTURES_FILE",
     "BACKUPS_DIR",
     "CAMPAIGN_FILE",
     "FORMAT",
@@ -60,6 +63,7 @@ FORMAT = "metascape-gm-console"
 CAMPAIGN_FILE = "campaign.json"
 PCS_FILE = "pcs.json"
 NPCS_FILE = "npcs.json"
+ADVENTURES_FILE = "adventures.json"
 SESSIONS_DIR = "sessions"
 SESSION_FILE = "session.json"
 BACKUPS_DIR = "backups"
@@ -78,6 +82,7 @@ TABLE_SHARDS: dict[str, str] = {
     "campaign": "campaign",
     "pcs": "pcs",
     "npcs": "npcs",
+    "adventures": "adventures",
     "session": "session",
     "encounters": "session",
 }
@@ -87,12 +92,20 @@ SHARD_TABLES: dict[str, tuple[str, ...]] = {
     "campaign": ("campaign",),
     "pcs": ("pcs",),
     "npcs": ("npcs",),
+    "adventures": ("adventures",),
     "session": ("session", "encounters", "log", "journal"),
     "log": ("log",),
 }
 
 # Fixed files at the campaign root, by kind.
-ROOT_FILES: dict[str, str] = {"campaign": CAMPAIGN_FILE, "pcs": PCS_FILE, "npcs": NPCS_FILE}
+ROOT_FILES: dict[str, str] = {"campaign": CAMPAIGN_FILE, "pcs": PCS_FILE, "npcs": NPCS_FILE,
+                              "adventures": ADVENTURES_FILE}
+
+# Root files a later schema added, by kind: the schema version that added each. A campaign
+# whose campaign.json was written before it has no such file, and reads as if it held an
+# empty one (the writer that opens it writes it, before campaign.json's new version); from
+# that version on, the file missing is damage like any other.
+ADDED_IN: dict[str, int] = {"adventures": 13}
 
 def campaign_dir(saves: Path, name: str) -> Path:
     return Path(saves) / validate_name(name)

@@ -44,13 +44,19 @@ encounter the forecast kept at its first Nish and how it ended (``forecast``, ``
 a combatant whether he went down or had critical damage during it (``was_down``,
 ``was_critical``); absent means none, as version 10 kept none, so nothing is rewritten (a
 fight version 10 ended has no end to count in the calibration).
-Version 12 (current): a campaign playing Façade keeps its characters in Façade's terms
+Version 12: a campaign playing Façade keeps its characters in Façade's terms
 (issue 31): a PC or a template may hold ``skills``, a Façade sheet (``facade``) and a PC
 what fights did to him (``facade_health``: hits by location, Limit Pools); a combatant his
 hits and pools (``facade_health``) and his actions this turn (``actions``); a campaign its
 Façade combat system (``facade_combat``). Absent means none (and Dramatic Combat), as in
 version 10, so nothing is rewritten; the number changes so that an older console refuses
 such a file instead of failing on a field it does not know.
+Version 13 (current): a campaign keeps its prepared adventures in a file of its own,
+``adventures.json`` (``console.store.layout.ADDED_IN``: a campaign whose campaign.json is
+older has none, which reads as none prepared, and the writer that opens it writes it), and
+a fight may name the prepared encounter it was launched from (``source``) and hold the
+boxed text the GM revealed to the players (``read_aloud``); absent means a fight begun
+blank, so nothing is rewritten.
 """
 
 from __future__ import annotations
@@ -173,6 +179,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     9: dict.fromkeys(("campaign", "pcs", "npcs", "session", "encounters", "log"), _cleaned),
     10: {},  # a fight's events, forecast, end and marks: absent means none
     11: {},  # Façade's sheets, health, actions, combat system: absent means none, Dramatic
+    12: {},  # adventures.json is new (layout.ADDED_IN); a fight's source: absent as before
 }
 
 

@@ -24,11 +24,11 @@ from typing import Any
 from console.model import SCHEMA_VERSION
 from console.store.atomic_storage import fsync_directory
 from console.store.errors import BadExportFile, BadSaveFile, CampaignExists, StoreError
-from console.store.layout import ROOT_FILES, kind_of
+from console.store.layout import ADDED_IN, ROOT_FILES, kind_of
 from console.store.limits import MAX_IMPORT_BYTES
 from console.store.names import validate_name
 from console.store.publish import Files, existing_name, publish_campaign, refuse_look_alike
-from console.store.shards import parse_tables
+from console.store.shards import new_tables, parse_tables
 from console.store.tree import CampaignTree
 from console.store.undo import session_rel
 from console.store.verify import verify_campaign
@@ -106,7 +106,8 @@ def write_outside(saves: Path, target: Path, payload: bytes, *, replace: bool = 
                   what: str = "file", example: str = "recap.md") -> Path:
     """Write ``payload`` to ``target`` as an export is written (a new regular file outside
     the saves folder, or with ``replace`` one replaced; never a link, a folder or a
-    device): the command line's other outputs to a file, such as a recap."""
+    device): the command line's other outputs to a file, such as a recap or an adventure
+    written to Markdown."""
     target = Path(target)
     _check_target(Path(saves), target, replace=replace, what=what, example=example)
     try:
@@ -220,6 +221,9 @@ def import_campaign(saves: Path, source: Path, as_name: str | None = None, *,
         except BadSaveFile as error:
             raise BadExportFile(f"{error.path}: {error.problem}") from None
         files[rel] = (kind, tables)
+    for kind, since in ADDED_IN.items():  # an export older than the file: none prepared
+        if ROOT_FILES[kind] not in files and document["schema"] < since:
+            files[ROOT_FILES[kind]] = (kind, new_tables(kind))
     for rel in [*ROOT_FILES.values(), session_rel(0)]:
         if rel not in files:
             raise BadExportFile(f"{source}: the export has no {rel}")

@@ -64,6 +64,7 @@ def starting_files(name: str, *, notes: str, keep_backups: int, now: datetime,
         ROOT_FILES["campaign"]: ("campaign", campaign),
         ROOT_FILES["pcs"]: ("pcs", new_tables("pcs")),
         ROOT_FILES["npcs"]: ("npcs", new_tables("npcs")),
+        ROOT_FILES["adventures"]: ("adventures", new_tables("adventures")),
         session_rel(0): ("session", new_session_tables(0, now, 0, chunk_size)),
     }
 

@@ -17,6 +17,7 @@ from tinydb.table import Document
 
 from console.model import (
     SCHEMA_VERSION,
+    Adventure,
     Campaign,
     Encounter,
     LogEntry,
@@ -58,6 +59,7 @@ TABLE_MODELS: dict[str, Callable[[object], object]] = {
     "campaign": Campaign.from_dict,
     "pcs": PlayerCharacter.from_dict,
     "npcs": NpcTemplate.from_dict,
+    "adventures": Adventure.from_dict,
     "session": Session.from_dict,
     "encounters": Encounter.from_dict,
     "log": LogEntry.from_dict,
@@ -67,7 +69,7 @@ TABLE_MODELS: dict[str, Callable[[object], object]] = {
 
 # Tables whose parsed documents a shard keeps from its reading: the roster, read whole by
 # the console right after opening (3,000 templates were parsed twice).
-KEPT_PARSED = frozenset({"pcs", "npcs"})
+KEPT_PARSED = frozenset({"pcs", "npcs", "adventures"})
 
 
 def clone(value: Any) -> Any:
@@ -134,10 +136,11 @@ def _decode(path: Path, raw: bytes) -> object:
 
 
 def parse_tables(data: object, kind: str, path: Path,
-                 parsed: dict[str, dict[int, object]] | None = None) -> tuple[Tables, bool]:
+                 parsed: dict[str, dict[int, object]] | None = None) -> tuple[Tables, int]:
     """Check decoded JSON is a ``kind`` file of ours, migrate it, validate every document.
 
-    Returns the tables and whether a migration changed them. ``path`` is for messages.
+    Returns the tables and the schema version the file was written with (older than
+    SCHEMA_VERSION: a migration changed them). ``path`` is for messages.
     ``parsed``, if given, receives the model objects validation built for the roster's
     tables (:data:`KEPT_PARSED`), so they are not parsed again to be read.
     """
@@ -191,12 +194,12 @@ def parse_tables(data: object, kind: str, path: Path,
     opno = meta.get("opno", 0)
     if isinstance(opno, bool) or not isinstance(opno, int) or opno < 0:
         raise InvalidSaveFile(path, f"operation number {opno!r} is not a whole number")
-    return tables, migrated
+    return tables, version
 
 
 def read_tables(path: Path, kind: str, tree: CampaignTree | None = None,
                 rel: str | None = None,
-                parsed: dict[str, dict[int, object]] | None = None) -> tuple[Tables, bool]:
+                parsed: dict[str, dict[int, object]] | None = None) -> tuple[Tables, int]:
     """Load and check a save file; see :func:`parse_tables`. Never writes. The file is
     ``rel`` in ``tree`` (reached without following a link), or ``path`` itself."""
     if tree is None or rel is None:
@@ -223,10 +226,13 @@ class Shard:
     """
 
     def __init__(self, kind: str, path: Path | None, db: TinyDB,
-                 parsed: dict[str, dict[int, object]] | None = None) -> None:
+                 parsed: dict[str, dict[int, object]] | None = None,
+                 schema_read: int = SCHEMA_VERSION) -> None:
         self.kind = kind
         self.path = path
         self.db = db
+        # The schema version of the file as read (a new file: the current one).
+        self.schema_read = schema_read
         # The model objects the file's documents were validated into, per table, until
         # the table is first written (see parse_tables).
         self._parsed = parsed or {}
@@ -250,12 +256,14 @@ class Shard:
         path = tree.path(rel)
         dirty = tables is not None
         parsed: dict[str, dict[int, object]] = {}
+        version = SCHEMA_VERSION
         if tables is None:
-            tables, dirty = read_tables(path, kind, tree, rel, parsed)
+            tables, version = read_tables(path, kind, tree, rel, parsed)
+            dirty = version < SCHEMA_VERSION
         db = TinyDB(storage=AtomicJSONStorage, tree=tree, rel=rel, data=tables, deferred=True,
                     before_replace=before_replace)
         db.storage.dirty = dirty  # type: ignore[attr-defined]
-        return cls(kind, path, db, parsed)
+        return cls(kind, path, db, parsed, version)
 
     @classmethod
     def in_memory(cls, kind: str, tables: Tables | None = None) -> Shard:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from console.model import Campaign, Encounter, NpcTemplate, PlayerCharacter, Session
+from console.model import Adventure, Campaign, Encounter, NpcTemplate, PlayerCharacter, Session
 
 __all__ = ["TypedReads"]
 
@@ -45,6 +45,13 @@ class TypedReads:
     def npc(self, npc_id: int) -> NpcTemplate | None:
         doc = self.get("npcs", npc_id)
         return None if doc is None else NpcTemplate.from_dict(doc)
+
+    def adventures(self) -> list[Adventure]:
+        """The prepared adventures, by id."""
+        kept = self.parsed("adventures")
+        if kept is not None:
+            return [a for _, a in sorted(kept.items()) if isinstance(a, Adventure)]
+        return [Adventure.from_dict(d) for d in self.all("adventures").values()]
 
     def session(self) -> Session:
         """The current session (number 0 until the first session is started)."""

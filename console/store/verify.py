@@ -4,7 +4,8 @@ Every file a campaign depends on is checked, and so are the references between t
 
 - no link or special file anywhere in the campaign folder (``console.store.tree``), and no
   folder where the lock file should be;
-- campaign.json, pcs.json, npcs.json load and every document in them is valid;
+- campaign.json, pcs.json, npcs.json, adventures.json load and every document in them is
+  valid (adventures.json may be missing from a campaign older than it: layout.ADDED_IN);
   campaign.json holds its settings;
 - sessions run 0, 1, 2 ... with no file missing, each numbered as its folder, each holding
   its session document and a journal, every document valid; every sealed log chunk the
@@ -39,6 +40,7 @@ from console.store.errors import (
     UnsafePath,
 )
 from console.store.layout import (
+    ADDED_IN,
     LOCK_FILE,
     ROOT_FILES,
     SESSION_FILE,
@@ -63,6 +65,7 @@ class _Found:
     problems: list[BadSaveFile]
     remembered: Remembered = field(default_factory=dict)
     learned: Remembered = field(default_factory=dict)
+    versions: dict[str, int] = field(default_factory=dict)  # each file's schema, as read
 
     def add(self, error: BadSaveFile, kind: str | None = None, rel: str | None = None) -> None:
         if kind is not None and rel is not None and error.good_backup is None:
@@ -73,11 +76,21 @@ class _Found:
 
     def load(self, rel: str, kind: str) -> Tables | None:
         try:
-            tables, _ = read_tables(self.tree.path(rel), kind, self.tree, rel)
+            tables, self.versions[rel] = read_tables(self.tree.path(rel), kind, self.tree, rel)
         except BadSaveFile as error:
             self.add(error, kind, rel)
             return None
         return tables
+
+    def not_yet(self, kind: str, rel: str) -> bool:
+        """``rel`` is a root file a later schema added (layout.ADDED_IN), missing from a
+        campaign whose settings are older than it or cannot be read (put back first, they
+        say whether it belongs): reads as empty, no damage."""
+        since = ADDED_IN.get(kind)
+        if since is None or self.tree.entry(rel) is not None:
+            return False
+        version = self.versions.get(ROOT_FILES["campaign"])
+        return version is None or version < since
 
 
 def _opno(tables: Tables) -> int:
@@ -260,6 +273,8 @@ def verify_campaign(tree: CampaignTree, *, loaded: dict[str, Tables] | None = No
 
     roots: dict[str, Tables] = {}
     for kind, rel in ROOT_FILES.items():
+        if rel not in known and found.not_yet(kind, rel):
+            continue
         tables = known[rel] if rel in known else found.load(rel, kind)
         if tables is not None:
             roots[rel] = tables

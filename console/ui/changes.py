@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 from textual.app import App
 from textual.reactive import var
 
-from console.model import Campaign, Encounter, NpcTemplate, PlayerCharacter, Session
+from console.model import Adventure, Campaign, Encounter, NpcTemplate, PlayerCharacter, Session
 from console.model.outcome import Outcome, Removed
 from console.service import CampaignCore
 
@@ -33,7 +33,7 @@ __all__ = ["EVERYTHING", "LOG", "STATE", "ChangeTally", "Changed", "Redraws", "S
 LOG = "log"  # the session's action log moved: an action saved, undone or redone
 STATE = "state"  # the console's own state: saving stopped (the lock taken from outside)
 TABLES = (Encounter.TABLE, PlayerCharacter.TABLE, NpcTemplate.TABLE, Session.TABLE,
-          Campaign.TABLE)
+          Campaign.TABLE, Adventure.TABLE)
 EVERYTHING = frozenset((*TABLES, LOG, STATE))
 
 

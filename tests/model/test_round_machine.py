@@ -32,12 +32,14 @@ from hypothesis.stateful import (
 )
 
 from console.model import Encounter, PlayerCharacter, Side, Status
+from console.model.adventures import Adventure, PreparedEncounter, Scene
 from console.model.combat import wound_npc_in_fight, wound_pc
 from console.model.encounters import Hold, InitiativeMode, Shock
 from console.model.errors import ModelError
 from console.model.hazards import apply_hazard_result, attach_hazard, due_now
 from console.model.outcome import Outcome
 from console.model.player_view import HEALTH_WORDS, player_picture
+from console.model.prep import reveal
 from console.model.tracker import (
     END,
     act_now,
@@ -86,6 +88,11 @@ def _first_nish_brought(kind: str, state: HazardState) -> bool:
     return state.pending and state.rounds == 1  # type: ignore[attr-defined,no-any-return]
 PC_SHEETS = {1: PlayerCharacter.new(1, "Vera", vit_max="20"),
              2: PlayerCharacter.new(2, "Kess", vit_max="16")}
+
+
+# The prepared encounter the machine's fight was launched from (issue 29).
+PREPARED = {1: Adventure(1, "Relay", scenes=(Scene(1, "Docks", "", (
+    PreparedEncounter(1, "Machine fight", boxed="The doors stand open."),)),))}
 
 
 def _members(encounter: Encounter) -> list[int]:
@@ -201,7 +208,8 @@ class RoundMachine(RuleBasedStateMachine):
     @initialize(npcs=st.lists(NISH, min_size=1, max_size=4), lowest_first=st.booleans())
     def set_up(self, npcs: list[int], lowest_first: bool) -> None:
         # Lowest first: a Façade campaign's fights; every rule below holds the same.
-        encounter = Encounter(1, "Machine fight", lowest_first=lowest_first)
+        # Launched from a prepared encounter (issue 29): its boxed text may be shown.
+        encounter = Encounter(1, "Machine fight", lowest_first=lowest_first, source=(1, 1))
         for pc_id, sheet in PC_SHEETS.items():
             encounter = add_combatant(encounter, sheet.name, Side.PC, ref=pc_id).encounter
         for number, nish in enumerate(npcs, start=1):
@@ -325,6 +333,17 @@ class RoundMachine(RuleBasedStateMachine):
         assert (after.current, after.acted, round_order(after)) == (
             before.current, before.acted, round_order(before))
         assert after.combatant(who).hidden is not before.combatant(who).hidden
+
+    @rule()
+    def read_aloud(self) -> None:
+        """Issue 29: the boxed text onto the players' view and off it: the round is
+        exactly as it was."""
+        before = self.encounter
+        self._act("read aloud", lambda e: reveal(e, PREPARED))
+        after = self.encounter
+        assert (after.current, after.acted, round_order(after)) == (
+            before.current, before.acted, round_order(before))
+        assert bool(after.read_aloud) is not bool(before.read_aloud)
 
     @rule(mode=st.sampled_from(list(InitiativeMode)), seed=st.integers(0, 9))
     def mode(self, mode: InitiativeMode, seed: int) -> None:

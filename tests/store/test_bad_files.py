@@ -112,7 +112,7 @@ def test_a_damaged_log_chunk_of_an_old_session_is_found_by_check(saves: Path) ->
     assert [type(p) for p in report.problems] == [ForeignSaveFile]
     assert report.problems[0].path == chunk
     assert report.problems[0].good_backup is not None  # from the session-start snapshot
-    assert len(report.ok) == 7  # 3 root files, 2 session files, 2 other chunks
+    assert len(report.ok) == 8  # 4 root files, 2 session files, 2 other chunks
 
 
 def test_no_backup_at_all_is_said_plainly(saves: Path) -> None:

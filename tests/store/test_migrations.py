@@ -164,7 +164,8 @@ def test_a_version_8_campaign_opens_with_the_table_as_it_was(tmp_path: Path) -> 
     assert check_campaign(saves, "Demo").healthy
 
 
-# ----- version 10: a campaign made before a fight kept its facts (issue 30) ----------------
+# ----- version 10: a campaign made before a fight kept its facts (issue 30), before
+# Façade's sheets (issue 31) and before prepared adventures (issue 29) -------------------------
 
 V10_FIXTURE = Path(__file__).parent / "fixtures" / "campaign_v10"
 
@@ -202,3 +203,57 @@ def test_a_version_10_campaign_opens_and_its_fights_are_told_as_far_as_they_can_
     for path in (saves / "Demo").glob("*.json"):
         assert json.loads(path.read_text())["_meta"]["1"]["schema"] == SCHEMA_VERSION
     assert check_campaign(saves, "Demo").healthy
+
+
+def test_a_version_10_campaign_opens_with_no_adventures_and_gains_their_file(
+        tmp_path: Path) -> None:
+    # `gm-console demo` as version 10 made it: no adventures.json at all.
+    saves = tmp_path / "saves"
+    shutil.copytree(V10_FIXTURE, saves)
+    root = saves / "Demo"
+    assert not (root / "adventures.json").exists()
+    assert json.loads((root / "campaign.json").read_text())["_meta"]["1"]["schema"] == 10
+    assert check_campaign(saves, "Demo").healthy  # not damage: it is older than the file
+    with CampaignStore.open(saves, "Demo", read_only=True) as store:  # the players' view
+        assert store.adventures() == []
+        assert store.encounters()  # the fight reads as it was
+    assert not (root / "adventures.json").exists()  # a reader writes nothing
+    from console.model import Adventure
+    from console.service import CampaignService
+
+    with CampaignStore.open(saves, "Demo") as store:
+        assert (root / "adventures.json").exists()  # the writer writes it, with the rest
+        service = CampaignService(store)
+        service.prep.new("Relay")
+        (adventure,) = service.prep.all()
+        assert isinstance(adventure, Adventure)
+        service.undo()
+        assert service.prep.all() == []
+        service.undo()  # an action version 10 logged still undoes
+    for path in root.glob("*.json"):
+        assert json.loads(path.read_text())["_meta"]["1"]["schema"] == SCHEMA_VERSION
+    assert check_campaign(saves, "Demo").healthy
+    # From version 11 on, the file missing is damage like any other.
+    (root / "adventures.json").unlink()
+    report = check_campaign(saves, "Demo")
+    assert [p.path.name for p in report.problems] == ["adventures.json"]
+    assert "missing" in str(report.problems[0])
+
+
+def test_a_version_10_export_imports_with_no_adventures(tmp_path: Path) -> None:
+    from console.store import export_campaign, import_campaign
+
+    saves = tmp_path / "saves"
+    shutil.copytree(V10_FIXTURE, saves)
+    exported = tmp_path / "demo.json"
+    export_campaign(saves, "Demo", exported)
+    document = json.loads(exported.read_text())
+    del document["files"]["adventures.json"]  # as a version 10 console exported it
+    document["schema"] = 10
+    for entry in document["files"].values():
+        entry["tables"]["_meta"]["1"]["schema"] = 10
+    exported.write_text(json.dumps(document))
+    assert import_campaign(saves, exported, "Again") == "Again"
+    with CampaignStore.open(saves, "Again") as store:
+        assert store.adventures() == []
+    assert check_campaign(saves, "Again").healthy

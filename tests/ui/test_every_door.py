@@ -32,6 +32,7 @@ from console.ui.awards.grab_bag_dialog import GrabBagDialog
 from console.ui.bindings import described_bindings
 from console.ui.dialogs.confirm import ConfirmDialog
 from console.ui.dialogs.form_dialog import FormDialog
+from console.ui.flow import FLOW_GROUP
 from console.ui.forecast.forecast_screen import ForecastScreen
 from console.ui.recovery.recovery_app import RecoveryApp
 from console.ui.roster.roster_pane import RosterPane
@@ -48,9 +49,11 @@ FAILED = "that action failed and was not applied"
 
 # What the panes read while they draw (the roster's entry in the details, the PC under the
 # cursor, the campaign's system): kept, so that each door can be reached.
-READS = {"find", "sheet_of", "system", "asks_how_it_ended"}
+READS = {"find", "sheet_of", "system", "asks_how_it_ended",
+         # the prep screen's and the briefing's (issue 29)
+         "all", "get", "titled", "at_table", "source", "prepared", "adventure_matchups"}
 GROUPS = ("tracker", "combat", "hazards", "roster", "awards", "sessions", "points",
-          "settings", "forecast", "facade")
+          "settings", "forecast", "facade", "prep")
 CORE_WRITES = ("run", "prepare", "commit", "undo", "redo", "start_session", "stop_session",
                "write_summary", "follow")
 
@@ -69,6 +72,7 @@ def break_every_command(service: CampaignService, monkeypatch: pytest.MonkeyPatc
     for name in CORE_WRITES:
         monkeypatch.setattr(service, name, broken)
     monkeypatch.setattr(ForecastCommands, "what_if", broken)  # the forecast's worker calls it
+    monkeypatch.setattr(ForecastCommands, "adventure", broken)  # the prep screen's worker
 
 
 @pytest.fixture
@@ -191,6 +195,39 @@ async def test_keys_on_the_awards_screen(app: GMConsoleApp,
                                        or len(app.screen_stack) > depth), binding.key
             await close_what_opened(pilot, app, depth)
         assert failures(app)
+
+
+async def test_keys_on_the_prep_screen(app: GMConsoleApp,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: every key of the prep screen, on an encounter with foes, with every command
+    broken (its worker's forecasts too): said, or a form opened; nothing saved."""
+    from console.cli.demo import sample_adventure
+    from console.ui.prep.prep_screen import PrepScreen
+
+    app.service.prep.import_markdown(sample_adventure())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("P")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PrepScreen)
+        await pilot.press("down", "down", "down")  # an encounter with foes
+        before = app.service.opno
+        break_every_command(app.service, monkeypatch)
+        for binding in described_bindings(screen):
+            if binding.action == "back":
+                continue
+            shown, depth = len(toasts_of(app)), len(app.screen_stack)
+            await pilot.press(binding.key)
+            await pilot.pause()
+            # its forecast's worker done (a flow is a worker too, waiting on its form)
+            forecasts = [w for w in app.workers if w.group != FLOW_GROUP]
+            if forecasts:
+                await app.workers.wait_for_complete(forecasts)
+            await pilot.pause()
+            assert app.is_running and (toasts_of(app)[shown:]
+                                       or len(app.screen_stack) > depth), binding.key
+            await close_what_opened(pilot, app, depth)
+        assert failures(app) and app.service.opno == before
 
 
 async def test_the_command_palette(app: GMConsoleApp, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -317,6 +354,43 @@ async def test_a_forms_answer(app: GMConsoleApp, monkeypatch: pytest.MonkeyPatch
         await type_in(pilot, "Second wave")
         assert app.is_running and failures(app) and app.service.opno == before
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_the_prepared_encounters_chooser_and_a_writing_forms_answer(
+        app: GMConsoleApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: E's chooser launches through the guard; so does a writing form's answer."""
+    from textual.widgets import Input
+
+    from console.ui.prep.choose_dialog import ChooseDialog
+    from console.ui.prep.writing_dialog import WritingDialog
+
+    service = app.service
+    service.prep.new("Relay")
+    service.prep.add_scene(1, "Docks")
+    service.prep.add_encounter(1, 1, "Ambush")
+    service.prep.set_table_scene(1, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before, depth = service.opno, len(app.screen_stack)
+        break_every_command(service, monkeypatch)
+        await pilot.press("E")
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, ChooseDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running and failures(app) and service.opno == before
+        await close_what_opened(pilot, app, depth)
+        await pilot.press("P")
+        await pilot.pause()
+        await pilot.press("a")
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, WritingDialog)
+        app.screen.query_one("#field-title", Input).value = "Another"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.is_running and len(failures(app)) == 2 and service.opno == before
 
 
 async def test_a_confirmations_answer(app: GMConsoleApp,

@@ -308,7 +308,7 @@ def test_the_players_view_by_the_gms_choices(snap_compare, tmp_path: Path,  # ty
 
 def test_the_players_view_and_timer_dialog(snap_compare, app: GMConsoleApp) -> None:  # type: ignore[no-untyped-def]
     async def open_dialog(pilot: Pilot[None]) -> None:
-        await pilot.press("P")
+        await pilot.press("O")
         await no_blink(pilot)
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=open_dialog)

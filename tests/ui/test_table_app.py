@@ -40,14 +40,14 @@ async def test_space_starts_the_turn_timer_in_the_header_and_the_log_keeps_the_t
         assert any("Brice's turn: 1:23" in str(entry) for entry in log.entries)
 
 
-async def test_p_chooses_what_the_players_see_and_the_timers_limit(
+async def test_o_chooses_what_the_players_see_and_the_timers_limit(
         seed: CampaignService, clock: FakeClock, open_app) -> None:  # type: ignore[no-untyped-def]
     fight(seed)
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await type_in(pilot, "256", "9")
-        await pilot.press("P")
+        await pilot.press("O")
         assert isinstance(app.screen, FormDialog)
         await fill(pilot, pc_health="w", npc_names="foes", npcs_waiting="n",
                    npc_conditions="y", limit="1:30")
@@ -63,14 +63,14 @@ async def test_p_chooses_what_the_players_see_and_the_timers_limit(
         encounter = app.service.running()
         assert next(c for c in encounter.combatants if c.name == "Skrak 2").named
         assert table_names(app)  # still drawn
-        await pilot.press("P", "ctrl+s")  # nothing changed: said, nothing saved
+        await pilot.press("O", "ctrl+s")  # nothing changed: said, nothing saved
         assert toasts_of(app)[-1] == "the players' view and the timer stay as they were"
 
 
 async def test_a_bad_limit_is_said_in_the_form(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("P")
+        await pilot.press("O")
         await fill(pilot, limit="2")
         assert isinstance(app.screen, FormDialog)
         assert "from 5 seconds to 1:00:00, not 0:02" in str(app.screen.query_one("#error").render())

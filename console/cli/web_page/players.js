@@ -76,6 +76,8 @@
     $("#campaign").textContent = picture.campaign;
     $("#session").textContent = picture.session ? `session ${picture.session}` : "no session yet";
     $("#in-effect").textContent = picture.in_effect.join(" · ");
+    $("#read-aloud").textContent = picture.read_aloud || "";
+    $("#read-aloud").hidden = !picture.read_aloud;
     const empty = !picture.fighting ? "No fight right now."
       : picture.rows.length + picture.unplaced.length === 0 ? "No one in the fight yet." : "";
     $("#empty").textContent = empty;

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from console.rules.errors import RulesError
 from console.rules.forecast.fight import FightEnd, prepare, run_fight
+from console.rules.forecast.mix import Mix, mix
 from console.rules.forecast.outcome import (
     BOOK,
     LABELS,
@@ -28,8 +29,8 @@ from console.rules.forecast.tactics import MAX_ROUNDS, TACTICS
 
 __all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "OUTCOMES", "PARTY_DOWN", "ROWS", "RUNS",
            "TACTICS", "UNDECIDED", "UNPRINTED",
-           "FightEnd", "Forecast", "Matchup", "NpcFighter", "PcFate", "PcFighter", "Reading",
-           "classify", "forecast", "runs_for"]
+           "FightEnd", "Forecast", "Matchup", "Mix", "NpcFighter", "PcFate", "PcFighter",
+           "Reading", "classify", "forecast", "mix", "runs_for"]
 
 MAX_RUNS = 200_000  # beyond it the figures move no more (4 against 6: about 15 s)
 RUNS = 10_000  # a forecast's runs unless the GM asks otherwise

@@ -58,6 +58,7 @@ class PlayerViewApp(PlainNotices, GuardedApp, App[int]):
             with Vertical(id="timer-box"):
                 yield Static("TURN", id="timer-label")
                 yield Digits("", id="timer")
+        yield Static("", id="read-aloud")
         yield OrderBoard(id="order")
         yield Static("", id="hazards")
         yield Static("", id="status")
@@ -95,6 +96,9 @@ class PlayerViewApp(PlainNotices, GuardedApp, App[int]):
         if picture.in_effect:
             where += "\n" + " · ".join(picture.in_effect)
         self.query_one("#where", Static).update(where)
+        aloud = self.query_one("#read-aloud", Static)
+        aloud.update(picture.read_aloud)  # the boxed text the GM revealed (issue 29)
+        aloud.display = bool(picture.read_aloud)
         self.query_one(OrderBoard).show(picture)
         hazards = self.query_one("#hazards", Static)
         hazards.update("\n".join(f"{h.victim}: {h.line}" for h in picture.hazards))

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from console.ui.hazards.flows import HazardFlows
     from console.ui.log.flows import LogFlows
     from console.ui.points.flows import PointsFlows
+    from console.ui.prep.flows import PrepFlows
     from console.ui.recap.flows import RecapFlows
     from console.ui.roster.flows import RosterFlows
     from console.ui.table.flows import TableFlows
@@ -93,11 +94,20 @@ class MainScreen(Guarded, Screen[None]):
         Binding("w", "awards", "AP", tooltip="AP awards", id="main.awards"),
         Binding("w", "points", "Points", tooltip="Points: the system's awards",
                 id="main.points"),
-        Binding("P", "table_settings", "Players' view",
+        Binding("O", "table_settings", "Players' view",
                 tooltip="What the players' view shows, and the turn timer",
                 id="main.table_settings", show=False),
         Binding("R", "recap", "Recap", tooltip="The session's recap, and the forecasts "
                 "against what happened", id="main.recap"),
+        Binding("P", "prep", "Prep", tooltip="Prepare adventures: scenes, encounters, "
+                                             "balance by Table 18", id="main.prep",
+                show=False),
+        Binding("G", "briefing", "Briefing",
+                tooltip="The running encounter's boxed text and GM notes",
+                id="main.briefing", show=False),
+        Binding("U", "reveal", "Read aloud",
+                tooltip="The running encounter's boxed text on the players' view (on/off)",
+                id="main.reveal", show=False),
     ]
     _METASCAPE_ONLY: ClassVar[frozenset[str]] = frozenset({"grab_bag", "awards"})
     _OTHER_SYSTEMS: ClassVar[frozenset[str]] = frozenset({"quick_points", "points"})
@@ -185,6 +195,12 @@ class MainScreen(Guarded, Screen[None]):
 
         return FacadeFlows(self, self.service)
 
+    @cached_property
+    def prep_flows(self) -> PrepFlows:
+        from console.ui.prep.flows import PrepFlows
+
+        return PrepFlows(self, self.service)
+
     def compose(self) -> ComposeResult:
         service, changed = self.service, MainScreen.changed
         yield StatusHeader(service, id="status").data_bind(changed)
@@ -269,7 +285,7 @@ class MainScreen(Guarded, Screen[None]):
     # ----- screen keys --------------------------------------------------------------------
 
     def action_new_encounter(self) -> None:
-        self.tracker_flows.new_encounter()
+        self.prep_flows.begin_fight(self.tracker_flows)
 
     def action_end_encounter(self) -> None:
         self.tracker_flows.end_encounter()
@@ -305,6 +321,21 @@ class MainScreen(Guarded, Screen[None]):
 
     def action_recap(self) -> None:
         self.recap_flows.open()
+
+    def action_prep(self) -> None:
+        from console.ui.prep.prep_screen import PrepScreen  # loaded when first used
+
+        # Built once and kept (installed); what it changes reaches the panes here as it is
+        # saved (Flows.show spreads it to every open screen, this one under it too).
+        if not self.app.is_screen_installed(PrepScreen.NAME):
+            self.app.install_screen(PrepScreen(self.service), PrepScreen.NAME)
+        self.app.push_screen(PrepScreen.NAME)
+
+    def action_briefing(self) -> None:
+        self.prep_flows.open_briefing()
+
+    def action_reveal(self) -> None:
+        self.prep_flows.reveal()
 
     def action_awards(self) -> None:
         from console.ui.awards.awards_screen import AwardsScreen  # loaded after start-up

@@ -1,8 +1,8 @@
 """The GM's choices for the table (issue 28): what the players' view shows and the turn
-timer, in one form (``P`` on the main screen, "Players' view" in the palette), and an
-NPC's name told to the table (``N`` in the tracker) when the view calls NPCs "Foe 1",
-"Foe 2". Both are saved with the campaign as undoable actions; the players' screens
-follow within half a second."""
+timer, in one form (``O`` on the main screen, "Players' view" in the palette; ``P`` is the
+prep screen's since issue 29), and an NPC's name told to the table (``N`` in the tracker)
+when the view calls NPCs "Foe 1", "Foe 2". Both are saved with the campaign as undoable
+actions; the players' screens follow within half a second."""
 
 from __future__ import annotations
 

@@ -84,11 +84,13 @@ class TrackerFlows(Flows):
         self.run(self._end_encounter())
 
     async def _end_encounter(self) -> None:
-        how = await self._how_it_ended()
+        how = await self.how_it_ended()
         if how is not None:
             self.show(self.service.tracker.end_encounter(how), undoable=True)
 
-    async def _how_it_ended(self, then: str = "") -> EndHow | None:
+    async def how_it_ended(self, then: str = "") -> EndHow | None:
+        """The GM says how the running fight ended (one key; None: he went back). Asked
+        by every flow that ends a begun fight: its end, E into a blank or a prepared one."""
         running = self.service.running()
         answer: EndHow | None = await self.ask(EndingDialog(running.name, then))
         return answer
@@ -116,7 +118,7 @@ class TrackerFlows(Flows):
     async def _new_encounter(self) -> None:
         how = None
         if self.service.tracker.asks_how_it_ended():  # E into the next: the last one ends
-            how = await self._how_it_ended("; then the next fight is named")
+            how = await self.how_it_ended("; then the next fight is named")
             if how is None:
                 return
         values = await self.form("New encounter",

@@ -81,10 +81,17 @@ pane shows what expires when and the checks a critically wounded PC owes.
 serve`), or reveals him: an ambush stays off their screen until it strikes (the roster's
 spawn form can add copies hidden). Hidden ones are marked "hidden" here and still take their
 turns. The players see NPCs' health as a word (unhurt, hurt, badly hurt, down), never
-their numbers, stats or your notes; `P` chooses the rest (PCs' health as words, NPCs as
+their numbers, stats or your notes; `O` chooses the rest (PCs' health as words, NPCs as
 "Foe 1", "Foe 2", NPCs kept out of the order until they act, NPCs' conditions) and the
 turn timer. With foes, each NPC's number is shown here ("Foe 2") and `N` tells the
 players his name (again: his number back).
+
+`E` begins a fight: with the table at a prepared scene (`P`, the prep screen), its
+encounters are offered, and one launched brings in the party and its foes (those marked
+hidden hidden) and shows you its boxed text and GM notes (`G` again); `U` puts the boxed
+text on the players' view, or takes it off. A fight whose Nish was called ends (`ctrl+e`,
+or `E` into the next) with one key for how it ended, won, fled or other, kept for the
+session's recap (`R`).
 
 Typed on the selected combatant, `-7` puts 7 wounds on him (the GM's own figure: no roll,
 no armor; critical damage as always) and `+3` heals a PC 3 (in the `-` form, `+3` heals an
