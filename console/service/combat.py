@@ -23,6 +23,7 @@ from console.model.combat import (
     wound_npc_in_fight,
     wound_pc,
 )
+from console.model.completion import named
 from console.model.outcome import Outcome
 from console.model.stats import Stat
 from console.model.tracker import checks_due_for
@@ -168,9 +169,17 @@ class CombatCommands:
             and c.template is None]
 
     def default_attacker(self, side: Side) -> Combatant:
-        """Whoever of that side has the turn, else the first one."""
+        """Whoever of that side acts now: the one who took his saved Initiative (`o`) while
+        the round is still on that turn, else whoever has the turn, else the first one."""
         fighters = self.fighters(side)
         encounter = self._service.encounter()
+        held = self._service.acting_now
+        if encounter is not None and held is not None:
+            who, round_, current = held
+            if (round_, current) == (encounter.round, encounter.current):
+                for fighter in fighters:
+                    if fighter.id == who:
+                        return fighter
         if encounter is not None:
             view = self._service.view()
             turn = view.order.position(encounter.current)
@@ -184,12 +193,28 @@ class CombatCommands:
         return fighters[0]
 
     def by_name(self, side: Side, name: str) -> Combatant:
-        """A fighter of ``side`` by name (a ValueError for the form when there is none)."""
-        for combatant in self.fighters(side):
-            if combatant.name.casefold() == name.strip().casefold():
-                return combatant
+        """A fighter of ``side`` by name, or by the start of one name only ("Ok" for Oko
+        Ade); a ValueError for the form when there is none, or more than one."""
+        fighters = self.fighters(side)
+        found = named([c.name for c in fighters], name)
         kind = "PC" if side is Side.PC else "NPC"
-        raise ValueError(f"no {kind} called {name.strip() or '(empty)'} in the fight")
+        if not found:
+            raise ValueError(f"no {kind} called {name.strip() or '(empty)'} in the fight")
+        if len(found) > 1:
+            shown = ", ".join(found[:4]) + (" ..." if len(found) > 4 else "")
+            raise ValueError(f"{name.strip()} starts {len(found)} {kind}s' names ({shown}): "
+                             "type more, or tab to complete")
+        return next(c for c in fighters if c.name == found[0])
+
+    def names(self, side: Side) -> list[str]:
+        """The names of the fighters of ``side``, to complete a name typed in part."""
+        return [c.name for c in self.fighters(side)]
+
+    def weapons_of(self, attacker: Combatant) -> str:
+        """A PC's weapons as the attack form lists them ("1 Pistol, 2 Knife"), or ""."""
+        sheet = self.sheet_of(attacker)
+        return "" if sheet is None else ", ".join(
+            f"{n} {w.name}" for n, w in enumerate(sheet.weapons, start=1))
 
     def numbers(self, combatant: Combatant) -> NpcNumbers:
         template = (self._service.npcs().get(combatant.ref)

@@ -169,7 +169,11 @@ class TrackerCommands:
         return self._on("tracker.hold", lambda e: hold(e, combatant_id, part=part))
 
     def act_now(self, combatant_id: int) -> Outcome:
-        return self._on("tracker.act_now", lambda e: act_now(e, combatant_id))
+        outcome = self._on("tracker.act_now", lambda e: act_now(e, combatant_id))
+        encounter = self._service.encounter()
+        if encounter is not None:
+            self._service.acting_now = (combatant_id, encounter.round, encounter.current)
+        return outcome
 
     def move_in_tie(self, combatant_id: int, offset: int) -> Outcome:
         return self._on("tracker.tie", lambda e: move_in_tie(e, combatant_id, offset))

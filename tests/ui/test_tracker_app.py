@@ -90,9 +90,9 @@ async def test_a_result_his_rating_cannot_give_is_questioned_once(
         await pilot.press("n")
         await type_in(pilot, "143")  # meant 14
         assert isinstance(app.screen, NishForm)
-        assert "Kess: 8L cannot roll exactly 143. Keep it? (enter again)" in str(
+        assert "Kess: 8L cannot roll exactly 143. Keep it? (enter again; or type over it)" in str(
             app.screen.query_one("#error").render())
-        await pilot.press("backspace", "enter")  # 14: a roll 8L can give, taken at once
+        await pilot.press("1", "4", "enter")  # typed over the question: 14, taken at once
         await pilot.pause()
         assert encounter_of(app).combatant(1).nish == 14
         await pilot.press("e", "backspace", "backspace")

@@ -101,6 +101,7 @@ def handicap_fields() -> list[Field]:
     ]
 
 
-def roll_result_fields() -> list[Field]:
-    return [Field("result", "The player's 10L roll", whole_number("roll result", RESULT),
-                  doubt=roll_doubt(RANK_IMPROVEMENT_RATING, "the player"))]
+def roll_result_fields(who: str) -> list[Field]:
+    """The 10L roll ``who`` (the PC's name) makes for a rank improvement."""
+    return [Field("result", f"{who}'s 10L roll", whole_number("roll result", RESULT),
+                  doubt=roll_doubt(RANK_IMPROVEMENT_RATING, who))]

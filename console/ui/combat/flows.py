@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 
 from console.model import Combatant, Side, Status
+from console.model.completion import completed, named
 from console.model.vessels import is_party_vessel
 from console.rules.combat import AttackResult
 from console.rules.critical_damage import DueCheck
@@ -32,7 +33,10 @@ def _signed_wounds(text: str) -> int:
     """7 or -7: that many wounds (negative); +3: that much healing (positive)."""
     cleaned = text.strip().replace(" ", "")
     healing = cleaned.startswith("+")
-    amount = whole_number("wounds", WOUNDS)(cleaned.lstrip("+-") or "x")
+    digits = cleaned.lstrip("+-")
+    if not digits:
+        raise ValueError("wounds: type how many, like 7, or +3 to heal")
+    amount = whole_number("wounds", WOUNDS)(digits)
     if amount == 0:
         raise ValueError("wounds: type how many, like 7, or +3 to heal")
     return amount if healing else -amount
@@ -86,12 +90,23 @@ class CombatFlows(Flows):
         attacker = combat.default_attacker(Side.PC)
         numbers = combat.numbers(target)
         sheet = combat.require_sheet(attacker)
-        weapons = ", ".join(f"{n} {w.name}" for n, w in enumerate(sheet.weapons, start=1))
+        names = combat.names(Side.PC)
+
+        def weapon_label(weapons: str) -> str:
+            return f"Weapon: {weapons or 'number'}, or Atk/Dmg ratings"
+
+        def weapons_of(typed: str) -> str | None:
+            """The label for the attacker typed so far (None: no one PC yet)."""
+            found = named(names, typed)
+            if len(found) != 1:
+                return None
+            return weapon_label(combat.weapons_of(combat.by_name(Side.PC, found[0])))
+
         setup = await self.checked(f"Attack on {target.name}", [
-            Field("pc", "Attacker (PC)", lambda t: combat.by_name(Side.PC, t),
-                  value=attacker.name),
-            Field("weapon", f"Weapon: {weapons or 'number'}, or Atk/Dmg ratings", str,
-                  value="1" if sheet.weapons else ""),
+            Field("pc", "Attacker (PC; tab completes)", lambda t: combat.by_name(Side.PC, t),
+                  value=attacker.name, complete=lambda t: completed(names, t)),
+            Field("weapon", weapon_label(combat.weapons_of(attacker)), str,
+                  value="1" if sheet.weapons else "", relabel=("pc", weapons_of)),
             Field("mods", "Modifiers (e.g. hard_to_see unexpected)", _modifiers),
             Field("attacks", "Number of attacks", whole_number("attacks", ATTACKS), value="1"),
             Field("def", f"{target.name}'s Def", whole_number("Def", POINTS),
@@ -140,9 +155,10 @@ class CombatFlows(Flows):
         attacker = combat.default_attacker(Side.NPC)
         numbers = combat.numbers(attacker)
         combat.require_sheet(target)
+        names = combat.names(Side.NPC)
         setup = await self.checked(f"Attack on {target.name}", [
-            Field("npc", "Attacker (NPC)", lambda t: combat.by_name(Side.NPC, t),
-                  value=attacker.name),
+            Field("npc", "Attacker (NPC; tab completes)", lambda t: combat.by_name(Side.NPC, t),
+                  value=attacker.name, complete=lambda t: completed(names, t)),
             Field("mods", "Modifiers (e.g. cover50 prone_ranged)", _modifiers),
             Field("attacks", "Number of attacks", whole_number("attacks", ATTACKS), value="1"),
             Field("atk", "NPC's Atk", whole_number("Atk", POINTS), value=_number_or(numbers.atk)),
