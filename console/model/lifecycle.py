@@ -32,6 +32,7 @@ __all__ = [
     "end_encounter",
     "join_pc",
     "running_encounter",
+    "sheet_history",
 ]
 
 
@@ -75,6 +76,27 @@ def check_deletable(sheet: PlayerCharacter | NpcTemplate, encounter: Encounter |
             award.pc_id == sheet.id for _, award in pending_awards(session)):
         raise ModelError(f"{sheet.name} has AP awards waiting for the close of the "
                          "session: take them back first (w, then delete on the list)")
+
+
+def sheet_history(pc: PlayerCharacter) -> list[str]:
+    """What deleting ``pc`` would lose besides his stats: AP beyond a new character's,
+    rank, missions, improvements, another system's points (empty: a sheet as new)."""
+    held = []
+    start = 100 + pc.player_rank  # what a new character starts with (PlayerCharacter.new)
+    if pc.ap_total != start or pc.unused_ap != start:
+        held.append(f"AP Total {pc.ap_total}, Unused AP {pc.unused_ap} (a new PC has "
+                    f"{start} of each)")
+    if pc.rank:
+        held.append(f"rank {pc.rank}")
+    if pc.missions_completed:
+        held.append(f"{pc.missions_completed} mission(s) completed")
+    if pc.improved_this_mission:
+        held.append(f"improved this mission: {', '.join(pc.improved_this_mission)}")
+    if pc.rank_rolls:
+        held.append(f"{pc.rank_rolls} rank improvement roll(s) owed")
+    if pc.points.earned:
+        held.append(f"{pc.points.earned} {pc.points.system} points earned")
+    return held
 
 
 def delete_sheet(sheet: PlayerCharacter | NpcTemplate, encounter: Encounter | None,

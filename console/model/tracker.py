@@ -52,6 +52,7 @@ __all__ = [
     "next_turn",
     "previous_turn",
     "remove_condition",
+    "repeats_turn",
     "round_order",
     "set_mode",
     "set_nish",
@@ -108,7 +109,9 @@ def set_status(encounter: Encounter, combatant_id: int, status: Status) -> Outco
     combatant = _combatant(encounter, combatant_id)
     hold_state = combatant.hold if status is Status.ACTIVE else Hold.NONE
     changed = _replace(encounter, combatant.with_changes(status=status, hold=hold_state))
-    return settle(encounter, changed, (f"{combatant.name}: {status.value}",))
+    said = (f"back in the fight (was {combatant.status.value})" if status is Status.ACTIVE
+            else "removed from the fight" if status is Status.REMOVED else status.value)
+    return settle(encounter, changed, (f"{combatant.name}: {said}",))
 
 
 def toggle_status(encounter: Encounter, combatant_id: int, status: Status) -> Outcome:
@@ -299,6 +302,18 @@ def previous_turn(encounter: Encounter) -> Outcome:
             current=turn.key, acted=tuple(k for k in encounter.acted if k not in reopened))
         return settle(encounter, changed)
     return Outcome.told(encounter, alerts=("This is the round's first turn",))
+
+
+def repeats_turn(encounter: Encounter, combatant_id: int) -> bool:
+    """Would :func:`jump_to` give him a second turn this round: he has had his turn (not
+    saved it: a held turn is still his to take), and it is not in progress."""
+    combatant = encounter.combatant(combatant_id)
+    if combatant is None or encounter.round == 0 or combatant.hold is Hold.ALL:
+        return False
+    if combatant_id not in encounter.acted:
+        return False
+    turn = current_turn(encounter)
+    return turn is None or combatant_id not in turn.members
 
 
 def jump_to(encounter: Encounter, combatant_id: int) -> Outcome:

@@ -23,6 +23,7 @@ from console.model.tracker import (
     next_turn,
     previous_turn,
     remove_condition,
+    repeats_turn,
     set_mode,
     set_nish,
     toggle_hidden,
@@ -161,6 +162,11 @@ class TrackerCommands:
 
     def previous_turn(self) -> Outcome:
         return self._on("tracker.previous_turn", previous_turn)
+
+    def repeats_turn(self, combatant_id: int) -> bool:
+        """Would making his turn current give him a second turn this round."""
+        encounter = self._service.encounter()
+        return encounter is not None and repeats_turn(encounter, combatant_id)
 
     def jump_to(self, combatant_id: int) -> Outcome:
         return self._on("tracker.jump", lambda e: jump_to(e, combatant_id))

@@ -48,6 +48,7 @@ from console.model.tracker import (
     current_turn,
     hold,
     jump_to,
+    repeats_turn,
     move_in_tie,
     next_turn,
     previous_turn,
@@ -268,6 +269,13 @@ class RoundMachine(RuleBasedStateMachine):
         before = self.encounter
         members = _members(before)
         target = data.draw(st.sampled_from(members))
+        # enter asks first exactly when, by the test's own account, he has had his turn
+        # this round (not saved it) and it is not the one in progress: a second turn.
+        now = current_turn(before)
+        second = (target in self.done
+                  and before.combatant(target).hold is not Hold.ALL  # type: ignore[union-attr]
+                  and (now is None or target not in now.members))
+        assert repeats_turn(before, target) == second
         step = self._act("jump", lambda e: jump_to(e, target))
         if step is not None:
             turn = current_turn(self.encounter)

@@ -313,8 +313,9 @@ async def test_a_forms_answer(app: GMConsoleApp, monkeypatch: pytest.MonkeyPatch
         await pilot.pause()
         before = app.service.opno
         break_every_command(app.service, monkeypatch)
-        await pilot.press("E")  # a new encounter: a wizard whose step saves it
-        await type_in(pilot, "Second wave")
+        await pilot.press("E", "y")  # a new encounter (the fight running ends: asked)
+        await pilot.pause()
+        await type_in(pilot, "Second wave")  # a wizard whose step saves it
         assert app.is_running and failures(app) and app.service.opno == before
         assert isinstance(app.screen, MainScreen)
 

@@ -171,7 +171,8 @@ SMALL = (80, 24)
 
 # name: keys from the main screen mid-round (the cursor starts on Skrak 1, who acts)
 MAIN_DIALOGS = {
-    "new_encounter": ("E",),
+    "new_encounter": ("E", "y"),
+    "end_the_fight_first": ("E",),
     "next_session": ("S", "S"),  # stopped, then the next one: said and asked
     "add_combatant": ("a",),
     "edit_nish": ("e",),

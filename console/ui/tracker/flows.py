@@ -41,7 +41,21 @@ class TrackerFlows(Flows):
         self.command(self.service.tracker.previous_turn)
 
     def jump_to(self, combatant_id: int | None) -> None:
-        self.command(lambda: self.service.tracker.jump_to(self.combatant(combatant_id).id))
+        """enter on the tracker: his turn now; asked first when he has had his turn this
+        round (a stray enter would give him a second one)."""
+        combatant = self.combatant(combatant_id)
+        if not self.service.tracker.repeats_turn(combatant.id):
+            self.command(lambda: self.service.tracker.jump_to(combatant.id))
+            return
+        self.run(self._second_turn(combatant.id, combatant.name))
+
+    async def _second_turn(self, combatant_id: int, name: str) -> None:
+        encounter = self.service.running()
+        if await self.ask(ConfirmDialog(f"A second turn for {name}?", [
+                f"{name} has had a turn in round {encounter.round} already",
+                f"{name}'s turn becomes the current one: {name} acts again this round",
+                "the turns it passes over still come this round"], go="give it")):
+            self.command(lambda: self.service.tracker.jump_to(combatant_id), undoable=True)
 
     def hold(self, combatant_id: int | None, *, part: bool = False) -> None:
         self.command(lambda: self.service.tracker.hold(self.combatant(combatant_id).id,
@@ -55,15 +69,17 @@ class TrackerFlows(Flows):
             self.combatant(combatant_id).id, offset))
 
     def toggle_status(self, combatant_id: int | None, status: Status) -> None:
+        """u, d, x: done at once, said in the log and a toast with the way back."""
         self.command(lambda: self.service.tracker.toggle_status(
-            self.combatant(combatant_id).id, status))
+            self.combatant(combatant_id).id, status), undoable=True)
 
     def toggle_hidden(self, combatant_id: int | None) -> None:
         self.command(lambda: self.service.tracker.toggle_hidden(
             self.combatant(combatant_id).id))
 
     def cycle_shock(self, combatant_id: int | None) -> None:
-        self.command(lambda: self.service.tracker.cycle_shock(self.combatant(combatant_id).id))
+        self.command(lambda: self.service.tracker.cycle_shock(self.combatant(combatant_id).id),
+                     undoable=True)
 
     def cycle_mode(self) -> None:
         self.command(self.service.tracker.cycle_mode)
@@ -97,6 +113,14 @@ class TrackerFlows(Flows):
         self.run(self._new_encounter())
 
     async def _new_encounter(self) -> None:
+        running = self.service.encounter()
+        if running is not None and not await self.ask(ConfirmDialog(
+                f"End {running.name} and start a new encounter?", [
+                    f"{running.name} is running (round {running.round}): it ends, and its "
+                    "log says so",
+                    "ctrl+z takes the new encounter back and the fight goes on"],
+                go=f"end {running.name}")):
+            return
         values = await self.form("New encounter",
                                  [Field("name", "Encounter name", required_text("name"),
                                         max_length=TITLE_MAX)])
