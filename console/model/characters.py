@@ -12,6 +12,7 @@ from console.model.fields import (
     need_list,
     need_mapping,
 )
+from console.model.pronouns import THEY, Pronoun, need_pronoun
 from console.model.stats import Stat, opt_stat
 from console.model.system_points import SystemPoints
 from console.model.text import need_line, need_name, need_notes
@@ -130,6 +131,7 @@ class PlayerCharacter:
     improved_this_mission: tuple[str, ...] = ()  # abilities raised +1d since the last mission
     rank_rolls: int = 0  # rank improvement rolls granted by a rank-up and not yet rolled
     points: SystemPoints = field(default_factory=SystemPoints)  # another system's (issue 18)
+    pronoun: Pronoun = THEY  # how every line about him refers to him (model.pronouns)
 
     def __post_init__(self) -> None:
         need_int(self.id, "PC id", minimum=1)
@@ -165,6 +167,7 @@ class PlayerCharacter:
         need_int(self.rank_rolls, f"{who}: rank improvement rolls", minimum=0)
         if not isinstance(self.points, SystemPoints):
             raise ModelError(f"{who}: points must be SystemPoints")
+        object.__setattr__(self, "pronoun", need_pronoun(self.pronoun, who))
 
     @classmethod
     def new(cls, id: int, name: str, player: str = "", player_rank: int = 0,
@@ -201,13 +204,14 @@ class PlayerCharacter:
             improved_this_mission=list(self.improved_this_mission),
             rank_rolls=self.rank_rolls,
             points=self.points.to_dict(),
+            pronoun=self.pronoun.text,
         )
         return data
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "player", "player_rank", "ship_captain", "weapons", "wounds", "ap_total",
          "unused_ap", "rank", "missions_completed", "allowance", "notes",
-         "improved_this_mission", "rank_rolls", "points"}
+         "improved_this_mission", "rank_rolls", "points", "pronoun"}
         | {key for _, key, _ in PC_STATS}
     )
 
@@ -236,6 +240,7 @@ class PlayerCharacter:
                                                   "abilities improved this mission")),
             rank_rolls=raw.get("rank_rolls", 0),
             points=_points(raw.get("points", {}), raw["name"]),
+            pronoun=raw.get("pronoun", THEY.text),
             **stats,
         )
 

@@ -22,6 +22,7 @@ from console.model.fields import (
     opt_int,
     parse_time,
 )
+from console.model.pronouns import THEY, Pronoun, need_pronoun
 from console.model.text import need_name, need_notes
 from console.rules.critical_damage import CheckKind
 from console.rules.initiative import InitiativeMode, Shock, Side, Status
@@ -100,12 +101,15 @@ class Combatant:
     vessel_owed: tuple[VesselCheckKind, ...] = ()
     cascading: bool = False
     cascade_round: int = 0
+    # How the console refers to him (console.model.pronouns): a PC's from his sheet as he
+    # joins (and as it is edited), "they" for anyone else.
+    pronoun: Pronoun = THEY
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "side", "ref", "nish", "recorded_nish", "wounds", "vit_max", "status",
          "shock", "hold", "tie_order", "group", "pass_out_check_done", "drain_stopped",
          "notes", "checks_owed", "checks_round", "hidden", "template", "vessel_owed",
-         "cascading", "cascade_round", "foe", "named"}
+         "cascading", "cascade_round", "foe", "named", "pronoun"}
     )
 
     def __post_init__(self) -> None:
@@ -148,6 +152,7 @@ class Combatant:
         need_int(self.cascade_round, f"{who}: cascade round", minimum=0)
         if (vessel_owed or self.cascading) and self.template is None:
             raise ModelError(f"{who}: only the party's vessel owes vessel checks")
+        object.__setattr__(self, "pronoun", need_pronoun(self.pronoun, who))
 
     @property
     def is_pc(self) -> bool:
@@ -172,6 +177,7 @@ class Combatant:
             "foe": self.foe, "named": self.named, "template": self.template,
             "vessel_owed": [kind.value for kind in self.vessel_owed],
             "cascading": self.cascading, "cascade_round": self.cascade_round,
+            "pronoun": self.pronoun.text,
         }
         data.update((key, value) for key, value in every.items()
                     if value != _COMBATANT_DEFAULTS[key])
@@ -196,11 +202,13 @@ class Combatant:
             template=raw.get("template"),
             vessel_owed=tuple(need_list(raw.get("vessel_owed", []), "vessel checks owed")),
             cascading=raw.get("cascading", False), cascade_round=raw.get("cascade_round", 0),
+            pronoun=raw.get("pronoun", THEY.text),
         )
 
 
 # What Combatant.from_dict fills in for a field a document leaves out.
 _COMBATANT_DEFAULTS: dict[str, Any] = {
+    "pronoun": THEY.text,
     "ref": None, "nish": None, "recorded_nish": None, "wounds": 0, "vit_max": None,
     "status": "active", "shock": "none", "hold": "none", "tie_order": 0, "group": None,
     "pass_out_check_done": False, "drain_stopped": False, "notes": "", "checks_owed": [],

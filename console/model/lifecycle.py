@@ -24,6 +24,7 @@ from console.model.tracker import add_combatant
 __all__ = [
     "begin_encounter",
     "carry_encounters",
+    "carry_pronoun",
     "check_deletable",
     "check_fight_open",
     "check_next_session",
@@ -151,5 +152,19 @@ def join_pc(encounter: Encounter, pcs: Mapping[int, PlayerCharacter], name: str,
     if any(c.ref == sheet.id and c.is_pc and c.status is not Status.REMOVED
            for c in encounter.combatants):
         raise ModelError(f"{sheet.name} is already in the encounter")
-    joined = add_combatant(encounter, sheet.name, Side.PC, ref=sheet.id, nish=nish)
+    joined = add_combatant(encounter, sheet.name, Side.PC, ref=sheet.id, nish=nish,
+                           pronoun=sheet.pronoun)
     return made.then(joined)
+
+
+def carry_pronoun(encounter: Encounter | None, sheet: PlayerCharacter) -> Outcome:
+    """A PC's sheet saved with another pronoun: his combatant in the running fight takes it
+    (in the same action, so one undo takes both back); nothing when it is the same."""
+    if encounter is None:
+        return Outcome()
+    changed = tuple(c.with_changes(pronoun=sheet.pronoun)
+                    if c.is_pc and c.ref == sheet.id and c.pronoun != sheet.pronoun else c
+                    for c in encounter.combatants)
+    if changed == encounter.combatants:
+        return Outcome()
+    return Outcome.told(encounter.with_changes(combatants=changed))

@@ -25,6 +25,7 @@ from console.model.encounters import (
 )
 from console.model.errors import ModelError
 from console.model.outcome import Outcome
+from console.model.pronouns import THEY, Pronoun
 from console.model.turns import END, current_turn, pending, round_order, settle
 from console.rules.critical_damage import DueCheck, checks_due
 from console.rules.initiative import (
@@ -90,15 +91,16 @@ def add_combatant(
     recorded_nish: int | None = None,
     nish: int | None = None,
     vit_max: int | None = None,
+    pronoun: Pronoun = THEY,
 ) -> Outcome:
-    """Add someone mid-encounter. An NPC acts on his recorded Nish from this round on; a PC
-    acts once the GM enters his roll (``nish``). Joining mid-round, he takes his turn when
+    """Add someone mid-encounter (``pronoun``: a PC's from his sheet). An NPC acts on his
+    recorded Nish from this round on; a PC acts once the GM enters his roll (``nish``). Joining mid-round, he takes his turn when
     the order reaches him, or next if his Nish has already gone by."""
     new_id = max((c.id for c in encounter.combatants), default=0) + 1
     if side is Side.NPC and nish is None and encounter.round > 0:
         nish = recorded_nish
     combatant = Combatant(new_id, name.strip(), side, ref=ref, nish=nish,
-                          recorded_nish=recorded_nish, vit_max=vit_max)
+                          recorded_nish=recorded_nish, vit_max=vit_max, pronoun=pronoun)
     changed = encounter.with_changes(combatants=(*encounter.combatants, combatant))
     return settle(encounter, changed, (f"{combatant.name} joins the encounter",))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from console.model import NpcTemplate, PlayerCharacter
-from console.model.lifecycle import check_unique_name, delete_sheet
+from console.model.lifecycle import carry_pronoun, check_unique_name, delete_sheet
 from console.model.outcome import Outcome
 from console.model.roster import duplicate_template, spawn_copies
 from console.model.vessels import join_party_vessel
@@ -39,7 +39,8 @@ class RosterCommands:
 
         def change() -> Outcome:
             check_unique_name(sheet, service.pcs().values())
-            return Outcome.told(sheet, notices=(f"{sheet.name} {verb}",))
+            return Outcome.told(sheet, notices=(f"{sheet.name} {verb}",)).then(
+                carry_pronoun(service.encounter(), sheet))
 
         return service.run("pcs.save", change)
 

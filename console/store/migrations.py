@@ -35,10 +35,13 @@ Version 9: a campaign keeps what the players' view shows (``players``) and its
 turn timer (``turn_timer``), a combatant his foe number and whether the players know his
 name (``foe``, ``named``), an encounter when its turn in progress began (``turn_since``);
 absent means what version 8 showed (every choice as it was before the GM could make it, no
-foe numbers yet, no turn start), so nothing is rewritten. Version 10 (current): text holds
+foe numbers yet, no turn start), so nothing is rewritten. Version 10: text holds
 no character that steers a terminal (``console.model.text``): what an earlier console saved
 with one (a name pasted with a bidi mark, a note with CR LF line breaks) is kept, the
 character written as its escape and CR LF as a line break, so the campaign still opens.
+Version 11 (current): a PC's sheet keeps his pronoun (``pronoun``: he, she, they, it or one
+typed as ``xe/xem/xyr/xemself``) and a combatant carries it into the fight; every PC saved
+before gets "they", written into his sheet; a combatant without one reads as "they".
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from console.model.campaign import SCHEMA_VERSION
 from console.model.encounters import Encounter
 from console.model.errors import ModelError
 from console.model.patches import is_patch
+from console.model.pronouns import THEY
 from console.model.text import cleaned
 from console.model.turns import END, round_order
 
@@ -145,6 +149,18 @@ def _cleaned(value: Any, *, notes: bool = False) -> Any:
     return value
 
 
+_WHOLE_PC = frozenset({"id", "name", "ap_total", "unused_ap", "rank"})
+
+
+def _pc_v10_to_v11(doc: dict[str, Any]) -> dict[str, Any]:
+    # A whole sheet (every version writes these keys) gets "they"; a partial image in an
+    # undo log (the fields an action changed) is left as it is, so undoing an earlier
+    # action never puts back a pronoun over the one the GM chose since.
+    if set(doc) >= _WHOLE_PC and "pronoun" not in doc:
+        doc["pronoun"] = THEY.text
+    return doc
+
+
 # MIGRATIONS[v] turns version v into v + 1: a function per table whose documents change.
 # The same functions are applied to the document images held in undo logs and journals,
 # so undoing an action recorded before an upgrade writes documents of the new shape.
@@ -159,6 +175,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     8: {},  # the table's settings, foe numbers, names told, turn starts: absent as before
     # Text that steered a terminal, written as its escapes.
     9: dict.fromkeys(("campaign", "pcs", "npcs", "session", "encounters", "log"), _cleaned),
+    10: {"pcs": _pc_v10_to_v11},  # a PC's pronoun: "they" until the GM says otherwise
 }
 
 
