@@ -94,8 +94,9 @@ def add_combatant(
     pronoun: Pronoun = THEY,
 ) -> Outcome:
     """Add someone mid-encounter (``pronoun``: a PC's from his sheet). An NPC acts on his
-    recorded Nish from this round on; a PC acts once the GM enters his roll (``nish``). Joining mid-round, he takes his turn when
-    the order reaches him, or next if his Nish has already gone by."""
+    recorded Nish from this round on; a PC acts once the GM enters his roll (``nish``).
+    Joining mid-round, he takes his turn when the order reaches him, or next if his Nish
+    has already gone by."""
     new_id = max((c.id for c in encounter.combatants), default=0) + 1
     if side is Side.NPC and nish is None and encounter.round > 0:
         nish = recorded_nish
