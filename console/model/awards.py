@@ -93,17 +93,14 @@ def missions_for_rank(pc: PlayerCharacter) -> int:
 
 def check_rank(rank: int, ap_total: int, missions_completed: int) -> None:
     """A rank copied from a paper sheet, against Table 8: it must be the rank his AP Total
-    gives (rank 0 until the first mission; a rank above 0 means one was completed). A
-    ModelError says which AP Total the rank needs."""
+    gives (a rank above 0 means a mission was completed, as ``missions_for_rank`` reads a
+    sheet). A ModelError says which AP Total the rank needs."""
     if not 0 <= rank <= MAX_RANK:
         raise ModelError(f"rank: 0 to {MAX_RANK} (Table 8), not {rank}")
     missions = missions_completed or (1 if rank > 0 else 0)
     found = rank_for_ap(ap_total, missions_completed=missions)
     if found == rank:
         return
-    if missions == 0:
-        raise ModelError(f"rank: {rank} cannot be: a character stays rank 0 until his first "
-                         "mission (Missions completed 0)")
     low = ap_for_rank(rank)
     high = ap_for_rank(rank + 1) - 1 if rank < MAX_RANK else None
     needs = f"AP Total {low} or more" if high is None else f"AP Total {low} to {high}"

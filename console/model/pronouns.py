@@ -10,6 +10,7 @@ a form or the players' view, reads as his table calls him. Verbs agree as Englis
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from console.model.errors import ModelError
 __all__ = ["PRONOUN_CHOICES", "THEY", "Pronoun", "need_pronoun"]
 
 _WORD = re.compile(r"[^\W\d_]{1,16}")  # a word of letters, in any script
+_REFLEXIVE = re.compile(r"[^\W\d_]{1,24}")  # "xemself": an object form and "self"
 
 _KNOWN = {
     "he": ("he", "him", "his", "himself"),
@@ -48,7 +50,8 @@ class Pronoun:
         parts = [part.strip() for part in cleaned.split("/")]
         if len(parts) == 2 and parts[0] in _KNOWN:  # "he/him", "they/them"
             return cls(*_KNOWN[parts[0]])
-        if len(parts) not in (3, 4) or not all(_WORD.fullmatch(part) for part in parts):
+        if (len(parts) not in (3, 4) or not all(_WORD.fullmatch(part) for part in parts[:3])
+                or not all(_REFLEXIVE.fullmatch(part) for part in parts[3:])):
             raise ModelError(
                 f"pronoun: he, she, they, it, or subject/object/possessive like xe/xem/xyr, "
                 f"not {text.strip()[:40] or 'nothing'}")
@@ -104,6 +107,13 @@ def need_pronoun(value: object, who: str) -> Pronoun:
     if not isinstance(value, str):
         raise ModelError(f"{who}: pronoun must be text, not {type(value).__name__}")
     try:
-        return Pronoun.parse(value)
+        return _parsed(value)
     except ModelError as error:
         raise ModelError(f"{who}: {error}") from None
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(text: str) -> Pronoun:
+    """Read once per spelling: a fight of a hundred combatants is read at every key, and
+    its pronouns are a handful of texts."""
+    return Pronoun.parse(text)

@@ -42,6 +42,7 @@ __all__ = [
     "add_condition",
     "call_for_nish",
     "checks_due_for",
+    "checks_moment",
     "checks_reminder",
     "choose_leader",
     "current_turn",
@@ -139,7 +140,8 @@ def toggle_named(encounter: Encounter, combatant_id: int) -> Outcome:
     shows it from now on), or take it back to his foe number."""
     combatant = _combatant(encounter, combatant_id)
     if combatant.side is not Side.NPC:
-        raise ModelError(f"{combatant.name} is no NPC: the players know him by name")
+        raise ModelError(f"{combatant.name} is no NPC: the players know {combatant.pronoun.them} "
+                         "by name")
     named = not combatant.named
     changed = _replace(encounter, combatant.with_changes(named=named))
     said = ("named to the players" if named
@@ -176,7 +178,8 @@ def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Outc
     if leader is not None and leader.id == combatant_id and encounter.round > 0:
         changed = changed.with_changes(party_nish=value)
     shown = "none" if value is None else str(value)
-    who = combatant.name if len(together) == 1 else f"{combatant.name} and his group"
+    who = (combatant.name if len(together) == 1
+           else f"{combatant.name} and {combatant.pronoun.their} group")
     return settle(encounter, changed, (f"{who}: Nish {shown}",))
 
 
@@ -243,7 +246,7 @@ def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> O
     combatants = []
     for combatant in ended.encounter.combatants:
         if combatant.hold is not Hold.NONE:
-            lost.append(f"{combatant.name} loses his saved Initiative")
+            lost.append(f"{combatant.name} loses {combatant.pronoun.their} saved Initiative")
         nish = (combatant.recorded_nish if combatant.side is Side.NPC
                 else pc_rolls.get(combatant.id))
         combatants.append(combatant.with_changes(
@@ -341,17 +344,20 @@ def hold(encounter: Encounter, combatant_id: int, *, part: bool = False) -> Outc
     combatant = _combatant(encounter, combatant_id)
     _need_round(encounter)
     if combatant.status is not Status.ACTIVE:
-        raise ModelError(f"{combatant.name} is {combatant.status.value}: he cannot save Initiative")
+        raise ModelError(f"{combatant.name} is {combatant.status.value}: "
+                         f"{combatant.pronoun.they} cannot save Initiative")
     turn = current_turn(encounter)
     acting_now = turn is not None and combatant_id in pending(turn, encounter.acted)
     if combatant_id in encounter.acted and not acting_now:
-        raise ModelError(f"{combatant.name} has had his turn this round: nothing to save")
+        raise ModelError(f"{combatant.name} has had {combatant.pronoun.their} turn this round: "
+                         "nothing to save")
     if round_order(encounter).turn_of(combatant_id) is None:
         raise ModelError(f"{combatant.name} has no Nish this round: nothing to save")
     changed = _replace(encounter, combatant.with_changes(hold=Hold.PART if part else Hold.ALL))
     if not part:
         changed = changed.with_changes(acted=(*changed.acted, combatant_id))
-    notice = f"{combatant.name} saves {'part of his' if part else 'his'} Initiative"
+    their = combatant.pronoun.their
+    notice = f"{combatant.name} saves {f'part of {their}' if part else their} Initiative"
     return settle(encounter, changed, (notice,))
 
 
@@ -361,7 +367,8 @@ def act_now(encounter: Encounter, combatant_id: int) -> Outcome:
     if combatant.hold is Hold.NONE:
         raise ModelError(f"{combatant.name} has no saved Initiative")
     changed = _replace(encounter, combatant.with_changes(hold=Hold.NONE))
-    return settle(encounter, changed, (f"{combatant.name} acts now on his saved Initiative",))
+    return settle(encounter, changed, (
+        f"{combatant.name} acts now on {combatant.pronoun.their} saved Initiative",))
 
 
 def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Outcome:
@@ -475,6 +482,19 @@ def checks_due_for(
         unconscious=combatant.status is Status.UNCONSCIOUS,
     )
     return [check for check in due if check.kind in combatant.checks_owed]
+
+
+def checks_moment(encounter: Encounter, combatant_id: int) -> str:
+    """When the checks he owes now are made, said of him: "before he acts" on his Nish
+    (his turn in progress, the round's checks asked), else "as the damage lands" (a hit,
+    or the GM's wounds, made them due)."""
+    combatant = _combatant(encounter, combatant_id)
+    turn = current_turn(encounter)
+    on_nish = (turn is not None and combatant_id in turn.members
+               and combatant.checks_round == encounter.round)
+    pronoun = combatant.pronoun
+    return (f"before {pronoun.they} {pronoun.verb('acts', 'act')}" if on_nish
+            else "as the damage lands")
 
 
 def checks_reminder(encounter: Encounter, pcs: Mapping[int, PlayerCharacter]) -> list[str]:

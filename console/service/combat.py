@@ -26,7 +26,7 @@ from console.model.combat import (
 from console.model.completion import named
 from console.model.outcome import Outcome
 from console.model.stats import Stat
-from console.model.tracker import checks_due_for
+from console.model.tracker import checks_due_for, checks_moment
 from console.model.vessels import (
     apply_vessel_check,
     body_of,
@@ -314,8 +314,9 @@ class CombatCommands:
             if is_vessel(combatant, self._service.npcs()):
                 raise ActionRefused(f"{combatant.name} is an NPC's vessel: at critical damage "
                                     "the GM rules it crippled (u) or destroyed (d)")
-            raise ActionRefused(f"{combatant.name} is an NPC: with critical damage he simply "
-                                "dies")
+            raise ActionRefused(f"{combatant.name} is an NPC: with critical damage "
+                                f"{combatant.pronoun.they} simply "
+                                f"{combatant.pronoun.verb('dies', 'die')}")
         return self.require_sheet(combatant)
 
     def checks_due(self, combatant: Combatant) -> list[tuple[DueCheck, Rating | None]]:
@@ -332,6 +333,14 @@ class CombatCommands:
             stat = stats.get(check.ability)
             rated.append((check, None if stat is None else stat.as_rating()))
         return rated
+
+    def checks_moment(self, combatant: Combatant) -> str:
+        """When the checks he owes now are made: "before he acts" or "as the damage
+        lands"."""
+        encounter = self._service.encounter()
+        if encounter is None or encounter.combatant(combatant.id) is None:
+            return "now"
+        return checks_moment(encounter, combatant.id)
 
     def apply_checks(self, combatant: Combatant,
                      results: Iterable[tuple[CheckKind, int | None]]) -> Outcome:

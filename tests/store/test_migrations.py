@@ -162,3 +162,22 @@ def test_a_version_8_campaign_opens_with_the_table_as_it_was(tmp_path: Path) -> 
     for path in (saves / "Demo").glob("*.json"):
         assert json.loads(path.read_text())["_meta"]["1"]["schema"] == SCHEMA_VERSION
     assert check_campaign(saves, "Demo").healthy
+
+
+# ----- version 11: a PC's pronoun ----------------------------------------------------------
+
+
+def test_version_10_pcs_get_they_and_undo_images_keep_what_they_held() -> None:
+    sheet = {"id": 1, "name": "Kess", "player_rank": 0, "ap_total": 120, "unused_ap": 20,
+             "rank": 1}
+    image = {"ap_total": 140, "unused_ap": 40}  # an award's "after" in an undo log
+    tables = {"pcs": {"1": dict(sheet)},
+              "log": {"1": {"changes": [{"table": "pcs", "before": dict(sheet),
+                                         "after": dict(image)}]}}}
+    moved = migrate("pcs", tables, 10, 11)
+    assert moved["pcs"]["1"]["pronoun"] == "they"
+    change = moved["log"]["1"]["changes"][0]
+    assert change["before"]["pronoun"] == "they" and "pronoun" not in change["after"]
+    assert "pronoun" not in tables["pcs"]["1"]  # on a copy
+    kept = migrate("pcs", {"pcs": {"1": {**sheet, "pronoun": "she"}}}, 10, 11)
+    assert kept["pcs"]["1"]["pronoun"] == "she"

@@ -79,7 +79,7 @@ async def test_the_close_dialog_previews_then_applies(seed: CampaignService, clo
         screen = app.screen
         assert screen.query_one("#close-played", Input).value == "3:40"
         assert screen.query_one("#close-reader", Input).value == "Brice"  # nobody has read
-        assert "type his self-assessment" in str(screen.query_one("#close-error").render())
+        assert "type their self-assessment" in str(screen.query_one("#close-error").render())
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, CloseSessionScreen)  # nothing applied
         await put(pilot, "#close-self", "7")

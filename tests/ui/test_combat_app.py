@@ -92,7 +92,7 @@ async def test_checks_healing_and_the_kill_rule_by_keys(store: CampaignStore) ->
         await select(pilot, app, "Skrak 1")
         await pilot.press("V", "k")
         assert "is not a vehicle or a ship" in toasts_of(app)[-2]
-        assert toasts_of(app)[-1] == "Skrak 1 is an NPC: with critical damage he simply dies"
+        assert toasts_of(app)[-1] == "Skrak 1 is an NPC: with critical damage they simply die"
 
 
 def test_the_odds_toward_a_pc_whose_ar_is_typed_as_a_value(seed: CampaignService,

@@ -131,7 +131,7 @@ async def test_a_critically_wounded_pcs_turn_reminds_the_gm(
         assert marked(app) == ["Brice"]
         assert "WP vs 20 (unconsciousness)" in toasts_of(app)[-1]
         pane = app.screen.query_one("#detail", DetailPane)
-        assert "Before he acts:\n  WP vs 20" in plain(pane.render())  # as the pane shows it
+        assert "Checks before they act:\n  WP vs 20" in plain(pane.render())  # as the pane shows it
 
 
 async def test_help_the_palette_and_the_log(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]

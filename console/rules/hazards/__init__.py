@@ -52,6 +52,13 @@ def module_for(state: HazardState) -> ModuleType:
     except (KeyError, AttributeError):
         raise RulesError(f"not a hazard state: {state!r}") from None
 
+def hazard_name(state: HazardState) -> str:
+    """What the hazard is called where it is shown: its module's ``name`` for the state
+    (drowning, not suffocation, under water), else its saved tag."""
+    named = getattr(module_for(state), "name", None)
+    return str(named(state)) if callable(named) else state.HAZARD
+
+
 __all__ = [
     "MODULE_FOR",
     "DueCheck",
@@ -63,6 +70,7 @@ __all__ = [
     "falling",
     "fatigue",
     "fear",
+    "hazard_name",
     "load_state",
     "materialization",
     "module_for",

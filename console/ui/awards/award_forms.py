@@ -49,7 +49,7 @@ def adventure_fields(pcs: Sequence[PlayerCharacter], pc: PlayerCharacter | None)
     return [
         Field("pc", "PC", _pc(pcs), value=pc.name if pc else ""),
         Field("amount", "AP (as the adventure lists)", whole_number("AP", AWARD)),
-        Field("reason", "Reason", str, placeholder="what he did"),
+        Field("reason", "Reason", str, placeholder="what the PC did"),
     ]
 
 

@@ -76,7 +76,8 @@ class AwardFlows(Flows):
             "Veteran's pocket", pocket_fields(pcs, pc, veterans),
             lambda v: self.service.prepare(lambda: awards.pocket(
                 v["veteran"], v["pc"], v["amount"], v["reason"])),
-            "a ranked player gives up to his player rank in AP, never to himself")
+            "a ranked player gives up to the player's rank in AP, never to the PC the same "
+            "player plays")
         if filled is not None:
             self.done(self.service.commit(filled.checked))
 

@@ -124,7 +124,7 @@ class CombatFlows(Flows):
             attack, f"{who} attacks {target.name}", who, "Atk", attack.request.rating,
             f"{attack.request.prompt}: {percent(attack.request.chance_success)} to hit; "
             f"expected wounds {float(attack.odds.expected_wounds):.1f}, "
-            f"{percent(attack.odds.chance_kill)} to bring him down")
+            f"{percent(attack.odds.chance_kill)} to bring {target.pronoun.them} down")
         if verdict is None:
             return
         converted = ("" if numbers.type is RatingType.P else
@@ -133,7 +133,8 @@ class CombatFlows(Flows):
         fields = [Field("damage", f"{who}'s Dmg result", whole_number("damage", RESULT),
                         doubt=roll_doubt(attack.dmg, who))]
         if not vessel:  # a vehicle or ship never dies: its fate is asked when CD occurs
-            fields.append(Field("keep", "Keep him up if it would kill him (y/n)",
+            them = target.pronoun.them
+            fields.append(Field("keep", f"Keep {them} up if it would kill {them} (y/n)",
                                 yes_no("keep up"), value="n"))
         damage = await self.form(f"{who} hits {target.name}", fields,
                                  f"{verdict.describe()}. Roll Dmg {attack.dmg} vs AR "
@@ -172,15 +173,16 @@ class CombatFlows(Flows):
         request = attack.request
         verdict = await self._hit(
             attack, f"{attack.attacker.name} attacks {target.name}", target.name, "Def",
-            request.rating, f"{request.prompt}: {percent(request.chance_fail)} he is hit; "
+            request.rating, f"{request.prompt}: {percent(request.chance_fail)} "
+            f"{target.pronoun.they} {target.pronoun.is_} hit; "
             f"expected wounds {float(attack.odds.expected_wounds):.1f}")
         if verdict is None:
             return
         armor = attack.armor()
         soaked = await self._result(
             f"{attack.attacker.name} hits {target.name}", target.name, "AR", attack.pc_ar,
-            f"{verdict.describe()}. {armor.prompt}: {percent(armor.chance_success)} his "
-            "armor stops it all")
+            f"{verdict.describe()}. {armor.prompt}: {percent(armor.chance_success)} "
+            f"{target.pronoun.their} armor stops it all")
         if soaked is not None:
             self.show(combat.land_npc_attack(attack, soaked))
 
@@ -230,9 +232,11 @@ class CombatFlows(Flows):
             fields.append(Field(check.kind.name.lower(), f"{check.describe()}{chance}",
                                 optional_int(f"{check.ability} result", RESULT),
                                 doubt=roll_doubt(rating, target.name)))
+        moment = self.service.combat.checks_moment(target)
         values = await self.form(
-            f"{target.name}'s checks before he acts", fields,
-            "enter his results in order; leave empty a check not made · ctrl+s: done")
+            f"{target.name}'s checks {moment}", fields,
+            f"enter {target.pronoun.their} results in order; leave empty a check not made "
+            "· ctrl+s: done")
         if values is not None:
             self.show(self.service.combat.apply_checks(
                 target, [(check.kind, values[check.kind.name.lower()]) for check, _ in due]))
@@ -243,7 +247,8 @@ class CombatFlows(Flows):
 
     async def _change_wounds(self, target: Combatant) -> None:
         values = await self.form(f"Wounds for {target.name}", [
-            Field("change", "Wounds (7 wounds him; +3 heals 3)", _signed_wounds),
+            Field("change", f"Wounds (7 wounds {target.pronoun.them}; +3 heals 3)",
+                  _signed_wounds),
         ], "the GM's own figure: no roll, no armor; critical damage as always")
         if values is None:
             return
@@ -270,7 +275,8 @@ class CombatFlows(Flows):
         values = await self.form(f"Heal {target.name}", [
             Field("amount", "Heal how many wounds (0: none)", whole_number("healing", WOUNDS),
                   "0"),
-            Field("kill", "Kill rule: put him at 10 CD instead (y/n)", yes_no("kill rule"),
+            Field("kill", f"Kill rule: put {target.pronoun.them} at 10 CD instead (y/n)",
+                  yes_no("kill rule"),
                   "n"),
         ], hint)
         if values is None:

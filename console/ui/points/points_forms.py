@@ -39,7 +39,7 @@ def award_fields(rules: PointsRules, rule: AwardRule, pcs: Sequence[PlayerCharac
         low, high = rule.typed.low, rule.typed.high
         count = Field("typed", f"{rules.unit} ({low}-{high})",
                       whole_number(rules.unit, rule.typed))
-    return [_pc(pcs, pc), count, Field("reason", "Reason", str, placeholder="what he did")]
+    return [_pc(pcs, pc), count, Field("reason", "Reason", str, placeholder="what the PC did")]
 
 
 def _wanted(rules: PointsRules, trades: Sequence[Trade]) -> Callable[[str], Trade]:
@@ -78,7 +78,7 @@ def mission_fields(pcs: Sequence[PlayerCharacter]) -> list[Field]:
 
 
 def pool_size_fields(rules: PointsRules, pc: PlayerCharacter) -> list[Field]:
-    return [Field(pool.key, f"{pool.label} (his value: uses a mission)",
+    return [Field(pool.key, f"{pool.label} (the PC's value: uses a mission)",
                   whole_number(pool.label, POOL_SIZE), value=str(pc.points.pools.get(pool.key, 0)))
             for pool in rules.pools]
 
