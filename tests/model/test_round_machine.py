@@ -555,9 +555,19 @@ class RoundMachine(RuleBasedStateMachine):
                        if not c.hidden and c.status is not Status.REMOVED)
         assert sorted(row.name for row in picture.rows) == shown
         turn = current_turn(encounter)
-        now = {encounter.combatant(m).name for m in (turn.members if turn else ())}
+        members = [encounter.combatant(m) for m in (turn.members if turn else ())]
+        now = {c.name for c in members if c is not None}
+        seen_now = any(c is not None and not c.hidden and c.status is not Status.REMOVED
+                       for c in members)
+        placed = {m for t in round_order(encounter).turns for m in t.members
+                  if not encounter.combatant(m).hidden}  # type: ignore[union-attr]
+        marked = [row.name for row in picture.rows if row.mark == "now"]
+        if seen_now:
+            assert set(marked) <= now
+        elif turn is not None and placed:
+            # Only hidden combatants act: a shown turn stands in, so nothing tells.
+            assert marked, "a hidden turn left the players' view with no turn marked"
         for row in picture.rows:
-            assert row.mark != "now" or row.name in now
             if not row.is_pc:
                 assert row.nish is None and row.health in HEALTH_WORDS
                 assert row.states == () and row.conditions == ()
