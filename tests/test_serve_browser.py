@@ -33,7 +33,8 @@ def test_a_player_opens_the_link_and_follows_the_fight(tmp_path: Path) -> None:
         async with Browser() as browser:
             await browser.open(server.link)
             text = await browser.text_once("Vera", "Skrak", "ROUND", "TURN",
-                                           "following the GM's console")
+                                           "following the GM's console",
+                                           "Vit left: Vitality before critical damage")
             assert "Lurker" not in text  # hidden from the players
             assert "ctrl+q" not in text.lower()  # nothing a browser does otherwise
             counting = re.search(r"TURN\s+(\d+):(\d\d)", text)
