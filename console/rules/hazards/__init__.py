@@ -4,6 +4,7 @@ Each module is one hazard (Table 21, :mod:`tables`, says which); ``load_state`` 
 any saved hazard in progress from its ``to_dict()``.
 """
 
+from collections.abc import Mapping
 from types import ModuleType
 
 from console.rules.errors import RulesError
@@ -59,6 +60,15 @@ def hazard_name(state: HazardState) -> str:
     return str(named(state)) if callable(named) else state.HAZARD
 
 
+def saved_hazard_name(data: Mapping[str, object]) -> str:
+    """:func:`hazard_name` of a saved state, read without loading it whole (the tracker's
+    rows draw it at every key)."""
+    tag = str(data.get("hazard", ""))
+    if tag == suffocation.SuffocationState.HAZARD:
+        return suffocation.name_of_medium(str(data.get("medium", "")))
+    return tag
+
+
 __all__ = [
     "MODULE_FOR",
     "DueCheck",
@@ -77,6 +87,7 @@ __all__ = [
     "panic",
     "poison",
     "radiation",
+    "saved_hazard_name",
     "sleep_deprivation",
     "starvation",
     "suffocation",

@@ -246,7 +246,12 @@ def _rounds(count: int) -> str:
 
 def name(state: SuffocationState) -> str:
     """The hazard's own name: drowning under water, suffocation where there is no air."""
-    return "drowning" if state.medium is Medium.WATER else "suffocation"
+    return name_of_medium(state.medium.value)
+
+
+def name_of_medium(medium: str) -> str:
+    """:func:`name` from a saved state's ``medium``."""
+    return "drowning" if medium == Medium.WATER.value else "suffocation"
 
 
 def _without(state: SuffocationState) -> str:
