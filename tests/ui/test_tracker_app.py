@@ -262,6 +262,9 @@ async def test_keys_that_change_the_fight_ask_or_say_the_way_back(
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         assert app.screen.title_text == "A second turn for Brice?"
+        await pilot.press("enter")  # another stray enter does not answer it
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)  # still asking
         await pilot.press("n")
         await pilot.pause()
         assert marked(app) == ["Skrak leader"]  # left as it was

@@ -104,7 +104,7 @@ def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = ())
         Field("player", "Player", str, value=pc.player if pc else "", max_length=NAME_MAX),
         Field("player_rank", "Player rank", whole_number("player rank", PLAYER_RANK),
               value=str(pc.player_rank) if pc else "0"),
-        Field("pronoun", f"Pronoun: {', '.join(PRONOUN_CHOICES)} or typed",
+        Field("pronoun", f"Pronoun ({'/'.join(PRONOUN_CHOICES)}/typed)",
               _pronoun, value=pc.pronoun.text if pc else THEY.text),
     ]
     for attribute, _key, label in PC_STATS:

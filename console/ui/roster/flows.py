@@ -9,7 +9,7 @@ from console.model.lifecycle import sheet_history
 from console.rules.limits import COUNT
 from console.service import ActionRefused
 from console.service.roster import Sheet
-from console.ui.dialogs.confirm import ConfirmDialog
+from console.ui.dialogs.confirm import CarefulConfirm
 from console.ui.dialogs.form_dialog import Field, whole_number, yes_no
 from console.ui.dialogs.sheet_forms import npc_form, npc_from_form, pc_form, pc_from_form
 from console.ui.flow import Flows
@@ -63,7 +63,7 @@ class RosterFlows(Flows):
         self.run(self._delete_pc(sheet, held))
 
     async def _delete_pc(self, pc: PlayerCharacter, held: list[str]) -> None:
-        if await self.ask(ConfirmDialog(f"Delete {pc.name}?", [
+        if await self.ask(CarefulConfirm(f"Delete {pc.name}?", [
                 f"{pc.name}'s sheet holds: {'; '.join(held)}",
                 "ctrl+z brings the sheet back, as long as this session runs"],
                 go=f"delete {pc.name}")):

@@ -7,7 +7,7 @@ from console.model import Side, Status
 from console.model.text import NAME_MAX, TITLE_MAX
 from console.rules.limits import RESULT, ROUNDS, Range
 from console.service.tracker import NishCall
-from console.ui.dialogs.confirm import ConfirmDialog
+from console.ui.dialogs.confirm import CarefulConfirm, ConfirmDialog
 from console.ui.dialogs.form_dialog import (
     Field,
     optional_int,
@@ -51,7 +51,7 @@ class TrackerFlows(Flows):
 
     async def _second_turn(self, combatant_id: int, name: str) -> None:
         encounter = self.service.running()
-        if await self.ask(ConfirmDialog(f"A second turn for {name}?", [
+        if await self.ask(CarefulConfirm(f"A second turn for {name}?", [
                 f"{name} has had a turn in round {encounter.round} already",
                 f"{name}'s turn becomes the current one: {name} acts again this round",
                 "the turns it passes over still come this round"], go="give it")):
@@ -114,7 +114,7 @@ class TrackerFlows(Flows):
 
     async def _new_encounter(self) -> None:
         running = self.service.encounter()
-        if running is not None and not await self.ask(ConfirmDialog(
+        if running is not None and not await self.ask(CarefulConfirm(
                 f"End {running.name} and start a new encounter?", [
                     f"{running.name} is running (round {running.round}): it ends, and its "
                     "log says so",
