@@ -128,7 +128,7 @@ def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = ())
               value=str(pc.missions_completed) if pc else "0"),
         # A paper character's rank as he stands, checked against his AP Total (Table 8);
         # blank: the rank his AP Total gives.
-        Field("rank", "Rank (blank: from AP Total, Table 8)", optional_int("rank", RANKS),
+        Field("rank", "Rank (blank: by AP Total)", optional_int("rank", RANKS),
               value=str(pc.rank) if pc else ""),
         Field("notes", "Notes", str, value=pc.notes if pc else "", max_length=NOTES_MAX),
     ]

@@ -56,6 +56,7 @@ class RosterFlows(Flows):
         """Undoable, and said with the way back; a PC whose sheet holds AP or history
         beyond a new one's is asked about first, naming what it holds."""
         sheet = self.sheet(entry)
+        self.service.roster.check_deletable(sheet)  # refused before anything is asked
         held = sheet_history(sheet) if isinstance(sheet, PlayerCharacter) else []
         if not isinstance(sheet, PlayerCharacter) or not held:
             self.command(lambda: self.service.roster.delete(sheet), undoable=True)
