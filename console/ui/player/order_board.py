@@ -43,8 +43,8 @@ def order_table(picture: PlayerPicture, height: int) -> Table:
     table.add_column("", width=1, no_wrap=True)
     table.add_column("Nish", width=4, justify="right", no_wrap=True)
     table.add_column("Name", ratio=2, no_wrap=True, overflow="ellipsis")
-    # "13 of 20 Vit left" whole on one line; its critical damage may wrap under it.
-    table.add_column("Health", min_width=17, ratio=2)
+    # "13 of 20 Vit left" whole, never wrapped into "13 of 20 Vit / left".
+    table.add_column("Health", min_width=12, no_wrap=True)
     table.add_column("", ratio=3, overflow="ellipsis", no_wrap=True)
     for row in picture.rows:
         mark, mark_style = _MARKS.get(row.mark, _MARKS[""])
