@@ -143,6 +143,9 @@ async def test_the_other_award_forms_by_keys(seed: CampaignService, open_app) ->
         await pilot.press("w", "down", "down", "down", "a")  # Tash
         await type_in(pilot, "", "10", "decoded the beacon")
         assert toasts_of(app)[-1] == "Adventure bonus: 10 AP to Tash (decoded the beacon)"
+        await pilot.press("a", "ctrl+u", "m", "tab")  # a name typed in part: tab completes
+        assert app.screen.query_one("#field-pc", Input).value == "Mora"
+        await pilot.press("escape", "escape")
         await pilot.press("v")
         assert "veteran's pocket is off" in toasts_of(app)[-1]
         await pilot.press("P", "up", "up", "v")  # Kell, from Cat (player rank 3)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from console.model import PlayerCharacter
 from console.rules.limits import SIX, Range
 from console.rules.systems.points import POOL_SIZE, AwardRule, PointsRules, Pool, Trade
-from console.ui.awards.pc_names import pick_pc, pick_pcs
+from console.ui.awards.pc_names import complete_pc, pick_pc, pick_pcs
 from console.ui.dialogs.form_dialog import Field, whole_number
 
 __all__ = [
@@ -25,7 +25,8 @@ BOUGHT = Range(1, 2_000, "bought at once")
 
 
 def _pc(pcs: Sequence[PlayerCharacter], pc: PlayerCharacter | None) -> Field:
-    return Field("pc", "PC", lambda text: pick_pc(text, pcs), value=pc.name if pc else "")
+    return Field("pc", "PC", lambda text: pick_pc(text, pcs), value=pc.name if pc else "",
+                 complete=complete_pc(pcs))
 
 
 def award_fields(rules: PointsRules, rule: AwardRule, pcs: Sequence[PlayerCharacter],
