@@ -79,7 +79,7 @@ def test_a_spec_sets_the_reading(capsys: pytest.CaptureFixture[str], tmp_path: P
     lines = out.splitlines()
     assert any(line.startswith("every PC down, none dead") and "-" in line for line in lines)
     assert "This console's reading of Table 18 (a spec's \"reading\" sets it):" in lines
-    assert any("at or under 10% of his" in line for line in lines)
+    assert any("at or under 10% of the PC's" in line for line in lines)
     assert any("100% of it or more is down" in line for line in lines)
 
 

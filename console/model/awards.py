@@ -26,7 +26,9 @@ from console.model.session_close import (
 )
 from console.model.sessions import ApAward, AwardKind, Session
 from console.rules.advancement import (
+    MAX_RANK,
     ApLedger,
+    ap_for_rank,
     mission_allowance,
     rank_for_ap,
     rank_title,
@@ -55,6 +57,7 @@ __all__ = [
     "apply_close",
     "campaign_grab_bag",
     "check_open",
+    "check_rank",
     "fairness",
     "give_adventure_bonus",
     "give_grab_bag",
@@ -86,6 +89,23 @@ def missions_for_rank(pc: PlayerCharacter) -> int:
     (kept before the console counted them) has plainly completed one: a rank is only
     reached after the first mission, and it must not be lost at the next close."""
     return pc.missions_completed or (1 if pc.rank > 0 else 0)
+
+
+def check_rank(rank: int, ap_total: int, missions_completed: int) -> None:
+    """A rank copied from a paper sheet, against Table 8: it must be the rank his AP Total
+    gives (a rank above 0 means a mission was completed, as ``missions_for_rank`` reads a
+    sheet). A ModelError says which AP Total the rank needs."""
+    if not 0 <= rank <= MAX_RANK:
+        raise ModelError(f"rank: 0 to {MAX_RANK} (Table 8), not {rank}")
+    missions = missions_completed or (1 if rank > 0 else 0)
+    found = rank_for_ap(ap_total, missions_completed=missions)
+    if found == rank:
+        return
+    low = ap_for_rank(rank)
+    high = ap_for_rank(rank + 1) - 1 if rank < MAX_RANK else None
+    needs = f"AP Total {low} or more" if high is None else f"AP Total {low} to {high}"
+    raise ModelError(f"rank: {rank} needs {needs} by Table 8; AP Total {ap_total} is "
+                     f"rank {found}")
 
 
 def settle_rank(pc: PlayerCharacter) -> PlayerCharacter:

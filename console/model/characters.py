@@ -14,6 +14,7 @@ from console.model.fields import (
     need_list,
     need_mapping,
 )
+from console.model.pronouns import THEY, Pronoun, need_pronoun
 from console.model.skills import Skills
 from console.model.stats import Stat, opt_stat
 from console.model.system_points import SystemPoints
@@ -138,6 +139,7 @@ class PlayerCharacter:
     skills: Skills = field(default_factory=Skills)
     facade: FacadeSheet | None = None
     facade_health: FacadeHealth = field(default_factory=FacadeHealth)
+    pronoun: Pronoun = THEY  # how every line about him refers to him (model.pronouns)
 
     def __post_init__(self) -> None:
         need_int(self.id, "PC id", minimum=1)
@@ -178,6 +180,7 @@ class PlayerCharacter:
         need_sheet(self.facade, f"{who}: Façade sheet")
         if not isinstance(self.facade_health, FacadeHealth):
             raise ModelError(f"{who}: Façade health expected")
+        object.__setattr__(self, "pronoun", need_pronoun(self.pronoun, who))
 
     @classmethod
     def new(cls, id: int, name: str, player: str = "", player_rank: int = 0,
@@ -214,6 +217,7 @@ class PlayerCharacter:
             improved_this_mission=list(self.improved_this_mission),
             rank_rolls=self.rank_rolls,
             points=self.points.to_dict(),
+            pronoun=self.pronoun.text,
         )
         # Another system's fields only when it has filled them: a MetaScape PC's document
         # is as it was before them.
@@ -229,7 +233,7 @@ class PlayerCharacter:
         {"id", "name", "player", "player_rank", "ship_captain", "weapons", "wounds", "ap_total",
          "unused_ap", "rank", "missions_completed", "allowance", "notes",
          "improved_this_mission", "rank_rolls", "points", "skills", "facade",
-         "facade_health"}
+         "facade_health", "pronoun"}
         | {key for _, key, _ in PC_STATS}
     )
 
@@ -263,6 +267,7 @@ class PlayerCharacter:
                     else _named(FacadeSheet.from_dict, raw["facade"], raw["name"])),
             facade_health=_named(FacadeHealth.from_dict, raw.get("facade_health", {}),
                                  raw["name"]),
+            pronoun=raw.get("pronoun", THEY.text),
             **stats,
         )
 

@@ -107,7 +107,8 @@ def wound_npc_in_fight(encounter: Encounter, combatant_id: int, wounding: int, *
     if combatant is None or combatant.side is not Side.NPC:
         raise ModelError("wounds go to an NPC in the encounter")
     if combatant.vit_max is None:
-        raise ModelError(f"{combatant.name} has no Vit: give him one (edit his template)")
+        raise ModelError(f"{combatant.name} has no Vit: give {combatant.pronoun.them} one "
+                         "(edit the template)")
     if fate is not None and fate not in (Status.CRIPPLED, Status.DESTROYED):
         raise ModelError(f"a vessel at critical damage is crippled or destroyed, not {fate}")
     outcome = wound_npc(combatant.wounds, combatant.vit_max, wounding)
@@ -139,7 +140,8 @@ def heal_npc_in_fight(encounter: Encounter, combatant_id: int, amount: int) -> O
     if combatant is None or combatant.side is not Side.NPC:
         raise ModelError("healing here goes to an NPC in the encounter")
     if combatant.status is Status.DEAD:
-        raise ModelError(f"{combatant.name} is dead: healing does not bring him back")
+        raise ModelError(f"{combatant.name} is dead: healing does not bring "
+                         f"{combatant.pronoun.them} back")
     if combatant.status is Status.DESTROYED:
         raise ModelError(f"{combatant.name} is destroyed: no repair brings it back")
     if amount < 0:
@@ -155,7 +157,7 @@ def heal_npc_in_fight(encounter: Encounter, combatant_id: int, amount: int) -> O
 def pc_condition(pc: PlayerCharacter, combatant: Combatant | None) -> PcCondition:
     """The PC's critical-damage state: wounds from his sheet, flags from the fight."""
     if pc.vit_max is None:
-        raise ModelError(f"{pc.name} has no Vit maximum on his sheet")
+        raise ModelError(f"{pc.name} has no Vit maximum on {pc.pronoun.their} sheet")
     return PcCondition(
         pc.wounds, int(pc.vit_max.value),
         pass_out_check_done=combatant.pass_out_check_done if combatant else False,

@@ -24,6 +24,7 @@ from console.model.fields import (
     parse_time,
 )
 from console.model.fight_end import Ending, KeptForecast
+from console.model.pronouns import THEY, Pronoun, need_pronoun
 from console.model.text import NOTES_HELD, need_name, need_notes
 from console.rules.critical_damage import CheckKind
 from console.rules.errors import RulesError
@@ -113,13 +114,16 @@ class Combatant:
     # (an NPC's, a sheetless PC's), and his actions this turn.
     facade_health: FacadeHealth = field(default_factory=FacadeHealth)
     actions: TurnActions = field(default_factory=TurnActions)
+    # How the console refers to him (console.model.pronouns): a PC's from his sheet as he
+    # joins (and as it is edited), "they" for anyone else.
+    pronoun: Pronoun = THEY
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "side", "ref", "nish", "recorded_nish", "wounds", "vit_max", "status",
          "shock", "hold", "tie_order", "group", "pass_out_check_done", "drain_stopped",
          "notes", "checks_owed", "checks_round", "hidden", "template", "vessel_owed",
          "cascading", "cascade_round", "foe", "named", "was_down", "was_critical",
-         "facade_health", "actions"}
+         "facade_health", "actions", "pronoun"}
     )
 
     def __post_init__(self) -> None:
@@ -167,6 +171,7 @@ class Combatant:
             raise ModelError(f"{who}: Façade health expected")
         if not isinstance(self.actions, TurnActions):
             raise ModelError(f"{who}: actions this turn expected")
+        object.__setattr__(self, "pronoun", need_pronoun(self.pronoun, who))
 
     @property
     def is_pc(self) -> bool:
@@ -194,6 +199,7 @@ class Combatant:
             "was_down": self.was_down, "was_critical": self.was_critical,
             "facade_health": self.facade_health.to_dict(),
             "actions": [self.actions.active, self.actions.passive, self.actions.stance.value],
+            "pronoun": self.pronoun.text,
         }
         data.update((key, value) for key, value in every.items()
                     if value != _COMBATANT_DEFAULTS[key])
@@ -221,6 +227,7 @@ class Combatant:
             was_down=raw.get("was_down", False), was_critical=raw.get("was_critical", False),
             facade_health=_facade_health(raw.get("facade_health", {}), raw["name"]),
             actions=_actions(raw.get("actions", [0, 0, "normal"]), raw["name"]),
+            pronoun=raw.get("pronoun", THEY.text),
         )
 
 
@@ -245,6 +252,7 @@ def _actions(data: object, who: object) -> TurnActions:
 
 # What Combatant.from_dict fills in for a field a document leaves out.
 _COMBATANT_DEFAULTS: dict[str, Any] = {
+    "pronoun": THEY.text,
     "ref": None, "nish": None, "recorded_nish": None, "wounds": 0, "vit_max": None,
     "status": "active", "shock": "none", "hold": "none", "tie_order": 0, "group": None,
     "pass_out_check_done": False, "drain_stopped": False, "notes": "", "checks_owed": [],

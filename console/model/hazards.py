@@ -22,7 +22,13 @@ from console.model.turns import END, current_turn, settle
 from console.model.vessels import is_vessel
 from console.rules.errors import RulesError
 from console.rules.hazards import load_state, module_for
-from console.rules.hazards.common import DueCheck, EffectKind, HazardState, HazardStep
+from console.rules.hazards.common import (
+    SAID_BY_STEP,
+    DueCheck,
+    EffectKind,
+    HazardState,
+    HazardStep,
+)
 
 __all__ = [
     "apply_hazard_result",
@@ -109,7 +115,7 @@ def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: 
     said = f"{victim.name}: {label} begins"
     if moves_on_nish(state):
         when = next_nish_round(changed, hazard)
-        said += (f"; its first round on his Nish in round {when} "
+        said += (f"; its first round on {victim.pronoun.their} Nish in round {when} "
                  f"({'this round' if when == encounter.round else 'next round'})")
     module = module_for(state)
     check = module.due(state)
@@ -156,7 +162,7 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
             status = Status.UNCONSCIOUS
         elif effect.kind is EffectKind.DEAD:
             status = Status.DEAD
-        if effect.kind is not EffectKind.WOUNDS:
+        if effect.kind is not EffectKind.WOUNDS and effect.kind not in SAID_BY_STEP:
             said.append(f"  {effect.describe()}")
     if status is not None:
         current = encounter.combatant(target)

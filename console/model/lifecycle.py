@@ -26,6 +26,7 @@ from console.rules.forecast import LABELS, UNDECIDED
 __all__ = [
     "begin_encounter",
     "carry_encounters",
+    "carry_pronoun",
     "check_deletable",
     "check_fight_open",
     "check_next_session",
@@ -35,6 +36,7 @@ __all__ = [
     "ending_label",
     "join_pc",
     "running_encounter",
+    "sheet_history",
 ]
 
 
@@ -78,6 +80,27 @@ def check_deletable(sheet: PlayerCharacter | NpcTemplate, encounter: Encounter |
             award.pc_id == sheet.id for _, award in pending_awards(session)):
         raise ModelError(f"{sheet.name} has AP awards waiting for the close of the "
                          "session: take them back first (w, then delete on the list)")
+
+
+def sheet_history(pc: PlayerCharacter) -> list[str]:
+    """What deleting ``pc`` would lose besides his stats: AP beyond a new character's,
+    rank, missions, improvements, another system's points (empty: a sheet as new)."""
+    held = []
+    start = 100 + pc.player_rank  # what a new character starts with (PlayerCharacter.new)
+    if pc.ap_total != start or pc.unused_ap != start:
+        held.append(f"AP Total {pc.ap_total}, Unused AP {pc.unused_ap} (a new PC has "
+                    f"{start} of each)")
+    if pc.rank:
+        held.append(f"rank {pc.rank}")
+    if pc.missions_completed:
+        held.append(f"{pc.missions_completed} mission(s) completed")
+    if pc.improved_this_mission:
+        held.append(f"improved this mission: {', '.join(pc.improved_this_mission)}")
+    if pc.rank_rolls:
+        held.append(f"{pc.rank_rolls} rank improvement roll(s) owed")
+    if pc.points.earned:
+        held.append(f"{pc.points.earned} {pc.points.system} points earned")
+    return held
 
 
 def delete_sheet(sheet: PlayerCharacter | NpcTemplate, encounter: Encounter | None,
@@ -147,5 +170,19 @@ def join_pc(encounter: Encounter, pcs: Mapping[int, PlayerCharacter], name: str,
     if any(c.ref == sheet.id and c.is_pc and c.status is not Status.REMOVED
            for c in encounter.combatants):
         raise ModelError(f"{sheet.name} is already in the encounter")
-    joined = add_combatant(encounter, sheet.name, Side.PC, ref=sheet.id, nish=nish)
+    joined = add_combatant(encounter, sheet.name, Side.PC, ref=sheet.id, nish=nish,
+                           pronoun=sheet.pronoun)
     return made.then(joined)
+
+
+def carry_pronoun(encounter: Encounter | None, sheet: PlayerCharacter) -> Outcome:
+    """A PC's sheet saved with another pronoun: his combatant in the running fight takes it
+    (in the same action, so one undo takes both back); nothing when it is the same."""
+    if encounter is None:
+        return Outcome()
+    changed = tuple(c.with_changes(pronoun=sheet.pronoun)
+                    if c.is_pc and c.ref == sheet.id and c.pronoun != sheet.pronoun else c
+                    for c in encounter.combatants)
+    if changed == encounter.combatants:
+        return Outcome()
+    return Outcome.told(encounter.with_changes(combatants=changed))

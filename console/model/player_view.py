@@ -46,7 +46,7 @@ from console.model.turns import END, current_turn, on_deck, pending, round_order
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder
 
-__all__ = ["HEALTH_WORDS", "PlayerHazard", "PlayerPicture", "PlayerRow", "health_word",
+__all__ = ["HEALTH_WORDS", "LEGEND", "PlayerHazard", "PlayerPicture", "PlayerRow", "health_word",
            "number_foes", "player_picture", "shown_name"]
 
 # Health, from fresh to out of the fight (a PC past his Vit: critical; a vehicle or ship:
@@ -76,8 +76,8 @@ def health_word(wounds: int, vit_max: int | None, status: Status, *, pc: bool = 
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
     """One combatant as the players see him. ``mark``: "now" (his turn), "next" (on deck)
-    or ""; ``health``: a PC's wounds and Vit ("7/20", "22/20 CD 2") or a health word, an
-    NPC's health word."""
+    or ""; ``health``: a PC's Vitality left ("13 of 20 Vit left", "0 of 20 Vit left,
+    critical damage 2") or a health word, an NPC's health word."""
 
     name: str
     is_pc: bool
@@ -118,6 +118,7 @@ class PlayerPicture:
     turn_since: datetime | None = None
     turn_limit: int | None = None
     read_aloud: str = ""  # the boxed text the GM has revealed ("" none)
+    legend: tuple[str, ...] = ()  # what a PC's health in numbers means (LEGEND)
 
     def to_dict(self) -> dict[str, Any]:
         """The picture as plain data, for a view in another program (a browser): the same
@@ -128,7 +129,8 @@ class PlayerPicture:
                 "hazards": [{"victim": h.victim, "line": h.line} for h in self.hazards],
                 "in_effect": list(self.in_effect),
                 "turn_since": None if self.turn_since is None else format_time(self.turn_since),
-                "turn_limit": self.turn_limit, "read_aloud": self.read_aloud}
+                "turn_limit": self.turn_limit, "read_aloud": self.read_aloud,
+                "legend": list(self.legend)}
 
 
 def _until(until_round: int | None) -> str:
@@ -141,8 +143,17 @@ def _pc_health(combatant: Combatant, sheet: PlayerCharacter | None, words: bool)
         return health_word(wounds, vit, combatant.status, pc=True)
     if vit is None:
         return f"{wounds} wounds" if wounds else ""
+    # In the players' words: the Vitality left (not "0/16", read as none left when it
+    # means no wounds), and critical damage named (LEGEND says what both mean).
     cd = critical_damage(wounds, vit)
-    return f"{wounds}/{vit}" + ("" if cd is None else f" CD {cd}")
+    left = f"{max(vit - wounds, 0)} of {vit} Vit left"
+    return left if cd is None else f"{left}, critical damage {cd}"
+
+
+# Under a PC's health in numbers: what the words mean at the table (Rule Book: Vitality).
+LEGEND = ("Vit left: Vitality before critical damage",
+          "critical damage: wounds past Vitality; from 1 a check each round to stay up, "
+          "from 10 to stay alive")
 
 
 def _pc_states(combatant: Combatant) -> tuple[str, ...]:
@@ -203,6 +214,30 @@ def _next_shown(encounter: Encounter, order: RoundOrder, shown: set[int]) -> str
                  if any(m in shown for m in pending(turn, tuple(done)))), None)
 
 
+def _stand_in(encounter: Encounter, order: RoundOrder, placed: set[int],
+              deck: str | None) -> tuple[str | None, str | None]:
+    """The turn marks while only hidden combatants act, so the table learns nothing: the
+    turn in progress stays with the last shown turn taken this round, as if it ran on; at
+    the round's start, with none taken yet, it is the first shown turn to come, and the
+    one after it is on deck. (turn in progress, on deck) as the players see them."""
+    for key in reversed(encounter.acted):
+        turn = order.turn_of(key)
+        if turn is not None and any(m in placed for m in turn.members):
+            return turn.key, deck
+    if deck is None:
+        return None, None
+    taken = {m for t in order.turns if t.key == deck for m in t.members}
+    done = (*encounter.acted, *taken, *(t for t in _current_members(encounter, order)))
+    after = next((turn.key for turn in order.turns if turn.key != deck
+                  and any(m in placed for m in pending(turn, done))), None)
+    return deck, after
+
+
+def _current_members(encounter: Encounter, order: RoundOrder) -> tuple[int, ...]:
+    turn = current_turn(encounter, order)
+    return () if turn is None else turn.members
+
+
 def player_picture(campaign: str, session: int, encounter: Encounter | None,
                    pcs: Mapping[int, PlayerCharacter],
                    settings: PlayersSettings | None = None,
@@ -232,6 +267,12 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
                              Status.DESTROYED)}
     placed = set(shown) - waiting_npcs
     deck = _next_shown(encounter, order, placed)
+    now = current
+    if current not in (None, END) and not acting & placed:
+        # Only hidden combatants act now: the picture stays as a shown turn left it.
+        now, deck = _stand_in(encounter, order, placed, deck)
+    standing_in = set() if now == current else {
+        m for t in order.turns if t.key == now for m in t.members}
     conditions: dict[int, list[str]] = {}
     for condition in encounter.conditions:
         if condition.target is not None:
@@ -251,19 +292,19 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
 
     def row(combatant: Combatant, mark: str) -> PlayerRow:
         name = shown_name(combatant, settings)
+        # One standing in for a hidden turn shows as he did while his own turn ran.
+        done = combatant.id in acted and combatant.id not in standing_in
         if not combatant.is_pc:
             kept = () if not settings.npc_conditions else tuple(
                 conditions.get(combatant.id, ()))
-            return PlayerRow(name, False, mark, combatant.id in acted, None,
-                             health(combatant), (), kept)
+            return PlayerRow(name, False, mark, done, None, health(combatant), (), kept)
         nish = None if combatant.shock is not Shock.NONE else combatant.nish
-        return PlayerRow(name, True, mark, combatant.id in acted, nish,
-                         health(combatant), _pc_states(combatant),
+        return PlayerRow(name, True, mark, done, nish, health(combatant), _pc_states(combatant),
                          tuple(conditions.get(combatant.id, ())))
 
     rows: list[PlayerRow] = []
     for turn in order.turns:
-        mark = "now" if turn.key == current else "next" if turn.key == deck else ""
+        mark = "now" if turn.key == now else "next" if turn.key == deck else ""
         rows.extend(row(shown[m], mark) for m in turn.members if m in placed)
     rows.extend(row(shown[key], "") for key in (*order.waiting, *order.out) if key in placed)
     unplaced = tuple(sorted((row(shown[key], "") for key in waiting_npcs),
@@ -274,9 +315,13 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
     in_effect = tuple(c.name + _until(c.until_round) for c in encounter.conditions
                       if c.target is None)
     since = None
+    # The timer counts a hidden turn too (from its start), under the mark standing in:
+    # one that stopped would tell the table.
     if (timer.on and encounter.round > 0 and current not in (None, END)
-            and acting & placed):
+            and (acting & placed or now is not None)):
         since = encounter.turn_since
+    # The legend reads MetaScape's Vitality; a Façade fight's tracks say their own levels.
+    numbers = not words and facade is None and any(row.is_pc for row in (*rows, *unplaced))
     return PlayerPicture(campaign, session, encounter.round, True, tuple(rows), hazards,
                          in_effect, unplaced, since, timer.limit if since else None,
-                         reflow(encounter.read_aloud))
+                         reflow(encounter.read_aloud), LEGEND if numbers else ())

@@ -159,8 +159,9 @@ def take_back_points(session: Session, pcs: Mapping[int, PlayerCharacter],
                                       mission.reason)
     counted = min(counted, left)
     if left < points.spent or (rules.spend_after_mission and counted < points.spent):
-        raise ModelError(f"{pc.name} has spent {points.spent} of his {points.earned} "
-                         f"{rules.unit}: undo the spending (ctrl+z) before taking these back")
+        raise ModelError(f"{pc.name} has spent {points.spent} of {pc.pronoun.their} "
+                         f"{points.earned} {rules.unit}: undo the spending (ctrl+z) before "
+                         "taking these back")
     sheet = _sheet(pc, points.with_changes(earned=left, counted=counted))
     return Outcome.told(session.with_changes(points=tuple(lines)), sheet, notices=(
         f"Taken back: {entry.points} {rules.unit} to {pc.name}; "
@@ -192,7 +193,8 @@ def trade_points(session: Session, pc: PlayerCharacter, rules: PointsRules, trad
     free = spendable(rules, points)
     if cost > free:
         waiting = points.earned - points.counted if rules.spend_after_mission else 0
-        later = (f" ({waiting} more wait for his next mission's end)" if waiting else "")
+        later = (f" ({waiting} more wait for {pc.pronoun.their} next mission's end)"
+                 if waiting else "")
         raise ModelError(f"{wanted} {chosen.label} cost {cost} {rules.unit}; {pc.name} has "
                          f"{free} to spend{later}")
     gained = dict(points.gained)
@@ -284,7 +286,8 @@ def use_pool(session: Session, pc: PlayerCharacter, rules: PointsRules, pool: st
         raise ModelError(
             f"{pc.name} has no {chosen.label} left this mission ({points.used.get(chosen.key, 0)}"
             f" used of {size}); it comes back at the mission's end" if size else
-            f"{pc.name} has no {chosen.label}: set his {chosen.label} value first (o)")
+            f"{pc.name} has no {chosen.label}: set {pc.pronoun.their} {chosen.label} value "
+            "first (o)")
     skill = skill.strip()
     bonus = 0
     if chosen.bonus is not None:

@@ -25,6 +25,7 @@ from console.model.encounters import (
 )
 from console.model.errors import ModelError
 from console.model.outcome import Outcome
+from console.model.pronouns import THEY, Pronoun
 from console.model.turns import END, current_turn, pending, round_order, settle
 from console.rules.critical_damage import DueCheck, checks_due
 from console.rules.initiative import (
@@ -41,6 +42,7 @@ __all__ = [
     "add_condition",
     "call_for_nish",
     "checks_due_for",
+    "checks_moment",
     "checks_reminder",
     "choose_leader",
     "current_turn",
@@ -52,6 +54,7 @@ __all__ = [
     "next_turn",
     "previous_turn",
     "remove_condition",
+    "repeats_turn",
     "round_order",
     "set_mode",
     "set_nish",
@@ -89,15 +92,17 @@ def add_combatant(
     recorded_nish: int | None = None,
     nish: int | None = None,
     vit_max: int | None = None,
+    pronoun: Pronoun = THEY,
 ) -> Outcome:
-    """Add someone mid-encounter. An NPC acts on his recorded Nish from this round on; a PC
-    acts once the GM enters his roll (``nish``). Joining mid-round, he takes his turn when
-    the order reaches him, or next if his Nish has already gone by."""
+    """Add someone mid-encounter (``pronoun``: a PC's from his sheet). An NPC acts on his
+    recorded Nish from this round on; a PC acts once the GM enters his roll (``nish``).
+    Joining mid-round, he takes his turn when the order reaches him, or next if his Nish
+    has already gone by."""
     new_id = max((c.id for c in encounter.combatants), default=0) + 1
     if side is Side.NPC and nish is None and encounter.round > 0:
         nish = recorded_nish
     combatant = Combatant(new_id, name.strip(), side, ref=ref, nish=nish,
-                          recorded_nish=recorded_nish, vit_max=vit_max)
+                          recorded_nish=recorded_nish, vit_max=vit_max, pronoun=pronoun)
     changed = encounter.with_changes(combatants=(*encounter.combatants, combatant))
     return settle(encounter, changed, (f"{combatant.name} joins the encounter",))
 
@@ -108,7 +113,9 @@ def set_status(encounter: Encounter, combatant_id: int, status: Status) -> Outco
     combatant = _combatant(encounter, combatant_id)
     hold_state = combatant.hold if status is Status.ACTIVE else Hold.NONE
     changed = _replace(encounter, combatant.with_changes(status=status, hold=hold_state))
-    return settle(encounter, changed, (f"{combatant.name}: {status.value}",))
+    said = (f"back in the fight (was {combatant.status.value})" if status is Status.ACTIVE
+            else "removed from the fight" if status is Status.REMOVED else status.value)
+    return settle(encounter, changed, (f"{combatant.name}: {said}",))
 
 
 def toggle_status(encounter: Encounter, combatant_id: int, status: Status) -> Outcome:
@@ -133,7 +140,8 @@ def toggle_named(encounter: Encounter, combatant_id: int) -> Outcome:
     shows it from now on), or take it back to his foe number."""
     combatant = _combatant(encounter, combatant_id)
     if combatant.side is not Side.NPC:
-        raise ModelError(f"{combatant.name} is no NPC: the players know him by name")
+        raise ModelError(f"{combatant.name} is no NPC: the players know {combatant.pronoun.them} "
+                         "by name")
     named = not combatant.named
     changed = _replace(encounter, combatant.with_changes(named=named))
     said = ("named to the players" if named
@@ -170,7 +178,8 @@ def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Outc
     if leader is not None and leader.id == combatant_id and encounter.round > 0:
         changed = changed.with_changes(party_nish=value)
     shown = "none" if value is None else str(value)
-    who = combatant.name if len(together) == 1 else f"{combatant.name} and his group"
+    who = (combatant.name if len(together) == 1
+           else f"{combatant.name} and {combatant.pronoun.their} group")
     return settle(encounter, changed, (f"{who}: Nish {shown}",))
 
 
@@ -237,7 +246,7 @@ def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> O
     combatants = []
     for combatant in ended.encounter.combatants:
         if combatant.hold is not Hold.NONE:
-            lost.append(f"{combatant.name} loses his saved Initiative")
+            lost.append(f"{combatant.name} loses {combatant.pronoun.their} saved Initiative")
         nish = (combatant.recorded_nish if combatant.side is Side.NPC
                 else pc_rolls.get(combatant.id))
         combatants.append(combatant.with_changes(
@@ -301,6 +310,18 @@ def previous_turn(encounter: Encounter) -> Outcome:
     return Outcome.told(encounter, alerts=("This is the round's first turn",))
 
 
+def repeats_turn(encounter: Encounter, combatant_id: int) -> bool:
+    """Would :func:`jump_to` give him a second turn this round: he has had his turn (not
+    saved it: a held turn is still his to take), and it is not in progress."""
+    combatant = encounter.combatant(combatant_id)
+    if combatant is None or encounter.round == 0 or combatant.hold is Hold.ALL:
+        return False
+    if combatant_id not in encounter.acted:
+        return False
+    turn = current_turn(encounter)
+    return turn is None or combatant_id not in turn.members
+
+
 def jump_to(encounter: Encounter, combatant_id: int) -> Outcome:
     """Make the turn holding ``combatant_id`` the current one. Whoever it passes over still
     acts this round; he acts now even if he already had his turn (or saved it)."""
@@ -323,17 +344,20 @@ def hold(encounter: Encounter, combatant_id: int, *, part: bool = False) -> Outc
     combatant = _combatant(encounter, combatant_id)
     _need_round(encounter)
     if combatant.status is not Status.ACTIVE:
-        raise ModelError(f"{combatant.name} is {combatant.status.value}: he cannot save Initiative")
+        raise ModelError(f"{combatant.name} is {combatant.status.value}: "
+                         f"{combatant.pronoun.they} cannot save Initiative")
     turn = current_turn(encounter)
     acting_now = turn is not None and combatant_id in pending(turn, encounter.acted)
     if combatant_id in encounter.acted and not acting_now:
-        raise ModelError(f"{combatant.name} has had his turn this round: nothing to save")
+        raise ModelError(f"{combatant.name} has had {combatant.pronoun.their} turn this round: "
+                         "nothing to save")
     if round_order(encounter).turn_of(combatant_id) is None:
         raise ModelError(f"{combatant.name} has no Nish this round: nothing to save")
     changed = _replace(encounter, combatant.with_changes(hold=Hold.PART if part else Hold.ALL))
     if not part:
         changed = changed.with_changes(acted=(*changed.acted, combatant_id))
-    notice = f"{combatant.name} saves {'part of his' if part else 'his'} Initiative"
+    their = combatant.pronoun.their
+    notice = f"{combatant.name} saves {f'part of {their}' if part else their} Initiative"
     return settle(encounter, changed, (notice,))
 
 
@@ -343,7 +367,8 @@ def act_now(encounter: Encounter, combatant_id: int) -> Outcome:
     if combatant.hold is Hold.NONE:
         raise ModelError(f"{combatant.name} has no saved Initiative")
     changed = _replace(encounter, combatant.with_changes(hold=Hold.NONE))
-    return settle(encounter, changed, (f"{combatant.name} acts now on his saved Initiative",))
+    return settle(encounter, changed, (
+        f"{combatant.name} acts now on {combatant.pronoun.their} saved Initiative",))
 
 
 def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Outcome:
@@ -457,6 +482,19 @@ def checks_due_for(
         unconscious=combatant.status is Status.UNCONSCIOUS,
     )
     return [check for check in due if check.kind in combatant.checks_owed]
+
+
+def checks_moment(encounter: Encounter, combatant_id: int) -> str:
+    """When the checks he owes now are made, said of him: "before he acts" on his Nish
+    (his turn in progress, the round's checks asked), else "as the damage lands" (a hit,
+    or the GM's wounds, made them due)."""
+    combatant = _combatant(encounter, combatant_id)
+    turn = current_turn(encounter)
+    on_nish = (turn is not None and combatant_id in turn.members
+               and combatant.checks_round == encounter.round)
+    pronoun = combatant.pronoun
+    return (f"before {pronoun.they} {pronoun.verb('acts', 'act')}" if on_nish
+            else "as the damage lands")
 
 
 def checks_reminder(encounter: Encounter, pcs: Mapping[int, PlayerCharacter]) -> list[str]:

@@ -207,7 +207,8 @@ def check_veteran_pocket(
         if not isinstance(a, PocketAward):
             raise RulesError(f"not a veteran's pocket award: {a!r}")
         if a.player == a.veteran:
-            raise RulesError(f"{a.veteran} cannot give veteran's pocket AP to himself ({a.pc})")
+            raise RulesError(f"{a.veteran} cannot give veteran's pocket AP to the PC of the "
+                             f"same player ({a.pc})")
         rank = player_ranks.get(a.veteran, 0)
         _whole(f"player rank of {a.veteran}", rank)
         if rank == 0:

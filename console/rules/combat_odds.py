@@ -148,7 +148,7 @@ def npc_attack_odds(
     dmg = convert_damage(whole_number("NPC Dmg", npc_dmg), dmg_type, pc_type)
     count = whole_number("number of attacks", attacks, minimum=1)
     if (pc_wounds is None) != (pc_vit_max is None):
-        raise RulesError("give both the PC's wounds and his Vit maximum, or neither")
+        raise RulesError("give both the PC's wounds and Vit maximum, or neither")
     chance_hit = chance_below(def_rating, atk)
     # sum_{j=1..Dmg} P(A < j) = E[max(0, Dmg - A)]: one pass over the AR results below Dmg,
     # whose number grows with the digits of Dmg, not with Dmg itself.

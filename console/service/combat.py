@@ -23,10 +23,11 @@ from console.model.combat import (
     wound_npc_in_fight,
     wound_pc,
 )
+from console.model.completion import named
 from console.model.fight_events import Attacked
 from console.model.outcome import Outcome
 from console.model.stats import Stat
-from console.model.tracker import checks_due_for
+from console.model.tracker import checks_due_for, checks_moment
 from console.model.vessels import (
     apply_vessel_check,
     body_of,
@@ -174,9 +175,17 @@ class CombatCommands:
             and c.template is None]
 
     def default_attacker(self, side: Side) -> Combatant:
-        """Whoever of that side has the turn, else the first one."""
+        """Whoever of that side acts now: the one who took his saved Initiative (`o`) while
+        the round is still on that turn, else whoever has the turn, else the first one."""
         fighters = self.fighters(side)
         encounter = self._service.encounter()
+        held = self._service.acting_now
+        if encounter is not None and held is not None:
+            who, round_, current = held
+            if (round_, current) == (encounter.round, encounter.current):
+                for fighter in fighters:
+                    if fighter.id == who:
+                        return fighter
         if encounter is not None:
             view = self._service.view()
             turn = view.order.position(encounter.current)
@@ -190,12 +199,28 @@ class CombatCommands:
         return fighters[0]
 
     def by_name(self, side: Side, name: str) -> Combatant:
-        """A fighter of ``side`` by name (a ValueError for the form when there is none)."""
-        for combatant in self.fighters(side):
-            if combatant.name.casefold() == name.strip().casefold():
-                return combatant
+        """A fighter of ``side`` by name, or by the start of one name only ("Ok" for Oko
+        Ade); a ValueError for the form when there is none, or more than one."""
+        fighters = self.fighters(side)
+        found = named([c.name for c in fighters], name)
         kind = "PC" if side is Side.PC else "NPC"
-        raise ValueError(f"no {kind} called {name.strip() or '(empty)'} in the fight")
+        if not found:
+            raise ValueError(f"no {kind} called {name.strip() or '(empty)'} in the fight")
+        if len(found) > 1:
+            shown = ", ".join(found[:4]) + (" ..." if len(found) > 4 else "")
+            raise ValueError(f"{name.strip()} starts {len(found)} {kind}s' names ({shown}): "
+                             "type more, or tab to complete")
+        return next(c for c in fighters if c.name == found[0])
+
+    def names(self, side: Side) -> list[str]:
+        """The names of the fighters of ``side``, to complete a name typed in part."""
+        return [c.name for c in self.fighters(side)]
+
+    def weapons_of(self, attacker: Combatant) -> str:
+        """A PC's weapons as the attack form lists them ("1 Pistol, 2 Knife"), or ""."""
+        sheet = self.sheet_of(attacker)
+        return "" if sheet is None else ", ".join(
+            f"{n} {w.name}" for n, w in enumerate(sheet.weapons, start=1))
 
     def numbers(self, combatant: Combatant) -> NpcNumbers:
         template = (self._service.npcs().get(combatant.ref)
@@ -320,8 +345,9 @@ class CombatCommands:
             if is_vessel(combatant, self._service.npcs()):
                 raise ActionRefused(f"{combatant.name} is an NPC's vessel: at critical damage "
                                     "the GM rules it crippled (u) or destroyed (d)")
-            raise ActionRefused(f"{combatant.name} is an NPC: with critical damage he simply "
-                                "dies")
+            raise ActionRefused(f"{combatant.name} is an NPC: with critical damage "
+                                f"{combatant.pronoun.they} simply "
+                                f"{combatant.pronoun.verb('dies', 'die')}")
         return self.require_sheet(combatant)
 
     def checks_due(self, combatant: Combatant) -> list[tuple[DueCheck, Rating | None]]:
@@ -338,6 +364,14 @@ class CombatCommands:
             stat = stats.get(check.ability)
             rated.append((check, None if stat is None else stat.as_rating()))
         return rated
+
+    def checks_moment(self, combatant: Combatant) -> str:
+        """When the checks he owes now are made: "before he acts" or "as the damage
+        lands"."""
+        encounter = self._service.encounter()
+        if encounter is None or encounter.combatant(combatant.id) is None:
+            return "now"
+        return checks_moment(encounter, combatant.id)
 
     def apply_checks(self, combatant: Combatant,
                      results: Iterable[tuple[CheckKind, int | None]]) -> Outcome:

@@ -101,6 +101,10 @@ class CampaignCore:
         self._pc_top: tuple[tuple[int, ...], int] | None = None  # see _earlier_pc_top
         self._order: tuple[Encounter, RoundOrder] | None = None  # see round_order
         self._dry: list[_Run] | None = None  # prepare: runs worked out, not saved
+        # Who took his saved Initiative with `o`, in which round and turn: he is the one
+        # acting (the attack form's attacker) while the round stays on that turn. Kept for
+        # this console only: it is a form's default, not the campaign's record.
+        self.acting_now: tuple[int, int, str | None] | None = None
 
     def _newest_time(self) -> datetime:
         """The latest time the current session records: its start, its stop, its newest

@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from console.model import NpcTemplate, PlayerCharacter
-from console.model.lifecycle import check_unique_name, delete_sheet
+from console.model.lifecycle import (
+    carry_pronoun,
+    check_deletable,
+    check_unique_name,
+    delete_sheet,
+)
 from console.model.outcome import Outcome
 from console.model.prep import check_template_free
 from console.model.roster import duplicate_template, spawn_copies
@@ -40,7 +45,8 @@ class RosterCommands:
 
         def change() -> Outcome:
             check_unique_name(sheet, service.pcs().values())
-            return Outcome.told(sheet, notices=(f"{sheet.name} {verb}",))
+            return Outcome.told(sheet, notices=(f"{sheet.name} {verb}",)).then(
+                carry_pronoun(service.encounter(), sheet))
 
         return service.run("pcs.save", change)
 
@@ -58,6 +64,12 @@ class RosterCommands:
         copy = duplicate_template(template, service.new_id(NpcTemplate.TABLE),
                                   (n.name for n in service.npcs().values()))
         return self.save_npc(copy, verb="made")
+
+    def check_deletable(self, sheet: Sheet) -> None:
+        """Refused now, before the GM is asked anything, when the fight or a waiting award
+        still uses ``sheet``."""
+        service = self._service
+        service.guard(lambda: check_deletable(sheet, service.encounter(), service.session()))
 
     def delete(self, sheet: Sheet) -> Outcome:
         """Delete a PC or a template, unless the fight, a waiting award or (a template) a

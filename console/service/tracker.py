@@ -25,6 +25,7 @@ from console.model.tracker import (
     next_turn,
     previous_turn,
     remove_condition,
+    repeats_turn,
     set_mode,
     set_nish,
     toggle_hidden,
@@ -185,6 +186,11 @@ class TrackerCommands:
     def previous_turn(self) -> Outcome:
         return self._on("tracker.previous_turn", previous_turn)
 
+    def repeats_turn(self, combatant_id: int) -> bool:
+        """Would making his turn current give him a second turn this round."""
+        encounter = self._service.encounter()
+        return encounter is not None and repeats_turn(encounter, combatant_id)
+
     def jump_to(self, combatant_id: int) -> Outcome:
         return self._on("tracker.jump", lambda e: jump_to(e, combatant_id))
 
@@ -192,7 +198,11 @@ class TrackerCommands:
         return self._on("tracker.hold", lambda e: hold(e, combatant_id, part=part))
 
     def act_now(self, combatant_id: int) -> Outcome:
-        return self._on("tracker.act_now", lambda e: act_now(e, combatant_id))
+        outcome = self._on("tracker.act_now", lambda e: act_now(e, combatant_id))
+        encounter = self._service.encounter()
+        if encounter is not None:
+            self._service.acting_now = (combatant_id, encounter.round, encounter.current)
+        return outcome
 
     def move_in_tie(self, combatant_id: int, offset: int) -> Outcome:
         return self._on("tracker.tie", lambda e: move_in_tie(e, combatant_id, offset))

@@ -51,12 +51,15 @@ hits and pools (``facade_health``) and his actions this turn (``actions``); a ca
 Façade combat system (``facade_combat``). Absent means none (and Dramatic Combat), as in
 version 10, so nothing is rewritten; the number changes so that an older console refuses
 such a file instead of failing on a field it does not know.
-Version 13 (current): a campaign keeps its prepared adventures in a file of its own,
+Version 13: a campaign keeps its prepared adventures in a file of its own,
 ``adventures.json`` (``console.store.layout.ADDED_IN``: a campaign whose campaign.json is
 older has none, which reads as none prepared, and the writer that opens it writes it), and
 a fight may name the prepared encounter it was launched from (``source``) and hold the
 boxed text the GM revealed to the players (``read_aloud``); absent means a fight begun
 blank, so nothing is rewritten.
+Version 14 (current): a PC's sheet keeps his pronoun (``pronoun``: he, she, they, it or one
+typed as ``xe/xem/xyr/xemself``) and a combatant carries it into the fight; every PC saved
+before gets "they", written into his sheet; a combatant without one reads as "they".
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ from console.model.campaign import SCHEMA_VERSION
 from console.model.encounters import Encounter
 from console.model.errors import ModelError
 from console.model.patches import is_patch
+from console.model.pronouns import THEY
 from console.model.text import cleaned
 from console.model.turns import END, round_order
 
@@ -163,6 +167,18 @@ def _cleaned(value: Any, *, notes: bool = False) -> Any:
     return value
 
 
+_WHOLE_PC = frozenset({"id", "name", "ap_total", "unused_ap", "rank"})
+
+
+def _pc_pronoun(doc: dict[str, Any]) -> dict[str, Any]:
+    # A whole sheet (every version writes these keys) gets "they"; a partial image in an
+    # undo log (the fields an action changed) is left as it is, so undoing an earlier
+    # action never puts back a pronoun over the one the GM chose since.
+    if set(doc) >= _WHOLE_PC and "pronoun" not in doc:
+        doc["pronoun"] = THEY.text
+    return doc
+
+
 # MIGRATIONS[v] turns version v into v + 1: a function per table whose documents change.
 # The same functions are applied to the document images held in undo logs and journals,
 # so undoing an action recorded before an upgrade writes documents of the new shape.
@@ -180,6 +196,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     10: {},  # a fight's events, forecast, end and marks: absent means none
     11: {},  # Façade's sheets, health, actions, combat system: absent means none, Dramatic
     12: {},  # adventures.json is new (layout.ADDED_IN); a fight's source: absent as before
+    13: {"pcs": _pc_pronoun},  # a PC's pronoun: "they" until the GM says otherwise
 }
 
 

@@ -7,6 +7,8 @@ from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from console.model import Allowance, AwardKind, ModelError, PlayerCharacter, Session
 from console.model.awards import (
@@ -14,6 +16,7 @@ from console.model.awards import (
     ap_history,
     apply_close,
     campaign_grab_bag,
+    check_rank,
     fairness,
     give_adventure_bonus,
     give_grab_bag,
@@ -36,6 +39,7 @@ from console.model.improvements import (
     take_handicap,
 )
 from console.model.session_summary import session_summary
+from console.rules.advancement import rank_for_ap
 from console.rules.ap_awards import TimeRounding
 from console.rules.errors import RulesError
 
@@ -172,7 +176,7 @@ def test_veterans_pocket_limits() -> None:
     session = Session(4, START)
     with pytest.raises(ModelError, match="not used in this campaign"):
         give_pocket(session, pcs, False, "Cat", pcs[1], 1)
-    with pytest.raises(RulesError, match="to himself"):
+    with pytest.raises(RulesError, match="to the PC of the same player"):
         give_pocket(session, pcs, True, "Cat", pcs[3], 1)
     with pytest.raises(RulesError, match="not a ranked player"):
         give_pocket(session, pcs, True, "Ben", pcs[1], 1)
@@ -340,3 +344,16 @@ def test_a_sheet_ability_is_known_its_cost_read_and_its_rating_raised() -> None:
     assert after.wp is not None and after.wp.text == "10M" and after.rank_rolls == 1
     missed = rank_roll(rolled.session, after.with_changes(improved_this_mission=()), "WP", 25, 3)
     assert missed.pcs[0].wp == after.wp  # a failure changes nothing but the roll
+
+
+@given(st.integers(0, 8_000), st.integers(1, 30))
+def test_a_paper_rank_is_accepted_only_as_table_8_gives_it(ap_total: int, missions: int) -> None:
+    accepted = []
+    for rank in range(31):
+        try:
+            check_rank(rank, ap_total, missions)
+        except ModelError:
+            continue
+        accepted.append(rank)
+    assert accepted == [rank_for_ap(ap_total, missions_completed=missions)]
+    check_rank(0, ap_total, 0)  # before the first mission: rank 0, whatever the AP

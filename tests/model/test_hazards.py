@@ -46,4 +46,24 @@ def test_effects_reach_the_victim_and_ending_gives_the_revive_dif() -> None:
                             "suffocation").encounter
     ended = end_hazard(drowned, 0, sheets)
     assert ended.encounter.hazards == ()
-    assert any("ended" in line for line in ended.notices)
+    assert any("breathes again after 0 rounds" in line for line in ended.notices)
+    assert not any(line.strip().startswith("ended") for line in ended.notices)  # said once
+
+
+def test_what_a_step_says_is_not_said_again_by_its_effects() -> None:
+    # "eardrums rupture" was followed by "eardrums ruptured"; a revival's Difs by "ended 2".
+    sheets = {1: PlayerCharacter.new(1, "Brice", vit_max="20", nar="6L")}
+    encounter = call_for_nish(fight(), {1: 30}).encounter
+    encounter = attach_hazard(encounter, 1, vacuum.start(ears_exposed=True), "vacuum").encounter
+    encounter = attach_hazard(encounter, 2, vacuum.start(ears_exposed=False), "vacuum").encounter
+    eardrum = next(i for i, check in due_now(encounter, 1) if check.ability == "FR")
+    burst = apply_hazard_result(encounter, eardrum, 1, sheets)  # FR 1 vs 10: they burst
+    assert [line for line in burst.notices if "eardrum" in line] == ["Brice: eardrums rupture"]
+    encounter = next_turn(call_for_nish(encounter, {1: 30}).encounter).encounter
+    breath = next(i for i, check in due_now(encounter, 2) if check.ability == "WP")
+    out = apply_hazard_result(encounter, breath, 2, sheets)  # WP fails: out cold in vacuum
+    revived = end_hazard(out.encounter, 1, sheets)
+    assert revived.notices[0].startswith("Thug: out of it after"), revived.notices
+    assert "revive Dif" in revived.notices[0]
+    assert not any(line.strip().startswith(("ended", "revive dif", "brain damage dif"))
+                   for line in revived.notices), revived.notices

@@ -59,9 +59,11 @@ def test_a_hidden_combatant_is_left_out_until_revealed() -> None:
     encounter = call_for_nish(_fight(), {1: 12}).encounter
     picture = player_picture("Dock", 2, encounter, PCS)
     assert [row.name for row in picture.rows] == ["Skrak", "Vera"]
-    # His turn (Nish 18) comes first: the players see no one marked as acting.
-    assert encounter.current == "c3" and all(row.mark != "now" for row in picture.rows)
-    assert [row.mark for row in picture.rows] == ["next", ""]  # Skrak, on deck
+    # His turn (Nish 18) comes first: the players see the round as if it began with the
+    # first turn they can see (a ▶ on no one would tell them someone unseen acts).
+    assert encounter.current == "c3"
+    assert [row.mark for row in picture.rows] == ["now", "next"]
+    assert player_picture("Dock", 2, next_turn(encounter).encounter, PCS) == picture
     revealed = player_picture("Dock", 2, toggle_hidden(encounter, 3).encounter, PCS)
     assert [(row.name, row.mark) for row in revealed.rows] == [
         ("Sniper", "now"), ("Skrak", "next"), ("Vera", "")]
@@ -74,7 +76,8 @@ def test_npcs_show_a_word_and_pcs_their_numbers_states_and_conditions() -> None:
     skrak, vera = player_picture("Dock", 2, encounter, PCS).rows
     assert (skrak.health, skrak.nish, skrak.states, skrak.conditions) == ("badly hurt", None,
                                                                           (), ())
-    assert (vera.health, vera.nish, vera.conditions) == ("7/20", 12, ("Stunned (to round 2)",))
+    assert (vera.health, vera.nish, vera.conditions) == ("13 of 20 Vit left", 12,
+                                                         ("Stunned (to round 2)",))
     down = set_status(encounter, 1, Status.UNCONSCIOUS).encounter
     vera = next(r for r in player_picture("Dock", 2, down, PCS).rows if r.name == "Vera")
     assert vera.states == ("unconscious",)
@@ -112,13 +115,34 @@ def test_no_fight_and_removed_combatants() -> None:
 def test_one_killed_before_the_first_call_for_nish_stays_listed() -> None:
     encounter = set_status(_fight(), 2, Status.DEAD).encounter
     rows = player_picture("Dock", 2, encounter, PCS).rows
-    assert [(r.name, r.health) for r in rows] == [("Vera", "7/20"), ("Skrak", "down")]
+    assert [(r.name, r.health) for r in rows] == [("Vera", "13 of 20 Vit left"), ("Skrak", "down")]
 
 
 def test_hidden_survives_a_save() -> None:
     combatant = Combatant(4, "Lurker", hidden=True)
     assert Combatant.from_dict(json.loads(json.dumps(combatant.to_dict()))).hidden
     assert not Combatant.from_dict({"id": 4, "name": "Old file"}).hidden
+
+
+def test_a_hidden_turn_leaves_the_picture_as_the_shown_turn_before_it() -> None:
+    """Issue 27: while only hidden combatants act, the ▶ stays where the last shown turn
+    put it, and nothing else moves: the table cannot tell someone unseen acts."""
+    encounter = Encounter(1, "Alley")
+    encounter = add_combatant(encounter, "Kira", Side.PC, ref=1).encounter
+    encounter = add_combatant(encounter, "Assassin", Side.NPC, recorded_nish=15).encounter
+    encounter = add_combatant(encounter, "Guard", Side.NPC, recorded_nish=10).encounter
+    encounter = toggle_hidden(encounter, 2).encounter
+    kira = call_for_nish(encounter, {1: 20}).encounter  # Kira 20, the Assassin 15, Guard 10
+    assassin = next_turn(kira).encounter
+    assert assassin.current == "c2"
+    for settings in (PlayersSettings(), FOES):
+        before = player_picture("Dock", 2, kira, PCS, settings)
+        during = player_picture("Dock", 2, assassin, PCS, settings)
+        assert during == before, settings
+        assert (during.rows[0].name, during.rows[0].mark) == ("Kira", "now")
+    guard = next_turn(assassin).encounter
+    assert [(r.name, r.mark) for r in player_picture("Dock", 2, guard, PCS).rows] == [
+        ("Kira", ""), ("Guard", "now")]
 
 
 def test_a_hidden_turn_on_deck_passes_the_mark_to_the_next_shown_one() -> None:
@@ -163,7 +187,7 @@ def test_pcs_health_as_words() -> None:
     vera = next(r for r in player_picture("Dock", 2, _gang(), hurt, words).rows if r.is_pc)
     assert vera.health == "critical"  # past his Vit, still fighting: never "down"
     vera = next(r for r in player_picture("Dock", 2, _gang(), hurt).rows if r.is_pc)
-    assert vera.health == "23/20 CD 3"
+    assert vera.health == "0 of 20 Vit left, critical damage 3"
 
 
 def test_foes_are_numbered_once_and_keep_their_numbers() -> None:
@@ -203,7 +227,7 @@ def test_npcs_not_yet_acting_can_keep_their_place() -> None:
     picture = player_picture("Dock", 2, encounter, PCS, kept)
     assert [r.name for r in picture.rows] == ["Vera"]
     assert [r.name for r in picture.unplaced] == ["Brute", "Skrak"]  # by name: no order
-    assert picture.rows[0].mark == "next"  # Skrak acts first, but the table is not told
+    assert picture.rows[0].mark == "now"  # the hidden sniper acts: nothing tells
     encounter = next_turn(encounter).encounter  # Skrak's turn: he takes his place
     picture = player_picture("Dock", 2, encounter, PCS, kept)
     assert [(r.name, r.mark) for r in picture.rows] == [("Skrak", "now"), ("Vera", "next")]
@@ -227,7 +251,8 @@ def test_npc_conditions_show_when_the_gm_says() -> None:
 def test_the_timer_shows_a_turn_the_players_see() -> None:
     start = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
     encounter = _gang().with_changes(turn_since=start)  # the hidden sniper's turn
-    assert player_picture("Dock", 2, encounter, PCS).turn_since is None
+    # It counts under the mark that stands in for it: a timer that stopped would tell.
+    assert player_picture("Dock", 2, encounter, PCS).turn_since == start
     skrak = jump_to(encounter, 2).encounter.with_changes(turn_since=start)
     picture = player_picture("Dock", 2, skrak, PCS, timer=TurnTimer(limit=60))
     assert (picture.turn_since, picture.turn_limit) == (start, 60)

@@ -54,6 +54,7 @@ from console.model.tracker import (
     next_turn,
     previous_turn,
     remove_condition,
+    repeats_turn,
     round_order,
     set_mode,
     set_nish,
@@ -276,6 +277,13 @@ class RoundMachine(RuleBasedStateMachine):
         before = self.encounter
         members = _members(before)
         target = data.draw(st.sampled_from(members))
+        # enter asks first exactly when, by the test's own account, he has had his turn
+        # this round (not saved it) and it is not the one in progress: a second turn.
+        now = current_turn(before)
+        second = (target in self.done
+                  and before.combatant(target).hold is not Hold.ALL  # type: ignore[union-attr]
+                  and (now is None or target not in now.members))
+        assert repeats_turn(before, target) == second
         step = self._act("jump", lambda e: jump_to(e, target))
         if step is not None:
             turn = current_turn(self.encounter)
@@ -566,9 +574,19 @@ class RoundMachine(RuleBasedStateMachine):
                        if not c.hidden and c.status is not Status.REMOVED)
         assert sorted(row.name for row in picture.rows) == shown
         turn = current_turn(encounter)
-        now = {encounter.combatant(m).name for m in (turn.members if turn else ())}
+        members = [encounter.combatant(m) for m in (turn.members if turn else ())]
+        now = {c.name for c in members if c is not None}
+        seen_now = any(c is not None and not c.hidden and c.status is not Status.REMOVED
+                       for c in members)
+        placed = {m for t in round_order(encounter).turns for m in t.members
+                  if not encounter.combatant(m).hidden}  # type: ignore[union-attr]
+        marked = [row.name for row in picture.rows if row.mark == "now"]
+        if seen_now:
+            assert set(marked) <= now
+        elif turn is not None and placed:
+            # Only hidden combatants act: a shown turn stands in, so nothing tells.
+            assert marked, "a hidden turn left the players' view with no turn marked"
         for row in picture.rows:
-            assert row.mark != "now" or row.name in now
             if not row.is_pc:
                 assert row.nish is None and row.health in HEALTH_WORDS
                 assert row.states == () and row.conditions == ()

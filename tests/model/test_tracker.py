@@ -108,7 +108,7 @@ def test_saved_initiative_passes_the_turn_and_is_lost_at_the_next_nish() -> None
     encounter = hold(encounter, 2, part=True).encounter
     lost = call_for_nish(encounter, {1: 4, 2: 5})
     assert lost.encounter.combatant(2).hold is Hold.NONE
-    assert "Kara loses his saved Initiative" in lost.notices
+    assert "Kara loses their saved Initiative" in lost.notices
     with pytest.raises(ModelError, match="no saved Initiative"):
         act_now(lost.encounter, 2)
 
@@ -207,7 +207,7 @@ def test_only_an_active_combatant_saves_initiative_and_going_down_loses_it() -> 
     held = hold(encounter, 2).encounter
     down = set_status(held, 2, Status.UNCONSCIOUS).encounter
     assert down.combatant(2).hold is Hold.NONE
-    with pytest.raises(ModelError, match="Kara is unconscious: he cannot save Initiative"):
+    with pytest.raises(ModelError, match="Kara is unconscious: they cannot save Initiative"):
         hold(down, 2)
 
 

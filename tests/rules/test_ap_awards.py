@@ -79,7 +79,7 @@ def test_grab_bag_is_1_2_or_3() -> None:
 
 
 def test_veteran_never_rewards_himself() -> None:
-    with pytest.raises(RulesError, match="himself"):
+    with pytest.raises(RulesError, match="the PC of the same player"):
         check_veteran_pocket([PocketAward("Bob", "Gra", "Bob", 1)], {"Bob": 3})
 
 
@@ -220,7 +220,7 @@ def test_close_session_checks_its_inputs() -> None:
         close_session(party, 2 * H, TimeRounding.DOWN, 0, [AdventureBonus("Zed", 1, "?")])
     with pytest.raises(RulesError, match="played by Ann"):
         close_session(party, 2 * H, TimeRounding.DOWN, 0, grab_bag=[GrabBagAward("Arik", "Cy", 1)])
-    with pytest.raises(RulesError, match="himself"):
+    with pytest.raises(RulesError, match="the PC of the same player"):
         close_session(
             party, 2 * H, TimeRounding.DOWN, 0,
             pocket=[PocketAward("Bob", "Gra", "Bob", 1)], player_ranks={"Bob": 3},

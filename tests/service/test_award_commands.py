@@ -212,3 +212,20 @@ def test_a_prepared_command_is_worked_out_again_if_the_campaign_moved(
     service.commit(service.prepare(give))
     assert len(calls) == 3  # once when nothing moved in between
     store.close()
+
+
+def test_after_a_corrected_close_the_header_and_the_ap_pane_say_one_play_time(
+        tmp_path: Path) -> None:
+    """Issue 27: stopped after 0:11 on the clock, closed as 4:00 played (a long break
+    forgotten): the header said "stopped 0:11" while the AP pane said "4:00 played"."""
+    from console.model.awards import played_time
+    from console.ui.screens.status_header import StatusHeader
+
+    clock = FakeClock()
+    service = seated(CampaignStore.create(tmp_path, "Iron Reach"), clock)
+    clock.now = START + timedelta(minutes=11)
+    service.sessions.toggle()  # stopped: 0:11 on the clock
+    service.awards.close(choices(timedelta(hours=4)))
+    line = StatusHeader.render_view(service.view(), clock.now).plain
+    assert "Session 1 closed 4:00" in line
+    assert played_time(service.session(), clock.now) == timedelta(hours=4)

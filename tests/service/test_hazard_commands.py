@@ -76,11 +76,14 @@ def test_vacuum_started_before_her_turn_checks_on_her_turn_that_round() -> None:
     hazards = service.hazards
     new_round(service)
     new_round(service)  # round 2: Brice (32) acts first, Kara (20) after him
+    sheet = next(pc for pc in service.pcs().values() if pc.name == "Kara")
+    service.roster.save_pc(sheet.with_changes(pronoun="she"))  # her combatant follows
     kara = fighter(service, 2)
     started = hazards.start(kara, "vacuum", vacuum.start(ears_exposed=True,
                                                          tries_to_breathe=False))
     assert "Kara, now: FR vs 10: ears exposed: failure = eardrums rupture" in started.alerts
-    assert any("its first round on his Nish in round 2 (this round)" in n for n in started.notices)
+    assert any("its first round on her Nish in round 2 (this round)" in n
+               for n in started.notices)
     assert [c.key for _, c in hazards.owed(kara)] == ["eardrum"]
     said = service.tracker.next_turn()  # her Nish, round 2
     assert any(a.startswith("Kara, before acting") for a in said.alerts)

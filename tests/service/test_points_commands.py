@@ -66,7 +66,7 @@ def test_metalface_success_points_are_spent_once_a_mission_is_completed() -> Non
     assert (vera.points.earned, vera.points.spent, vera.points.counted) == (40, 40, 40)
     # SP already spent cannot be taken back; the record says what each line was.
     first = next(i for i, e in enumerate(service.session().points) if e.kind is EntryKind.AWARD)
-    with pytest.raises(ActionRefused, match="spent 40 of his 40 SP"):
+    with pytest.raises(ActionRefused, match="spent 40 of their 40 SP"):
         points.take_back(first)
     lines = [describe_entry(e) for e in service.session().points if e.pc_id == 1]
     assert "completed a mission: 30 SP may be spent" in lines
@@ -120,7 +120,7 @@ def test_the_book_s_ranges_are_kept_at_the_service() -> None:
 def test_faith_and_blessing_are_used_per_mission_and_refilled() -> None:
     service = playing(CampaignStore.in_memory("Rust"), "metalface")
     points = service.points
-    with pytest.raises(ActionRefused, match="no Faith: set his Faith value first"):
+    with pytest.raises(ActionRefused, match="no Faith: set their Faith value first"):
         points.use_pool(sheet(service, 1), "faith", 5, "Pilot")
     points.set_pools(sheet(service, 1), {"faith": 2, "blessing": 1})
     with pytest.raises(ActionRefused, match="one d6, not 7"):
@@ -160,7 +160,7 @@ def test_facade_extra_points_and_their_trades() -> None:
     assert vera.points.gained == {"sp": 4, "ap": 3}
     # Taking back the 6 EP leaves the 5 already spent.
     assert points.take_back(0).notices == ("Taken back: 6 EP to Vera; EP 5 (0 to spend)",)
-    with pytest.raises(ActionRefused, match="spent 5 of his 5 EP"):
+    with pytest.raises(ActionRefused, match="spent 5 of their 5 EP"):
         points.take_back(0)
     with pytest.raises(ActionRefused, match="changes nothing in Façade"):
         points.end_mission([sheet(service, 1)])
@@ -261,6 +261,6 @@ def test_taking_back_sp_a_mission_freed_frees_less() -> None:
     lines = [describe_entry(e) for e in service.session().points]
     assert "completed a mission: 10 SP may be spent" in lines
     points.trade(sheet(service, 1), "skill_point", 1)
-    with pytest.raises(ActionRefused, match="spent 10 of his 20 SP"):
+    with pytest.raises(ActionRefused, match="spent 10 of their 20 SP"):
         points.take_back(0)  # the 10 the spending used
     assert points.take_back(2).notices[0].startswith("Taken back: 10 SP to Vera")

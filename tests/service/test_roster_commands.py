@@ -100,3 +100,16 @@ def test_the_set_up_s_records_keep_their_ids_too(tmp_path) -> None:  # type: ign
     service.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Newer"))
     assert sorted(service.pcs()) == [2, 3]
     store.close()
+
+
+def test_a_sheet_in_the_fight_is_refused_before_anything_is_asked() -> None:
+    from console.model import Status
+    from console.store import CampaignStore
+    from tests.service.conftest import fight
+
+    service = fight(CampaignService(CampaignStore.in_memory("Dock")))
+    brice = next(pc for pc in service.pcs().values() if pc.name == "Brice")
+    with pytest.raises(ActionRefused, match="Brice is in the fight"):
+        service.roster.check_deletable(brice)
+    service.tracker.toggle_status(service.running().combatants[0].id, Status.REMOVED)
+    service.roster.check_deletable(brice)  # gone from the fight: his sheet may go

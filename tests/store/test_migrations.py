@@ -257,3 +257,22 @@ def test_a_version_10_export_imports_with_no_adventures(tmp_path: Path) -> None:
     with CampaignStore.open(saves, "Again") as store:
         assert store.adventures() == []
     assert check_campaign(saves, "Again").healthy
+
+
+# ----- version 14: a PC's pronoun (issue 27) -----------------------------------------------
+
+
+def test_version_13_pcs_get_they_and_undo_images_keep_what_they_held() -> None:
+    sheet = {"id": 1, "name": "Kess", "player_rank": 0, "ap_total": 120, "unused_ap": 20,
+             "rank": 1}
+    image = {"ap_total": 140, "unused_ap": 40}  # an award's "after" in an undo log
+    tables = {"pcs": {"1": dict(sheet)},
+              "log": {"1": {"changes": [{"table": "pcs", "before": dict(sheet),
+                                         "after": dict(image)}]}}}
+    moved = migrate("pcs", tables, 13, 14)
+    assert moved["pcs"]["1"]["pronoun"] == "they"
+    change = moved["log"]["1"]["changes"][0]
+    assert change["before"]["pronoun"] == "they" and "pronoun" not in change["after"]
+    assert "pronoun" not in tables["pcs"]["1"]  # on a copy
+    kept = migrate("pcs", {"pcs": {"1": {**sheet, "pronoun": "she"}}}, 13, 14)
+    assert kept["pcs"]["1"]["pronoun"] == "she"

@@ -79,7 +79,7 @@ async def test_the_close_dialog_previews_then_applies(seed: CampaignService, clo
         screen = app.screen
         assert screen.query_one("#close-played", Input).value == "3:40"
         assert screen.query_one("#close-reader", Input).value == "Brice"  # nobody has read
-        assert "type his self-assessment" in str(screen.query_one("#close-error").render())
+        assert "type their self-assessment" in str(screen.query_one("#close-error").render())
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, CloseSessionScreen)  # nothing applied
         await put(pilot, "#close-self", "7")
@@ -143,6 +143,9 @@ async def test_the_other_award_forms_by_keys(seed: CampaignService, open_app) ->
         await pilot.press("w", "down", "down", "down", "a")  # Tash
         await type_in(pilot, "", "10", "decoded the beacon")
         assert toasts_of(app)[-1] == "Adventure bonus: 10 AP to Tash (decoded the beacon)"
+        await pilot.press("a", "ctrl+u", "m", "tab")  # a name typed in part: tab completes
+        assert app.screen.query_one("#field-pc", Input).value == "Mora"
+        await pilot.press("escape", "escape")
         await pilot.press("v")
         assert "veteran's pocket is off" in toasts_of(app)[-1]
         await pilot.press("P", "up", "up", "v")  # Kell, from Cat (player rank 3)

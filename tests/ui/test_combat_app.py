@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from console.model import Encounter, Side, Stat, Status
-from console.model.roster import spawn_copies
+from console.model.roster import parse_weapons, spawn_copies
 from console.model.tracker import add_combatant, call_for_nish
 from console.rules.odds import chance_at_least
 from console.rules.ratings import Rating
@@ -16,6 +16,7 @@ from console.ui.app import GMConsoleApp
 from console.ui.formatting import percent
 from console.ui.log.log_pane import LogPane
 from console.ui.tracker.detail_pane import DetailPane
+from console.ui.widgets.plain import Label
 from tests.service.test_combat_commands import BRICE, SKRAK
 from tests.ui.conftest import SIZE, console_on, plain, select, toasts_of, type_in
 
@@ -91,7 +92,7 @@ async def test_checks_healing_and_the_kill_rule_by_keys(store: CampaignStore) ->
         await select(pilot, app, "Skrak 1")
         await pilot.press("V", "k")
         assert "is not a vehicle or a ship" in toasts_of(app)[-2]
-        assert toasts_of(app)[-1] == "Skrak 1 is an NPC: with critical damage he simply dies"
+        assert toasts_of(app)[-1] == "Skrak 1 is an NPC: with critical damage they simply die"
 
 
 def test_the_odds_toward_a_pc_whose_ar_is_typed_as_a_value(seed: CampaignService,
@@ -118,3 +119,69 @@ async def test_a_refused_attack_keeps_its_form_open_with_every_value(store: Camp
         form.query_one("#field-mods", Input).value = "unexpected"
         await pilot.press("ctrl+s")
         assert app.screen is not form and "roll Atk" in hint(app)
+
+
+OKO = BRICE.with_changes(id=2, name="Oko Ade", weapons=parse_weapons("spear 8M/8L"))
+
+
+def two_pcs(store: CampaignStore) -> GMConsoleApp:
+    """Brice (Nish 30, the turn) and Oko Ade (Nish 20) against Skrak 1 and 2."""
+    encounter = add_combatant(Encounter(1, "Dock fight"), "Brice", Side.PC, ref=1).encounter
+    encounter = add_combatant(encounter, "Oko Ade", Side.PC, ref=2).encounter
+    encounter = spawn_copies(encounter, SKRAK, 2).encounter
+    encounter = call_for_nish(encounter, {1: 30, 2: 20}).encounter
+    docs = [BRICE, OKO, SKRAK, encounter]
+    store.apply("setup", "the fight", [(d.TABLE, d.id, d.to_dict()) for d in docs])
+    return console_on(store, seed=5)
+
+
+def field(app: GMConsoleApp, name: str) -> Input:
+    return app.screen.query_one(f"#field-{name}", Input)
+
+
+async def test_the_attacker_is_the_one_acting_now_and_names_complete(
+        store: CampaignStore) -> None:
+    app = two_pcs(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Oko Ade")
+        await pilot.press("h", "o")  # Oko saves his Initiative, then acts on it now
+        await select(pilot, app, "Skrak 1")
+        await pilot.press("A")
+        await pilot.pause()
+        assert field(app, "pc").value == "Oko Ade"  # not Brice, whose turn it is
+        label = app.screen.query_one("#label-weapon", Label)
+        assert "1 spear" in str(label.render())
+        field(app, "pc").value = "br"
+        await pilot.press("tab")
+        assert field(app, "pc").value == "Brice" and app.focused is field(app, "pc")
+        await pilot.pause()
+        assert "1 blaster" in str(label.render())  # the weapons follow the attacker
+        field(app, "pc").value = "ok"  # a unique start is taken as the name
+        await pilot.press("ctrl+s")
+        assert "roll Atk 8M" in hint(app)
+        assert "Oko Ade attacks Skrak 1" in str(app.screen.title_text)  # type: ignore[attr-defined]
+
+
+async def test_a_questioned_result_is_selected_so_typing_replaces_it(
+        store: CampaignStore) -> None:
+    app = dock(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Skrak 1")
+        await pilot.press("A", "ctrl+s")
+        await type_in(pilot, "3000")  # 8M cannot roll it: asked, and selected
+        result = field(app, "result")
+        assert "Brice: 8M cannot roll exactly 3000. Keep it?" in str(
+            app.screen.query_one("#error").render())
+        assert (result.selection.start, result.selection.end) == (0, 4)
+        await pilot.press("1", "6")  # typed over, not after
+        assert result.value == "16"
+
+
+async def test_an_empty_wounds_field_says_what_to_type(store: CampaignStore) -> None:
+    app = dock(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Skrak 1")
+        await pilot.press("minus", "enter")
+        await pilot.pause()
+        said = str(app.screen.query_one("#error").render())
+        assert said == "wounds: type how many, like 7, or +3 to heal"

@@ -131,7 +131,7 @@ async def test_the_roster_makes_a_facade_pc(store: CampaignStore) -> None:
     app = console_on(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "p")
-        await type_in(pilot, "Jamis", "", "", "4 3 3", "4 4 3", "", "", "",
+        await type_in(pilot, "Jamis", "", "", "", "4 3 3", "4 4 3", "", "", "",
                       "Swords 2", "Rapier 2D Swords", "", "9/6/3", "")
         await pilot.pause()
         (jamis,) = [pc for pc in service.pcs().values() if pc.name == "Jamis"]
@@ -198,8 +198,9 @@ async def test_a_metalface_pc_s_rank_in_the_details(store: CampaignStore) -> Non
     app = console_on(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "p")
-        # name, then the sheet's twenty other fields as they are, then the core skills
-        await type_in(pilot, "Ada", *[""] * 20, "Doctor 5, Pilot 2", "")
+        # name, then the sheet's 22 other fields as they are (the pronoun and the rank
+        # among them), then the core skills
+        await type_in(pilot, "Ada", *[""] * 22, "Doctor 5, Pilot 2", "")
         await pilot.pause()
         (sheet,) = service.pcs().values()
         assert sheet.skills.rank == "Master"

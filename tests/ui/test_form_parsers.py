@@ -48,7 +48,7 @@ def every_field() -> list[tuple[str, Field]]:
         "pocket": pocket_fields(PCS, BRICE, ["Ann"]),
         "improve": improve_fields(BRICE),
         "handicap": handicap_fields(),
-        "rank roll": roll_result_fields(),
+        "rank roll": roll_result_fields("Kess"),
     }
     for name in LASTING:
         forms[name] = questions_for(name, BRICE, random.Random(1)).fields

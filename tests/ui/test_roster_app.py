@@ -52,3 +52,30 @@ async def test_templates_copies_and_sheets(seed: CampaignService, open_app) -> N
         await type_in(pilot, "brice")
         assert "a PC called Brice is already in the roster" in str(
             app.screen.query_one("#error").render())
+
+
+async def test_a_paper_character_is_entered_as_he_stands(seed: CampaignService,
+                                                         open_app) -> None:  # type: ignore[no-untyped-def]
+    """AP Total, Unused AP, rank and pronoun from the paper sheet; a rank his AP Total does
+    not give (Table 8) is refused in the form, which stays open as typed."""
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "p")
+        await fill(pilot, name="Oko Ade", pronoun="she", ap_total="540", unused_ap="35",
+                   missions_completed="3", rank="4")
+        assert isinstance(app.screen, FormDialog)
+        assert "rank: 4 needs AP Total 400 to 499 by Table 8; AP Total 540 is rank 5" in str(
+            app.screen.query_one("#error").render())
+        await fill(pilot, rank="5")
+        oko = next(pc for pc in app.service.pcs().values() if pc.name == "Oko Ade")
+        assert (oko.ap_total, oko.unused_ap, oko.rank, oko.rank_rolls) == (540, 35, 5, 0)
+        assert oko.pronoun.text == "she"
+        await pilot.press("p")
+        await fill(pilot, name="Ves", pronoun="xe/xem", rank="")
+        assert "pronoun: he, she, they, it" in str(app.screen.query_one("#error").render())
+        await fill(pilot, pronoun="xe/xem/xyr", ap_total="250", rank="3")
+        assert "rank: 3 needs AP Total 300 to 399 by Table 8; AP Total 250 is rank 2" in str(
+            app.screen.query_one("#error").render())
+        await fill(pilot, rank="2")  # a rank: a mission was completed, as on paper
+        ves = next(pc for pc in app.service.pcs().values() if pc.name == "Ves")
+        assert (ves.rank, ves.unused_ap, ves.pronoun.their) == (2, 250, "xyr")

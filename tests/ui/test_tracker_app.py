@@ -7,6 +7,7 @@ import random
 
 from textual.widgets import Input
 
+from console.model import PlayerCharacter
 from console.model.encounters import Hold, Status
 from console.service import CampaignService
 from console.store import CampaignStore
@@ -17,6 +18,7 @@ from console.ui.dialogs.nish_entry import NishForm
 from console.ui.log.log_pane import LogPane
 from console.ui.screens.help_screen import HelpScreen
 from console.ui.tracker.detail_pane import DetailPane
+from console.ui.tracker.ending_dialog import EndingDialog
 from tests.service.conftest import fight
 from tests.ui.conftest import (
     SIZE,
@@ -60,7 +62,8 @@ async def test_the_round_by_its_keys(seed: CampaignService, open_app) -> None:  
         assert log.entries[-1][1]  # the step back, undone: struck through in the log
         await pilot.press("ctrl+y")
         assert marked(app) == ["Skrak leader"]
-        assert not log.entries[-1][1] and not toasts_of(app)  # the log says it
+        assert not log.entries[-1][1]  # the log says it: no toast for undo nor redo
+        assert toasts_of(app) == ["Skrak 2: unconscious (undo: ctrl+z)"]  # u's own
 
 
 async def test_rolling_a_pcs_nish_for_him(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
@@ -90,9 +93,9 @@ async def test_a_result_his_rating_cannot_give_is_questioned_once(
         await pilot.press("n")
         await type_in(pilot, "143")  # meant 14
         assert isinstance(app.screen, NishForm)
-        assert "Kess: 8L cannot roll exactly 143. Keep it? (enter again)" in str(
+        assert "Kess: 8L cannot roll exactly 143. Keep it? (enter again; or type over it)" in str(
             app.screen.query_one("#error").render())
-        await pilot.press("backspace", "enter")  # 14: a roll 8L can give, taken at once
+        await pilot.press("1", "4", "enter")  # typed over the question: 14, taken at once
         await pilot.pause()
         assert encounter_of(app).combatant(1).nish == 14
         await pilot.press("e", "backspace", "backspace")
@@ -129,7 +132,7 @@ async def test_a_critically_wounded_pcs_turn_reminds_the_gm(
         assert marked(app) == ["Brice"]
         assert "WP vs 20 (unconsciousness)" in toasts_of(app)[-1]
         pane = app.screen.query_one("#detail", DetailPane)
-        assert "Before he acts:\n  WP vs 20" in plain(pane.render())  # as the pane shows it
+        assert "Checks before they act:\n  WP vs 20" in plain(pane.render())  # as the pane shows it
 
 
 async def test_help_the_palette_and_the_log(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
@@ -246,3 +249,89 @@ async def test_a_read_only_console_follows_the_one_that_writes(
             assert table_names(app) == ["Thug"]
     finally:
         viewer.close()
+
+
+async def test_keys_that_change_the_fight_ask_or_say_the_way_back(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    fight(seed)
+    seed.tracker.call_for_nish({1: 30, 2: 5})
+    seed.tracker.next_turn()  # Brice has had his turn; the Skrak leader's is on
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Brice")
+        await pilot.press("enter")  # a stray enter: a second turn for Brice? asked
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.title_text == "A second turn for Brice?"
+        await pilot.press("enter")  # another stray enter does not answer it
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)  # still asking
+        await pilot.press("n")
+        await pilot.pause()
+        assert marked(app) == ["Skrak leader"]  # left as it was
+        await select(pilot, app, "Skrak 1")
+        await pilot.press("enter")  # still to act this round: at once, no question
+        await pilot.pause()
+        assert marked(app) == ["Skrak 1"]
+        for key, said in (("x", "Skrak 2: removed from the fight"),
+                          ("u", "Kara: unconscious"), ("d", "Kara: dead"),
+                          ("s", "Brice: failed shock, Nish 0 this round")):
+            await select(pilot, app, said.split(":")[0])
+            await pilot.press(key)
+            await pilot.pause()
+            assert toasts_of(app)[-1] == f"{said} (undo: ctrl+z)"
+            log = app.screen.query_one("#log", LogPane)
+            assert said in log.entries[-1][0]
+        await pilot.press("E")  # the fight running is named before it ends: begun, so
+        await pilot.pause()     # the question is how it ended (issue 30)
+        assert isinstance(app.screen, EndingDialog) and app.screen.fight == "Ambush"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert encounter_of(app).name == "Ambush" and encounter_of(app).active
+
+
+async def test_e_names_a_fight_not_begun_before_it_ends(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    """A fight whose Nish was never called reaches no row of Table 18: E asks only whether
+    to end it, naming it, and only y answers (a stray enter does not)."""
+    seed.sessions.toggle()
+    seed.tracker.new_encounter("Gate")
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("E")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.title_text == "End Gate and start a new encounter?"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)  # enter is not an answer here
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)  # then the next one's name
+        await pilot.press("escape")
+        await pilot.pause()
+        assert encounter_of(app).name == "Gate" and encounter_of(app).active
+
+
+async def test_a_pc_with_ap_or_history_is_deleted_only_when_asked(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    seed.roster.add_pc(lambda i: PlayerCharacter.new(i, "Brice"))
+    seed.roster.add_pc(lambda i: PlayerCharacter.new(i, "Kara"))
+    seed.roster.save_pc(seed.pcs()[2].with_changes(ap_total=450, unused_ap=30, rank=2))
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "end", "delete")  # Kara: 450 AP, rank 2
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "AP Total 450, Unused AP 30" in " ".join(app.screen.lines)
+        await pilot.press("n")
+        await pilot.pause()
+        assert 2 in app.service.pcs()
+        await pilot.press("delete", "y")
+        await pilot.pause()
+        assert 2 not in app.service.pcs()
+        assert toasts_of(app)[-1] == "Kara deleted (undo: ctrl+z)"
+        await pilot.press("home", "delete")  # Brice, as new: at once, with the way back
+        await pilot.pause()
+        assert app.service.pcs() == {}
+        assert toasts_of(app)[-1] == "Brice deleted (undo: ctrl+z)"

@@ -90,6 +90,9 @@
     $("#hazards ul").replaceChildren(
       ...picture.hazards.map((h) => element("li", `${h.victim}: ${h.line}`)));
     $("#hazards").hidden = picture.hazards.length === 0;
+    const legend = picture.legend || [];  // what a PC's health in numbers means
+    $("#legend ul").replaceChildren(...legend.map((line) => element("li", line)));
+    $("#legend").hidden = legend.length === 0;
   }
 
   function tick() {

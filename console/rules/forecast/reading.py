@@ -47,7 +47,7 @@ class Reading:
     def lines(self) -> tuple[str, ...]:
         """The reading in words, for the screen and the command line."""
         return (
-            f"slight damage: won, the most wounded PC at or under {self.slight:.0%} of his "
+            f"slight damage: won, the most wounded PC at or under {self.slight:.0%} of the PC's "
             "Vit in wounds, none critically damaged or down",
             f"moderate wounds: won, at or under {self.moderate:.0%}, none critically damaged "
             "or down; past it, or anyone critically damaged or down: heavily wounded",

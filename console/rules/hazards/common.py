@@ -21,6 +21,7 @@ from console.rules.errors import RatingError, RulesError
 from console.rules.ratings import STEPS_PER_CATEGORY, STEPS_PER_TYPE, Rating
 
 __all__ = [
+    "SAID_BY_STEP",
     "DueCheck",
     "Effect",
     "EffectKind",
@@ -57,6 +58,13 @@ class EffectKind(StrEnum):
     CAUGHT = "caught hold"
     RECOVERED = "recovered"
     ENDED = "ended"
+
+
+# Effects whose step always says them in its own text ("eardrums rupture"; "out of it after
+# 3 rounds: revive Dif 3, then FR vs 3 against brain damage"; "breathes again after 2
+# rounds"): said once, by the step, not again as a line of their own.
+SAID_BY_STEP = frozenset({EffectKind.EARDRUMS_RUPTURED, EffectKind.ENDED, EffectKind.REVIVE_DIF,
+                          EffectKind.BRAIN_DAMAGE_DIF})
 
 
 @dataclass(frozen=True, slots=True)

@@ -190,7 +190,7 @@ def apply(state: FallState, result: int) -> tuple[FallState, HazardStep]:
             done = replace(state, phase=Phase.DONE)
             effect = Effect(EffectKind.CAUGHT, state.grab_at_feet, "feet fallen before the hold")
             return done, HazardStep("hangs on", (effect,), check, outcome)
-        return _land(state), HazardStep("loses his grip and falls", (), check, outcome)
+        return _land(state), HazardStep("loses the hold and falls", (), check, outcome)
     wounds = wounds_after_armor(state.damage, outcome.result)
     effects = (Effect(EffectKind.WOUNDS, wounds, "fall"),) if wounds else ()
     done = replace(state, phase=Phase.DONE)

@@ -56,7 +56,7 @@ TABLE_22: tuple[SeverityRow, ...] = (
 _ESCALATION = {
     Severity.SCARED: (10, "made to approach or deal with the source", "becomes fearful"),
     Severity.FEARFUL: (20, "stopped or trapped", "becomes terrified"),
-    Severity.TERROR: (30, "someone slows or holds him", "fights to break free or kill"),
+    Severity.TERROR: (30, "someone slows or holds the victim", "fights to break free or kill"),
 }
 
 

@@ -28,7 +28,7 @@ __all__ = ["FIRST_MOMENTS", "Clock", "FirstMoment"]
 
 class Clock(StrEnum):
     AT_ONCE = "at once"
-    NISH = "his Nish"
+    NISH = "the victim's Nish"
     DAYS = "days and hours"
 
 
@@ -47,7 +47,7 @@ class FirstMoment:
         """One line for the GM, as the hazard starts."""
         parts = [f"At once: {self.at_once}" if self.at_once else "Nothing at once"]
         if self.clock is Clock.NISH:
-            parts.append(f"on his Nish (this round's if his turn has not come yet): "
+            parts.append(f"on the victim's Nish (this round's if that turn has not come yet): "
                          f"{self.first}")
         elif self.clock is Clock.DAYS:
             parts.append(f"as days pass (T): {self.first}")
@@ -65,12 +65,12 @@ FIRST_MOMENTS: dict[str, FirstMoment] = {
     "suffocation": _BREATHING,
     "vacuum": FirstMoment(
         "Vacuum", Clock.NISH,
-        "FR vs 10 for his eardrums if his ears are exposed; he passes out if he tries to "
-        "breathe",
+        "FR vs 10 for the eardrums if the ears are exposed; trying to breathe passes the "
+        "victim out",
         "WP vs 5 (Vit vs 5 once passed out) and NAR vs 10 damage"),
     "breach": FirstMoment(
         "Ship Combat: Hull Breaches and Depressurization", Clock.NISH, "",
-        "a round of rushing air: Str (or Dex -1c) vs CD x 5 to hold on; vacuum once he is "
+        "a round of rushing air: Str (or Dex -1c) vs CD x 5 to hold on; vacuum once the victim is "
         "sucked out or the area is empty"),
     "falling": FirstMoment(
         "Falling", Clock.AT_ONCE,
@@ -92,7 +92,7 @@ FIRST_MOMENTS: dict[str, FirstMoment] = {
     "radiation": FirstMoment("Radiation", Clock.AT_ONCE, "FR vs the radiation's wounds"),
     "brain damage": FirstMoment("Brain Damage", Clock.AT_ONCE, "WP vs the GM's Dif"),
     "fear": FirstMoment("Fear", Clock.AT_ONCE,
-                        "the severity from his shock roll, and WP vs 10, 20 or 30 to keep it "
+                        "the severity from the shock roll, and WP vs 10, 20 or 30 to keep it "
                         "from growing"),
     "materialization": FirstMoment(
         "Materialization", Clock.AT_ONCE,

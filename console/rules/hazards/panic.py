@@ -56,7 +56,7 @@ EFFECTS: tuple[PanicEffect, ...] = (
     PanicEffect(1, "Fearful", "acts as if afraid (see fear)"),
     PanicEffect(2, "Paralysis", "falls down and does nothing"),
     PanicEffect(3, "Frenzy", "attacks the nearest target until it is destroyed, and on"),
-    PanicEffect(4, "Faint", "faints; a slap or a shake wakes him"),
+    PanicEffect(4, "Faint", "faints; a slap or a shake brings the victim round"),
     PanicEffect(5, "Bolt", "runs flat out in a random direction"),
     PanicEffect(6, "Frantic search", "tears through gear and bodies for an unknown item"),
 )
@@ -71,7 +71,7 @@ def resolve(due_check: DueCheck, result: int) -> HazardStep:
     """The player's result on the panic check; failure asks for an effect."""
     outcome = judge_check(due_check, result)
     if outcome.success:
-        return HazardStep("keeps his head", (), due_check, outcome)
+        return HazardStep("keeps a clear head", (), due_check, outcome)
     effect = Effect(EffectKind.SIDE_EFFECT, note="panics: pick or roll an effect 1-6")
     return HazardStep("panics", (effect,), due_check, outcome)
 

@@ -57,7 +57,7 @@ def start(wp: Rating | str) -> SleepState:
 def day(state: SleepState) -> SleepState:
     """Another day without sleep."""
     if state.ended:
-        raise RulesError("he has slept; this is over")
+        raise RulesError("the victim has slept; this is over")
     if state.pending:
         raise RulesError("today's WP check is still owed; apply it first")
     days = state.days + 1

@@ -98,7 +98,7 @@ def start(need: Need | str, fr: Rating | str) -> StarvationState:
 def day(state: StarvationState) -> StarvationState:
     """Another day without (while he is still conscious)."""
     if state.phase is not Phase.ENDURING:
-        raise RulesError(f"days are counted only while conscious; he is {state.phase}")
+        raise RulesError(f"days are counted only while conscious; the victim is {state.phase}")
     if state.pending:
         raise RulesError("today's FR check is still owed; apply it first")
     days = state.days + 1
@@ -108,7 +108,7 @@ def day(state: StarvationState) -> StarvationState:
 def hour(state: StarvationState) -> StarvationState:
     """Another hour unconscious."""
     if state.phase is not Phase.UNCONSCIOUS:
-        raise RulesError(f"hours are counted only while unconscious; he is {state.phase}")
+        raise RulesError(f"hours are counted only while unconscious; the victim is {state.phase}")
     if state.pending:
         raise RulesError("this hour's FR check is still owed; apply it first")
     return replace(state, hours_unconscious=state.hours_unconscious + 1, pending=True)

@@ -121,7 +121,7 @@ def start(
         return SuffocationState(medium, Phase.IMMUNE)
     if prepared:
         if wp is None:
-            raise RulesError("a prepared character needs his WP rating to hold his breath")
+            raise RulesError("a prepared character needs a WP rating to hold breath")
         held = breath_rounds(wp)
         if held:
             return SuffocationState(medium, Phase.HOLDING, breath_left=held)
@@ -159,7 +159,7 @@ def due(state: SuffocationState) -> DueCheck | None:
         on_fail = "drowns" if state.medium is Medium.WATER else "passes out"
         return DueCheck(
             "WP", DIF_PER_ROUND * state.wp_rounds,
-            f"suffocation round {state.wp_rounds}: failure = {on_fail}", key="breath",
+            f"{name(state)} round {state.wp_rounds}: failure = {on_fail}", key="breath",
         )
     return DueCheck(
         "Vit", DIF_PER_ROUND * state.vit_rounds,
@@ -189,7 +189,8 @@ def apply(state: SuffocationState, result: int) -> tuple[SuffocationState, Hazar
         text = "drowns" if new.phase is Phase.DEAD else "passes out"
         return new, HazardStep(text, effects, check, outcome)
     dead = replace(state, phase=Phase.DEAD, pending=False)
-    return dead, HazardStep("dies", (Effect(EffectKind.DEAD, note="suffocated"),), check, outcome)
+    cause = "drowned" if state.medium is Medium.WATER else "suffocated"
+    return dead, HazardStep("dies", (Effect(EffectKind.DEAD, note=cause),), check, outcome)
 
 
 def inhale(state: SuffocationState) -> tuple[SuffocationState, HazardStep]:
@@ -206,7 +207,7 @@ def end(state: SuffocationState) -> tuple[SuffocationState, HazardStep]:
         raise RulesError("this suffocation has already ended")
     ended = replace(state, phase=Phase.ENDED, pending=False, breath_left=0)
     if state.phase not in (Phase.UNCONSCIOUS, Phase.DEAD):
-        return ended, HazardStep(f"breathes again after {state.rounds} rounds", (Effect(
+        return ended, HazardStep(f"breathes again after {_rounds(state.rounds)}", (Effect(
             EffectKind.ENDED, state.rounds),))
     effects = (
         Effect(EffectKind.REVIVE_DIF, state.rounds, "first aid or medtech"),
@@ -214,7 +215,7 @@ def end(state: SuffocationState) -> tuple[SuffocationState, HazardStep]:
         Effect(EffectKind.ENDED, state.rounds),
     )
     text = (
-        f"out of it after {state.rounds} rounds, {state.phase}: revive Dif {state.rounds}, "
+        f"out of it after {_rounds(state.rounds)}, {state.phase}: revive Dif {state.rounds}, "
         f"then FR vs {state.rounds} against brain damage"
     )
     return ended, HazardStep(text, effects)
@@ -229,13 +230,32 @@ def status(state: SuffocationState) -> str:
             return f"holding breath: {state.breath_left} more round(s) without a roll"
         case Phase.STRUGGLING:
             nxt = DIF_PER_ROUND * (state.wp_rounds + (0 if state.pending else 1))
-            return f"out of air: WP vs {nxt} on his Nish; {state.rounds} rounds so far"
+            return (f"{_without(state)}: WP vs {nxt} on the victim's Nish; {state.rounds} "
+                    "rounds so far")
         case Phase.UNCONSCIOUS:
             nxt = DIF_PER_ROUND * (state.vit_rounds + (0 if state.pending else 1))
-            return f"unconscious: Vit vs {nxt} on his Nish; {state.rounds} rounds so far"
+            return f"unconscious: Vit vs {nxt} on the victim's Nish; {state.rounds} rounds so far"
         case Phase.DEAD:
             return f"dead; {state.rounds} rounds so far (revive Dif when air is back)"
-    return f"ended after {state.rounds} rounds"
+    return f"ended after {_rounds(state.rounds)}"
+
+
+def _rounds(count: int) -> str:
+    return f"{count} round{'' if count == 1 else 's'}"
+
+
+def name(state: SuffocationState) -> str:
+    """The hazard's own name: drowning under water, suffocation where there is no air."""
+    return name_of_medium(state.medium.value)
+
+
+def name_of_medium(medium: str) -> str:
+    """:func:`name` from a saved state's ``medium``."""
+    return "drowning" if medium == Medium.WATER.value else "suffocation"
+
+
+def _without(state: SuffocationState) -> str:
+    return "under water" if state.medium is Medium.WATER else "out of air"
 
 
 def for_players(state: SuffocationState) -> str:
@@ -244,5 +264,5 @@ def for_players(state: SuffocationState) -> str:
     if state.phase is Phase.IMMUNE:
         return f"{what}: does not breathe"
     if state.phase is Phase.ENDED:
-        return f"{what}: over after {state.rounds} rounds"
+        return f"{what}: over after {_rounds(state.rounds)}"
     return f"{what}: {rounds_so_far(state.rounds)}"

@@ -150,7 +150,7 @@ def hold_on_check(critical_damage: int, *, handhold: bool) -> DueCheck:
     dif = HOLD_ON_DIF_PER_CD * cd
     if handhold:
         return DueCheck("Str", dif, "hold on or be sucked into space", key=_HOLD)
-    return DueCheck("Dex", dif, "keep his footing or be sucked into space", _HOLD, "-1c")
+    return DueCheck("Dex", dif, "keep a footing or be sucked into space", _HOLD, "-1c")
 
 
 def start(*, ears_exposed: bool = True, tries_to_breathe: bool = False) -> VacuumState:
@@ -171,7 +171,8 @@ def opening(state: VacuumState) -> HazardStep | None:
     if (state.phase is Phase.EXPOSED and state.tries_to_breathe and state.breathing.rounds == 0
             and state.breathing.phase is suffocation.Phase.UNCONSCIOUS):
         return HazardStep("tries to breathe in vacuum and passes out", (
-            Effect(EffectKind.UNCONSCIOUS, note="inhaled in vacuum; Vit checks from his Nish"),))
+            Effect(EffectKind.UNCONSCIOUS,
+                   note="inhaled in vacuum; Vit checks from the victim's Nish"),))
     return None
 
 
@@ -214,7 +215,7 @@ def _inhale_if_trying(state: VacuumState) -> VacuumState:
 def breathe_in(state: VacuumState) -> tuple[VacuumState, HazardStep]:
     """He tries to breathe during exposure (GM's call): passes out at once."""
     if state.phase is not Phase.EXPOSED or _BREATH in state.queue:
-        raise RulesError("he can only gasp in vacuum between checks, while exposed")
+        raise RulesError("a gasp in vacuum comes only between checks, while exposed")
     breathing, step = suffocation.inhale(state.breathing)
     return replace(state, breathing=breathing, tries_to_breathe=True), step
 

@@ -8,7 +8,7 @@ from console.model import PlayerCharacter, Stat
 from console.model.characters import PC_STATS
 from console.rules.advancement import RANK_IMPROVEMENT_RATING
 from console.rules.limits import AWARD, IC, POINTS, RESULT
-from console.ui.awards.pc_names import pick_pc
+from console.ui.awards.pc_names import complete_pc, pick_pc
 from console.ui.dialogs.form_dialog import Field, roll_doubt, whole_number
 
 __all__ = [
@@ -47,9 +47,9 @@ def _ability(text: str) -> str:
 
 def adventure_fields(pcs: Sequence[PlayerCharacter], pc: PlayerCharacter | None) -> list[Field]:
     return [
-        Field("pc", "PC", _pc(pcs), value=pc.name if pc else ""),
+        Field("pc", "PC", _pc(pcs), value=pc.name if pc else "", complete=complete_pc(pcs)),
         Field("amount", "AP (as the adventure lists)", whole_number("AP", AWARD)),
-        Field("reason", "Reason", str, placeholder="what he did"),
+        Field("reason", "Reason", str, placeholder="what the PC did"),
     ]
 
 
@@ -68,7 +68,8 @@ def pocket_fields(pcs: Sequence[PlayerCharacter], pc: PlayerCharacter | None,
     return [
         Field("veteran", "Veteran (ranked player)", veteran,
               value=veterans[0] if len(veterans) == 1 else ""),
-        Field("pc", "To PC (another player's)", _pc(pcs), value=pc.name if pc else ""),
+        Field("pc", "To PC (another player's)", _pc(pcs), value=pc.name if pc else "",
+              complete=complete_pc(pcs)),
         Field("amount", "AP", whole_number("AP", AWARD)),
         Field("reason", "Reason", str),
     ]
@@ -101,6 +102,7 @@ def handicap_fields() -> list[Field]:
     ]
 
 
-def roll_result_fields() -> list[Field]:
-    return [Field("result", "The player's 10L roll", whole_number("roll result", RESULT),
-                  doubt=roll_doubt(RANK_IMPROVEMENT_RATING, "the player"))]
+def roll_result_fields(who: str) -> list[Field]:
+    """The 10L roll ``who`` (the PC's name) makes for a rank improvement."""
+    return [Field("result", f"{who}'s 10L roll", whole_number("roll result", RESULT),
+                  doubt=roll_doubt(RANK_IMPROVEMENT_RATING, who))]

@@ -105,7 +105,7 @@ class CloseSessionScreen(Dialog[Prepared]):
             ("absent", "Absent PCs (names)", ""),
             ("reader", "Journal reader (suggested by rotation)", reader.name if reader else ""),
             ("self", "Reader's self-assessment (1-10)", ""),
-            ("gm", "GM's figure if he disagrees (1-10)", ""),
+            ("gm", "GM's own figure if different (1-10)", ""),
             ("missions", "Mission completed by (names or all)", ""),
             ("share", "Allowance share (1/2 to 1)", "1"),
         ]
@@ -160,8 +160,9 @@ class CloseSessionScreen(Dialog[Prepared]):
         self.waiting_for = ""
         if reader is not None and self_mark is None:
             # Previewed without the journal until the reader has rated himself.
-            self.waiting_for = (f"{reader.name} reads the journal: type his self-assessment "
-                                "(1-10), or clear the reader for no journal award")
+            self.waiting_for = (f"{reader.name} reads the journal: type "
+                                f"{reader.pronoun.their} self-assessment (1-10), or clear the "
+                                "reader for no journal award")
             reader = None
         return CloseChoices(
             played, rounding, group, tuple(pc.id for pc in present),

@@ -76,7 +76,8 @@ class AwardFlows(Flows):
             "Veteran's pocket", pocket_fields(pcs, pc, veterans),
             lambda v: self.service.prepare(lambda: awards.pocket(
                 v["veteran"], v["pc"], v["amount"], v["reason"])),
-            "a ranked player gives up to his player rank in AP, never to himself")
+            "a ranked player gives up to the player's rank in AP, never to the PC the same "
+            "player plays")
         if filled is not None:
             self.done(self.service.commit(filled.checked))
 
@@ -139,9 +140,9 @@ class AwardFlows(Flows):
         what = (f"{known.label} {known.stat.canonical} -> {known.raised().canonical}"
                 if known is not None else f"{ability} +1d (or learned)")
         rolled = await self.form(
-            f"{pc.name}: {ability} costs {cost} AP: the player rolls 10L against {cost} "
+            f"{pc.name}: {ability} costs {cost} AP: {pc.name} rolls 10L against {cost} "
             f"({percent(rank_improvement_chance(cost))})",
-            roll_result_fields(), f"a success improves it free: {what}")
+            roll_result_fields(pc.name), f"a success improves it free: {what}")
         if rolled is not None:
             self.done(awards.rank_roll(pc, ability, cost, rolled["result"]))
 

@@ -3,11 +3,12 @@ by a unique beginning ("Bri") so the GM types as little as he can."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from console.model import PlayerCharacter
+from console.model.completion import completed
 
-__all__ = ["pick_pc", "pick_pcs"]
+__all__ = ["complete_pc", "pick_pc", "pick_pcs"]
 
 
 def pick_pc(text: str, pcs: Sequence[PlayerCharacter]) -> PlayerCharacter:
@@ -38,3 +39,9 @@ def pick_pcs(text: str, pcs: Sequence[PlayerCharacter]) -> list[PlayerCharacter]
             if pc not in chosen:
                 chosen.append(pc)
     return chosen
+
+
+def complete_pc(pcs: Sequence[PlayerCharacter]) -> Callable[[str], str | None]:
+    """A PC field's tab: the name typed in part completed (``Field.complete``)."""
+    names = [pc.name for pc in pcs]
+    return lambda text: completed(names, text)

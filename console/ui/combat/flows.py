@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 
 from console.model import Combatant, Side, Status
+from console.model.completion import completed, named
 from console.model.vessels import is_party_vessel
 from console.rules.combat import AttackResult
 from console.rules.critical_damage import DueCheck
@@ -32,7 +33,10 @@ def _signed_wounds(text: str) -> int:
     """7 or -7: that many wounds (negative); +3: that much healing (positive)."""
     cleaned = text.strip().replace(" ", "")
     healing = cleaned.startswith("+")
-    amount = whole_number("wounds", WOUNDS)(cleaned.lstrip("+-") or "x")
+    digits = cleaned.lstrip("+-")
+    if not digits:
+        raise ValueError("wounds: type how many, like 7, or +3 to heal")
+    amount = whole_number("wounds", WOUNDS)(digits)
     if amount == 0:
         raise ValueError("wounds: type how many, like 7, or +3 to heal")
     return amount if healing else -amount
@@ -86,12 +90,23 @@ class CombatFlows(Flows):
         attacker = combat.default_attacker(Side.PC)
         numbers = combat.numbers(target)
         sheet = combat.require_sheet(attacker)
-        weapons = ", ".join(f"{n} {w.name}" for n, w in enumerate(sheet.weapons, start=1))
+        names = combat.names(Side.PC)
+
+        def weapon_label(weapons: str) -> str:
+            return f"Weapon: {weapons or 'number'}, or Atk/Dmg ratings"
+
+        def weapons_of(typed: str) -> str | None:
+            """The label for the attacker typed so far (None: no one PC yet)."""
+            found = named(names, typed)
+            if len(found) != 1:
+                return None
+            return weapon_label(combat.weapons_of(combat.by_name(Side.PC, found[0])))
+
         setup = await self.checked(f"Attack on {target.name}", [
-            Field("pc", "Attacker (PC)", lambda t: combat.by_name(Side.PC, t),
-                  value=attacker.name),
-            Field("weapon", f"Weapon: {weapons or 'number'}, or Atk/Dmg ratings", str,
-                  value="1" if sheet.weapons else ""),
+            Field("pc", "Attacker (PC; tab completes)", lambda t: combat.by_name(Side.PC, t),
+                  value=attacker.name, complete=lambda t: completed(names, t)),
+            Field("weapon", weapon_label(combat.weapons_of(attacker)), str,
+                  value="1" if sheet.weapons else "", relabel=("pc", weapons_of)),
             Field("mods", "Modifiers (e.g. hard_to_see unexpected)", _modifiers),
             Field("attacks", "Number of attacks", whole_number("attacks", ATTACKS), value="1"),
             Field("def", f"{target.name}'s Def", whole_number("Def", POINTS),
@@ -109,7 +124,7 @@ class CombatFlows(Flows):
             attack, f"{who} attacks {target.name}", who, "Atk", attack.request.rating,
             f"{attack.request.prompt}: {percent(attack.request.chance_success)} to hit; "
             f"expected wounds {float(attack.odds.expected_wounds):.1f}, "
-            f"{percent(attack.odds.chance_kill)} to bring him down")
+            f"{percent(attack.odds.chance_kill)} to bring {target.pronoun.them} down")
         if verdict is None:
             return
         converted = ("" if numbers.type is RatingType.P else
@@ -118,7 +133,8 @@ class CombatFlows(Flows):
         fields = [Field("damage", f"{who}'s Dmg result", whole_number("damage", RESULT),
                         doubt=roll_doubt(attack.dmg, who))]
         if not vessel:  # a vehicle or ship never dies: its fate is asked when CD occurs
-            fields.append(Field("keep", "Keep him up if it would kill him (y/n)",
+            them = target.pronoun.them
+            fields.append(Field("keep", f"Keep {them} up if it would kill {them} (y/n)",
                                 yes_no("keep up"), value="n"))
         damage = await self.form(f"{who} hits {target.name}", fields,
                                  f"{verdict.describe()}. Roll Dmg {attack.dmg} vs AR "
@@ -140,9 +156,10 @@ class CombatFlows(Flows):
         attacker = combat.default_attacker(Side.NPC)
         numbers = combat.numbers(attacker)
         combat.require_sheet(target)
+        names = combat.names(Side.NPC)
         setup = await self.checked(f"Attack on {target.name}", [
-            Field("npc", "Attacker (NPC)", lambda t: combat.by_name(Side.NPC, t),
-                  value=attacker.name),
+            Field("npc", "Attacker (NPC; tab completes)", lambda t: combat.by_name(Side.NPC, t),
+                  value=attacker.name, complete=lambda t: completed(names, t)),
             Field("mods", "Modifiers (e.g. cover50 prone_ranged)", _modifiers),
             Field("attacks", "Number of attacks", whole_number("attacks", ATTACKS), value="1"),
             Field("atk", "NPC's Atk", whole_number("Atk", POINTS), value=_number_or(numbers.atk)),
@@ -156,15 +173,16 @@ class CombatFlows(Flows):
         request = attack.request
         verdict = await self._hit(
             attack, f"{attack.attacker.name} attacks {target.name}", target.name, "Def",
-            request.rating, f"{request.prompt}: {percent(request.chance_fail)} he is hit; "
+            request.rating, f"{request.prompt}: {percent(request.chance_fail)} "
+            f"{target.pronoun.they} {target.pronoun.is_} hit; "
             f"expected wounds {float(attack.odds.expected_wounds):.1f}")
         if verdict is None:
             return
         armor = attack.armor()
         soaked = await self._result(
             f"{attack.attacker.name} hits {target.name}", target.name, "AR", attack.pc_ar,
-            f"{verdict.describe()}. {armor.prompt}: {percent(armor.chance_success)} his "
-            "armor stops it all")
+            f"{verdict.describe()}. {armor.prompt}: {percent(armor.chance_success)} "
+            f"{target.pronoun.their} armor stops it all")
         if soaked is not None:
             self.show(combat.land_npc_attack(attack, soaked))
 
@@ -214,9 +232,11 @@ class CombatFlows(Flows):
             fields.append(Field(check.kind.name.lower(), f"{check.describe()}{chance}",
                                 optional_int(f"{check.ability} result", RESULT),
                                 doubt=roll_doubt(rating, target.name)))
+        moment = self.service.combat.checks_moment(target)
         values = await self.form(
-            f"{target.name}'s checks before he acts", fields,
-            "enter his results in order; leave empty a check not made · ctrl+s: done")
+            f"{target.name}'s checks {moment}", fields,
+            f"enter {target.pronoun.their} results in order; leave empty a check not made "
+            "· ctrl+s: done")
         if values is not None:
             self.show(self.service.combat.apply_checks(
                 target, [(check.kind, values[check.kind.name.lower()]) for check, _ in due]))
@@ -227,7 +247,8 @@ class CombatFlows(Flows):
 
     async def _change_wounds(self, target: Combatant) -> None:
         values = await self.form(f"Wounds for {target.name}", [
-            Field("change", "Wounds (7 wounds him; +3 heals 3)", _signed_wounds),
+            Field("change", f"Wounds (7 wounds {target.pronoun.them}; +3 heals 3)",
+                  _signed_wounds),
         ], "the GM's own figure: no roll, no armor; critical damage as always")
         if values is None:
             return
@@ -254,7 +275,8 @@ class CombatFlows(Flows):
         values = await self.form(f"Heal {target.name}", [
             Field("amount", "Heal how many wounds (0: none)", whole_number("healing", WOUNDS),
                   "0"),
-            Field("kill", "Kill rule: put him at 10 CD instead (y/n)", yes_no("kill rule"),
+            Field("kill", f"Kill rule: put {target.pronoun.them} at 10 CD instead (y/n)",
+                  yes_no("kill rule"),
                   "n"),
         ], hint)
         if values is None:

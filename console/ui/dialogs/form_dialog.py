@@ -33,6 +33,7 @@ from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
 
 __all__ = [
+    "Doubt",
     "Field",
     "Filled",
     "FormDialog",
@@ -60,6 +61,17 @@ class Field:
     # What fits the field's use (console.model.text): typing stops there, as the model
     # would refuse more.
     max_length: int = LINE_MAX
+    # tab in the field: what its text completes to (a name typed in part), None: nothing,
+    # and tab moves on as in any field.
+    complete: Callable[[str], str | None] | None = None
+    # A label that follows another field: (that field's name, its text -> this label, or
+    # None to keep the label as it is). The weapons listed follow the attacker chosen.
+    relabel: tuple[str, Callable[[str], str | None]] | None = None
+
+
+class Doubt(ValueError):
+    """A value that reads well but looks like a typo: the form asks once, the value
+    selected, so typing replaces it and enter again keeps it."""
 
 
 C = TypeVar("C")
@@ -83,7 +95,8 @@ def roll_doubt(rating: Rating | None, who: str) -> Callable[[Any], str | None] |
         if not isinstance(result, int) or result not in RESULT:
             return None
         found = surprise(rating, result)
-        return None if found is None else f"{who}: {found.describe()}. Keep it? (enter again)"
+        return None if found is None else (
+            f"{who}: {found.describe()}. Keep it? (enter again; or type over it)")
 
     return doubt
 
@@ -154,7 +167,7 @@ class FormDialog(Dialog[Filled[C] | None]):
             with VerticalScroll(id="fields"):
                 for field in self.fields:
                     with Horizontal(classes="row"):
-                        yield Label(field.label, classes="label")
+                        yield Label(field.label, classes="label", id=f"label-{field.name}")
                         yield FieldInput(value=field.value, placeholder=field.placeholder,
                                          id=f"field-{field.name}", compact=self.COMPACT,
                                          max_length=field.max_length)
@@ -189,6 +202,8 @@ class FormDialog(Dialog[Filled[C] | None]):
             self._read(self.fields[index], inputs[index].value)
         except ValueError as error:
             self._mistake(str(error))
+            if isinstance(error, Doubt):
+                inputs[index].select_all()
             return
         self.show_error("")
         if index + 1 < len(inputs):
@@ -206,7 +221,7 @@ class FormDialog(Dialog[Filled[C] | None]):
         question = field.doubt(value) if field.doubt is not None else None
         if question is not None and self._kept.get(field.name) != text:
             self._kept[field.name] = text
-            raise ValueError(question)
+            raise Doubt(question)
         return value
 
     def _mistake(self, message: str) -> None:
@@ -227,6 +242,8 @@ class FormDialog(Dialog[Filled[C] | None]):
             except ValueError as error:
                 self._mistake(str(error))
                 self._focus_field(widget)
+                if isinstance(error, Doubt):
+                    widget.select_all()
                 return
         checked: Any = None
         if self.check is not None:
@@ -253,6 +270,36 @@ class FormDialog(Dialog[Filled[C] | None]):
     def _changed(self) -> bool:
         return any(self.query_one(f"#field-{field.name}", Input).value != field.value
                    for field in self.fields)
+
+    def complete_field(self, widget: Input) -> bool:
+        """tab in ``widget``: its text completed (a name typed in part), True; False when
+        there is nothing to complete, and tab moves on."""
+        field = self._field_of(widget)
+        if field is None or field.complete is None:
+            return False
+        completion = field.complete(widget.value)
+        if completion is None or completion == widget.value:
+            return False
+        widget.value = completion
+        widget.cursor_position = len(completion)
+        return True
+
+    def _field_of(self, widget: Input) -> Field | None:
+        name = (widget.id or "").removeprefix("field-")
+        return next((field for field in self.fields if field.name == name), None)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A label that follows the field changed (the attacker's weapons) is written
+        again."""
+        changed = self._field_of(event.input)
+        if changed is None:
+            return
+        for field in self.fields:
+            if field.relabel is None or field.relabel[0] != changed.name:
+                continue
+            label = field.relabel[1](event.value)
+            if label is not None:
+                self.query_one(f"#label-{field.name}", Label).update(label)
 
     def on_key(self, event: events.Key) -> None:
         if self._discarding and event.key != "escape":

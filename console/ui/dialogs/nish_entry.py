@@ -41,13 +41,13 @@ def nish_results(values: dict[str, Any]) -> dict[int, int | None]:
 
 class NishForm(FormDialog[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+r", "roll", "Roll for him", id="nish.roll"),
+        Binding("ctrl+r", "roll", "Roll the rating", id="nish.roll"),
     ]
     COMPACT: ClassVar[bool] = False  # a few PCs: each result in a box of its own
 
     def __init__(self, title: str, rows: list[NishRoll], rng: random.Random) -> None:
         super().__init__(title, [_field(row) for row in rows],
-                         "enter: next · ctrl+r: roll his Nish rating (enter then moves on) · "
+                         "enter: next · ctrl+r: roll the PC's Nish rating (enter then moves on) · "
                          "escape: cancel")
         self.rows = {str(row.combatant_id): row for row in rows}
         self.rng = rng
@@ -62,7 +62,7 @@ class NishForm(FormDialog[None]):
         name = (focused.id or "").removeprefix("field-")
         row = self.rows[name]
         if row.rating is None:
-            self.show_error(f"{row.label} has no Nish rating on his sheet: type the result")
+            self.show_error(f"{row.label} has no Nish rating on the sheet: type the result")
             return
         made = roll(row.rating, self.rng)
         focused.value = str(made.result)

@@ -10,13 +10,14 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from console.model import Allowance, NpcTemplate, PlayerCharacter
-from console.model.awards import settle_rank
+from console.model.awards import check_rank, settle_rank
 from console.model.characters import PC_STATS
 from console.model.npcs import NPC_STATS, BodyType
+from console.model.pronouns import PRONOUN_CHOICES, THEY, Pronoun
 from console.model.roster import format_weapons, parse_weapons
 from console.model.stats import Stat
 from console.model.text import NAME_MAX, NOTES_MAX
-from console.rules.limits import AP, MISSIONS, PLAYER_RANK, POINTS, WOUNDS
+from console.rules.limits import AP, MISSIONS, PLAYER_RANK, POINTS, RANKS, WOUNDS
 from console.ui.dialogs.form_dialog import (
     Field,
     FormDialog,
@@ -105,6 +106,7 @@ def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = (),
         Field("player", "Player", str, value=pc.player if pc else "", max_length=NAME_MAX),
         Field("player_rank", "Player rank", whole_number("player rank", PLAYER_RANK),
               value=str(pc.player_rank) if pc else "0"),
+        pronoun_field(pc),
     ]
     for attribute, _key, label in PC_STATS:
         fields.append(Field(attribute, f"{label} (rating or value)", _stat(label),
@@ -125,10 +127,18 @@ def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = (),
         Field("missions_completed", "Missions completed",
               whole_number("missions completed", MISSIONS),
               value=str(pc.missions_completed) if pc else "0"),
+        # A paper character's rank as he stands, checked against his AP Total (Table 8);
+        # blank: the rank his AP Total gives.
+        Field("rank", "Rank (blank: by AP Total)", optional_int("rank", RANKS),
+              value=str(pc.rank) if pc else ""),
         *extra,
         Field("notes", "Notes", str, value=pc.notes if pc else "", max_length=NOTES_MAX),
     ]
-    return FormDialog(title, fields)
+    # The sheet is built once as the form closes, so what the model refuses (a rank his AP
+    # Total does not give) is said in the form, which stays open as typed. A new PC is
+    # built on a stand-in id here; the campaign gives him his own as he is saved.
+    return FormDialog(title, fields,
+                      check=lambda values: pc_from_form(values, pc, pc.id if pc else 1))
 
 
 def _allowance(text: str) -> Allowance:
@@ -153,9 +163,23 @@ def pc_from_form(values: dict[str, Any], pc: PlayerCharacter | None, pc_id: int)
     follows from AP Total and missions completed (Table 8)."""
     values = dict(values)
     total, unused = values.pop("ap_total"), values.pop("unused_ap")
+    rank = values.pop("rank", None)
     sheet = PlayerCharacter.new(pc_id, **values) if pc is None else pc.with_changes(**values)
     if total is not None:
         sheet = sheet.with_changes(ap_total=total, unused_ap=total if unused is None else unused)
     elif unused is not None:
         sheet = sheet.with_changes(unused_ap=unused)
+    if rank is not None:
+        check_rank(rank, sheet.ap_total, sheet.missions_completed)
+        sheet = sheet.with_changes(rank=rank)
     return settle_rank(sheet)
+
+
+def pronoun_field(pc: PlayerCharacter | None) -> Field:
+    """How every line about him refers to him, on every system's PC form."""
+    return Field("pronoun", f"Pronoun ({'/'.join(PRONOUN_CHOICES)}/typed)",
+                 _pronoun, value=pc.pronoun.text if pc else THEY.text)
+
+
+def _pronoun(text: str) -> Pronoun:
+    return Pronoun.parse(text)

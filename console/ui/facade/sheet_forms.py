@@ -23,6 +23,7 @@ from console.rules.facade_combat.health import Tracks
 from console.rules.facade_combat.traits import CATEGORIES, SPECIFIC_MAX, SPECIFICS
 from console.rules.limits import PLAYER_RANK
 from console.ui.dialogs.form_dialog import Field, FormDialog, required_text, whole_number
+from console.ui.dialogs.sheet_forms import pronoun_field
 
 __all__ = ["facade_npc_form", "facade_npc_from_form", "facade_pc_form", "facade_pc_from_form",
            "metalface_skills_field"]
@@ -104,6 +105,7 @@ def facade_pc_form(title: str, pc: PlayerCharacter | None,
         Field("player", "Player", str, value=pc.player if pc else "", max_length=NAME_MAX),
         Field("player_rank", "Player rank", whole_number("player rank", PLAYER_RANK),
               value=str(pc.player_rank) if pc else "0"),
+        pronoun_field(pc),
         *_facade_fields(pc.facade if pc else None, pc.skills if pc else Skills()),
         Field("notes", "Notes", str, value=pc.notes if pc else "", max_length=NOTES_MAX),
     ]

@@ -130,7 +130,7 @@ class ForecastScreen(Dialog[None]):
                 yield Static("How the fights are played:\n" + "\n".join(
                     f"• {line}" for line in TACTICS), id="tactics")
             yield Static("escape: close · -1 foe: the last one listed left out · +1: one "
-                         "more of him", classes="hint")
+                         "more of that one", classes="hint")
 
     def on_mount(self) -> None:
         self._run()

@@ -8,6 +8,7 @@ commands are ``console.service.hazards``.
 from __future__ import annotations
 
 from console.model import Combatant
+from console.rules.hazards import hazard_name
 from console.rules.hazards.common import DueCheck
 from console.rules.hazards.moments import FIRST_MOMENTS
 from console.rules.limits import DAYS, HOURS, MINUTES, RESULT
@@ -61,7 +62,7 @@ class HazardFlows(Flows):
             self.decline(f"{victim.name}: {why_not}")
             return
         rolled = await self.form(f"{victim.name}: {name}", [self._result_field(victim, check)],
-                                 "the player rolls; enter his result")
+                                 f"{victim.name} rolls; enter {victim.pronoun.their} result")
         if rolled is not None:
             step = self.service.guard(lambda: guided.resolve(answers, check, rolled["result"]))
             self.show(self.service.hazards.resolve_step(victim, step, name))
@@ -104,7 +105,7 @@ class HazardFlows(Flows):
             index, check = owed[0]
             values = await self.form(f"{victim.name}: {check.ability} vs {check.difficulty}",
                                      [self._result_field(victim, check)],
-                                     "the player rolls; enter his result")
+                                     f"{victim.name} rolls; enter {victim.pronoun.their} result")
             if values is None:
                 return
             self.show(hazards.apply_result(index, values["result"]))
@@ -117,8 +118,9 @@ class HazardFlows(Flows):
 
     async def _offer_end(self, victim: Combatant) -> None:
         index, state = self.service.hazards.state(victim)
-        values = await self.form(f"{victim.name}: {state.HAZARD}", [Field(
-            "end", f"Nothing due now. End {state.HAZARD} (air back, out of the cold ...)? y/n",
+        values = await self.form(f"{victim.name}: {hazard_name(state)}", [Field(
+            "end", f"Nothing due now. End {hazard_name(state)} (air back, out of the cold "
+            "...)? y/n",
             yes_no("end"), "n")])
         if values is not None and values["end"]:
             self.show(self.service.hazards.end(index))

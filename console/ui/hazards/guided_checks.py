@@ -83,7 +83,7 @@ def guided_for(name: str, rng: random.Random) -> Guided:
                    whole_number("Dif", DIFFICULTY))],
             lambda v: (brain_damage.check(v["dif"]), ""), brain),
         "fear": Guided(
-            [Field("shock", "His shock roll", whole_number("shock result", RESULT))],
+            [Field("shock", "The shock roll", whole_number("shock result", RESULT))],
             lambda v: (fear.escalation_check(fear.severity_from_shock(v["shock"])), ""),
             escalate),
         "materialization": Guided(

@@ -130,7 +130,7 @@ def _questions(name: str, sheet: PlayerCharacter | None, rng: random.Random) -> 
         "falling": Questions([
             Field("feet", "Feet fallen", whole_number("feet", FEET)),
             Field("intentional", "Jumped on purpose (y/n)", yes_no("intentional"), "n"),
-            Field("height", "His height in feet", whole_number("height", HEIGHT), "6"),
+            Field("height", "The victim's height in feet", whole_number("height", HEIGHT), "6"),
             Field("grab", "Grabs on the way: GM's Dex Dif (blank: no)",
                   optional_int("Dif", DIFFICULTY)),
             Field("at", "...the hold, feet down (0 = top)", optional_int("feet", FEET)),

@@ -20,7 +20,7 @@ _HEALTH_STYLES = {"unhurt": "green", "hurt": "yellow", "badly hurt": "bold red3"
 def _health(row: PlayerRow) -> Text:
     if not row.is_pc:
         return Text(row.health, style=_HEALTH_STYLES.get(row.health, ""))
-    return Text(row.health, style="bold red" if "CD" in row.health else "")
+    return Text(row.health, style="bold red" if "critical damage" in row.health else "")
 
 
 def _notes(row: PlayerRow) -> Text:
@@ -43,7 +43,8 @@ def order_table(picture: PlayerPicture, height: int) -> Table:
     table.add_column("", width=1, no_wrap=True)
     table.add_column("Nish", width=4, justify="right", no_wrap=True)
     table.add_column("Name", ratio=2, no_wrap=True, overflow="ellipsis")
-    table.add_column("Health", width=12, no_wrap=True)
+    # "13 of 20 Vit left" whole, never wrapped into "13 of 20 Vit / left".
+    table.add_column("Health", min_width=12, no_wrap=True)
     table.add_column("", ratio=3, overflow="ellipsis", no_wrap=True)
     for row in picture.rows:
         mark, mark_style = _MARKS.get(row.mark, _MARKS[""])
@@ -76,9 +77,12 @@ class OrderBoard(Static):
         if not picture.rows and not picture.unplaced:
             return Text("No one in the fight yet.", style="dim")
         table = order_table(picture, self.size.height)
-        if not picture.unplaced:
-            return table
-        # NPCs whose place the GM keeps until they act: by name, in no order.
-        waiting = Text("Yet to act: ", style="dim")
-        waiting.append(", ".join(row.name for row in picture.unplaced), style="")
-        return Group(table, Text(""), waiting) if picture.rows else waiting
+        parts: list[RenderableType] = [table] if picture.rows else []
+        if picture.unplaced:
+            # NPCs whose place the GM keeps until they act: by name, in no order.
+            waiting = Text("Yet to act: ", style="dim")
+            waiting.append(", ".join(row.name for row in picture.unplaced), style="")
+            parts += [Text(""), waiting] if picture.rows else [waiting]
+        if picture.legend:  # what a PC's health in numbers means
+            parts.append(Text("\n".join(picture.legend), style="dim"))
+        return parts[0] if len(parts) == 1 else Group(*parts)

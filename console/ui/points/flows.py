@@ -80,7 +80,7 @@ class PointsFlows(Flows):
             f"{pc.name} spends {rules.unit} ({free} to spend)", trade_fields(rules),
             lambda v: self.service.prepare(
                 lambda: points.trade(pc, v["trade"].key, v["wanted"])),
-            "the player writes what they buy on his sheet")
+            "the player writes what it buys on the sheet")
         if filled is not None:
             self.done(self.service.commit(filled.checked))
 
@@ -112,7 +112,7 @@ class PointsFlows(Flows):
 
     async def _pool_sizes(self, rules: PointsRules, pc: PlayerCharacter) -> None:
         values = await self.form(f"{pc.name}'s pools", pool_size_fields(rules, pc),
-                                 "as large as his values; refilled at each mission's end")
+                                 "as large as the PC's values; refilled at each mission's end")
         if values is not None:
             self.done(self.service.points.set_pools(pc, values))
 

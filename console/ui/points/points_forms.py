@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from console.model import PlayerCharacter
 from console.rules.limits import SIX, Range
 from console.rules.systems.points import POOL_SIZE, AwardRule, PointsRules, Pool, Trade
-from console.ui.awards.pc_names import pick_pc, pick_pcs
+from console.ui.awards.pc_names import complete_pc, pick_pc, pick_pcs
 from console.ui.dialogs.form_dialog import Field, whole_number
 
 __all__ = [
@@ -25,7 +25,8 @@ BOUGHT = Range(1, 2_000, "bought at once")
 
 
 def _pc(pcs: Sequence[PlayerCharacter], pc: PlayerCharacter | None) -> Field:
-    return Field("pc", "PC", lambda text: pick_pc(text, pcs), value=pc.name if pc else "")
+    return Field("pc", "PC", lambda text: pick_pc(text, pcs), value=pc.name if pc else "",
+                 complete=complete_pc(pcs))
 
 
 def award_fields(rules: PointsRules, rule: AwardRule, pcs: Sequence[PlayerCharacter],
@@ -39,7 +40,7 @@ def award_fields(rules: PointsRules, rule: AwardRule, pcs: Sequence[PlayerCharac
         low, high = rule.typed.low, rule.typed.high
         count = Field("typed", f"{rules.unit} ({low}-{high})",
                       whole_number(rules.unit, rule.typed))
-    return [_pc(pcs, pc), count, Field("reason", "Reason", str, placeholder="what he did")]
+    return [_pc(pcs, pc), count, Field("reason", "Reason", str, placeholder="what the PC did")]
 
 
 def _wanted(rules: PointsRules, trades: Sequence[Trade]) -> Callable[[str], Trade]:
@@ -78,7 +79,7 @@ def mission_fields(pcs: Sequence[PlayerCharacter]) -> list[Field]:
 
 
 def pool_size_fields(rules: PointsRules, pc: PlayerCharacter) -> list[Field]:
-    return [Field(pool.key, f"{pool.label} (his value: uses a mission)",
+    return [Field(pool.key, f"{pool.label} (the PC's value: uses a mission)",
                   whole_number(pool.label, POOL_SIZE), value=str(pc.points.pools.get(pool.key, 0)))
             for pool in rules.pools]
 

@@ -314,11 +314,9 @@ class PrepFlows(Flows):
         from console.ui.prep.choose_dialog import BLANK, ChooseDialog
 
         async def steps() -> None:
-            how = None
-            if self.service.tracker.asks_how_it_ended():  # the fight running ends first
-                how = await tracker.how_it_ended("; then the next fight begins")
-                if how is None:
-                    return
+            go_on, how = await tracker.end_running_first("; then the next fight begins")
+            if not go_on:  # the fight running ends first, as E into a blank one
+                return
             chosen = await self.ask(ChooseDialog(adventure, scene, self.service.npcs()))
             if chosen is None:
                 return

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Protocol
 
 from console.model import NpcTemplate, PlayerCharacter
+from console.model.lifecycle import sheet_history
 from console.rules.limits import COUNT
 from console.service import ActionRefused
 from console.service.roster import Sheet
+from console.ui.dialogs.confirm import CarefulConfirm
 from console.ui.dialogs.form_dialog import Field, whole_number, yes_no
 from console.ui.dialogs.sheet_forms import npc_form, npc_from_form, pc_form, pc_from_form
 from console.ui.facade.sheet_forms import (
@@ -58,8 +60,22 @@ class RosterFlows(Flows):
         self.command(lambda: self.service.roster.duplicate(self._template(entry)))
 
     def delete(self, entry: Entry | None) -> None:
-        # Undoable: done at once, and said with the way back.
-        self.command(lambda: self.service.roster.delete(self.sheet(entry)), undoable=True)
+        """Undoable, and said with the way back; a PC whose sheet holds AP or history
+        beyond a new one's is asked about first, naming what it holds."""
+        sheet = self.sheet(entry)
+        self.service.roster.check_deletable(sheet)  # refused before anything is asked
+        held = sheet_history(sheet) if isinstance(sheet, PlayerCharacter) else []
+        if not isinstance(sheet, PlayerCharacter) or not held:
+            self.command(lambda: self.service.roster.delete(sheet), undoable=True)
+            return
+        self.run(self._delete_pc(sheet, held))
+
+    async def _delete_pc(self, pc: PlayerCharacter, held: list[str]) -> None:
+        if await self.ask(CarefulConfirm(f"Delete {pc.name}?", [
+                f"{pc.name}'s sheet holds: {'; '.join(held)}",
+                "ctrl+z brings the sheet back, as long as this session runs"],
+                go=f"delete {pc.name}")):
+            self.command(lambda: self.service.roster.delete(pc), undoable=True)
 
     # ----- flows of dialogs ---------------------------------------------------------------
 

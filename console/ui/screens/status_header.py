@@ -9,6 +9,7 @@ from typing import ClassVar
 from rich.text import Text
 
 from console.model import Campaign, Encounter, Session
+from console.model.awards import played_time
 from console.model.table_settings import clock_text
 from console.model.turn_timer import elapsed
 from console.service import CampaignService, View
@@ -89,9 +90,11 @@ class StatusHeader(Redraws, Static):
         if session.number == 0:
             text.append("  no session yet (S starts one)", style="yellow")
         else:
-            end = session.stopped_at or now
-            played = clock((end - session.started_at).total_seconds())
-            state = "running" if session.running else "stopped"
+            # The play time the AP pane and the close use (played_time): once a close has
+            # corrected it for a long break, the clock's span is no longer the truth.
+            played = clock(played_time(session, now).total_seconds())
+            state = ("closed" if session.closing is not None
+                     else "running" if session.running else "stopped")
             text.append(f"  Session {session.number} {state} {played}")
         encounter = view.encounter
         if encounter is None:

@@ -20,7 +20,14 @@ from console.model.hazards import describe, due_now, hazards_of
 from console.model.player_view import shown_name
 from console.model.points_awards import describe_bought, standing
 from console.model.table_settings import NpcNames
-from console.model.tracker import END, checks_due_for, current_turn, expiring_this_round
+from console.model.tracker import (
+    END,
+    checks_due_for,
+    checks_moment,
+    current_turn,
+    expiring_this_round,
+)
+from console.rules.hazards import hazard_name
 from console.rules.initiative import rounds_left
 from console.rules.ratings import RatingType
 from console.rules.systems.points import POINTS_RULES
@@ -251,15 +258,16 @@ class DetailPane(Redraws, Guarded, Widget):
             head.append(f"  Nish rating {sheet.nish.canonical}")
         elif combatant.recorded_nish is not None:
             head.append(f"  recorded Nish {combatant.recorded_nish}")
+        them, their = combatant.pronoun.them, combatant.pronoun.their
         if combatant.hidden:
-            head.append("  hidden from the players (v reveals him)", style="italic dim")
+            head.append(f"  hidden from the players (v reveals {them})", style="italic dim")
         elif not combatant.is_pc and view.players.npc_names is NpcNames.FOES:
             if combatant.named:
-                head.append("  named to the players (N: his foe number again)",
+                head.append(f"  named to the players (N: {their} foe number again)",
                             style="italic dim")
             else:
                 head.append(f"  the players see {shown_name(combatant, view.players)} "
-                            "(N names him)", style="italic dim")
+                            f"(N names {them})", style="italic dim")
         lines.append(head)
         for condition in encounter.conditions:
             if condition.target != combatant.id:
@@ -276,7 +284,7 @@ class DetailPane(Redraws, Guarded, Widget):
             lines.extend(metalface_lines(sheet))
         lines.extend(vessel_lines(combatant, view.npcs, encounter))
         for _index, state in hazards_of(encounter, combatant.id):
-            lines.append(Text(f"{state.HAZARD}: {describe(state)}", style="magenta"))
+            lines.append(Text(f"{hazard_name(state)}: {describe(state)}", style="magenta"))
         for _index, check in due_now(encounter, combatant.id):
             lines.append(Text(f"  due now (Z): {check.describe()}", style="bold magenta"))
         odds = [] if view.system == "facade" else exchange_lines(view, combatant, view.npcs)
@@ -286,6 +294,7 @@ class DetailPane(Redraws, Guarded, Widget):
             lines.extend(odds)
         due = checks_due_for(encounter, combatant.id, view.pcs)
         if due:
-            lines.append(Text("Before he acts:", style="bold red"))
+            moment = checks_moment(encounter, combatant.id)
+            lines.append(Text(f"Checks {moment}:", style="bold red"))
             lines.extend(Text(f"  {check.describe()}", style="red") for check in due)
         return lines

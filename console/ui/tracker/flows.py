@@ -8,7 +8,7 @@ from console.model.fight_end import EndHow
 from console.model.text import NAME_MAX, TITLE_MAX
 from console.rules.limits import RESULT, ROUNDS, Range
 from console.service.tracker import NishCall
-from console.ui.dialogs.confirm import ConfirmDialog
+from console.ui.dialogs.confirm import CarefulConfirm, ConfirmDialog
 from console.ui.dialogs.form_dialog import (
     Field,
     optional_int,
@@ -44,7 +44,21 @@ class TrackerFlows(Flows):
         self.command(self.service.tracker.previous_turn)
 
     def jump_to(self, combatant_id: int | None) -> None:
-        self.command(lambda: self.service.tracker.jump_to(self.combatant(combatant_id).id))
+        """enter on the tracker: his turn now; asked first when he has had his turn this
+        round (a stray enter would give him a second one)."""
+        combatant = self.combatant(combatant_id)
+        if not self.service.tracker.repeats_turn(combatant.id):
+            self.command(lambda: self.service.tracker.jump_to(combatant.id))
+            return
+        self.run(self._second_turn(combatant.id, combatant.name))
+
+    async def _second_turn(self, combatant_id: int, name: str) -> None:
+        encounter = self.service.running()
+        if await self.ask(CarefulConfirm(f"A second turn for {name}?", [
+                f"{name} has had a turn in round {encounter.round} already",
+                f"{name}'s turn becomes the current one: {name} acts again this round",
+                "the turns it passes over still come this round"], go="give it")):
+            self.command(lambda: self.service.tracker.jump_to(combatant_id), undoable=True)
 
     def hold(self, combatant_id: int | None, *, part: bool = False) -> None:
         self.command(lambda: self.service.tracker.hold(self.combatant(combatant_id).id,
@@ -58,15 +72,17 @@ class TrackerFlows(Flows):
             self.combatant(combatant_id).id, offset))
 
     def toggle_status(self, combatant_id: int | None, status: Status) -> None:
+        """u, d, x: done at once, said in the log and a toast with the way back."""
         self.command(lambda: self.service.tracker.toggle_status(
-            self.combatant(combatant_id).id, status))
+            self.combatant(combatant_id).id, status), undoable=True)
 
     def toggle_hidden(self, combatant_id: int | None) -> None:
         self.command(lambda: self.service.tracker.toggle_hidden(
             self.combatant(combatant_id).id))
 
     def cycle_shock(self, combatant_id: int | None) -> None:
-        self.command(lambda: self.service.tracker.cycle_shock(self.combatant(combatant_id).id))
+        self.command(lambda: self.service.tracker.cycle_shock(self.combatant(combatant_id).id),
+                     undoable=True)
 
     def cycle_mode(self) -> None:
         self.command(self.service.tracker.cycle_mode)
@@ -87,6 +103,24 @@ class TrackerFlows(Flows):
         how = await self.how_it_ended()
         if how is not None:
             self.show(self.service.tracker.end_encounter(how), undoable=True)
+
+    async def end_running_first(self, then: str) -> tuple[bool, EndHow | None]:
+        """Before a new fight begins, the one running ends: a begun one is asked how it
+        ended (one key, naming it), one never begun is confirmed (naming it). (False, None)
+        when the GM went back; else whether to go on and how it ended."""
+        running = self.service.encounter()
+        if running is None:
+            return True, None
+        if self.service.tracker.asks_how_it_ended():
+            how = await self.how_it_ended(then)
+            return how is not None, how
+        ended = await self.ask(CarefulConfirm(
+            f"End {running.name} and start a new encounter?", [
+                f"{running.name} is running (Nish not called yet): it ends, and its log "
+                "says so",
+                "ctrl+z takes the new encounter back and the fight goes on"],
+            go=f"end {running.name}"))
+        return bool(ended), None
 
     async def how_it_ended(self, then: str = "") -> EndHow | None:
         """The GM says how the running fight ended (one key; None: he went back). Asked
@@ -116,11 +150,9 @@ class TrackerFlows(Flows):
         self.run(self._new_encounter())
 
     async def _new_encounter(self) -> None:
-        how = None
-        if self.service.tracker.asks_how_it_ended():  # E into the next: the last one ends
-            how = await self.how_it_ended("; then the next fight is named")
-            if how is None:
-                return
+        go_on, how = await self.end_running_first("; then the next fight is named")
+        if not go_on:
+            return
         values = await self.form("New encounter",
                                  [Field("name", "Encounter name", required_text("name"),
                                         max_length=TITLE_MAX)])

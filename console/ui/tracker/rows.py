@@ -15,6 +15,7 @@ from console.model.player_view import shown_name
 from console.model.table_settings import NpcNames
 from console.model.turns import on_deck
 from console.rules.critical_damage import critical_damage
+from console.rules.hazards import saved_hazard_name
 from console.rules.initiative import RoundOrder, Turn
 from console.service import View
 from console.ui.facade.cells import actions_text, health_text
@@ -236,7 +237,7 @@ def _marker(order: RoundOrder, index: int, position: int, current: int | None,
 def _conditions_by_target(encounter: Encounter) -> dict[int, str]:
     found: dict[int, list[str]] = {}
     for hazard in encounter.hazards:
-        found.setdefault(hazard.target, []).append(str(hazard.state.get("hazard", "")))
+        found.setdefault(hazard.target, []).append(saved_hazard_name(hazard.state))
     for condition in encounter.conditions:
         if condition.target is None:
             continue

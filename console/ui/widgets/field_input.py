@@ -29,7 +29,7 @@ from textual.widgets import Input
 from console.ui.key_gate import GatedApp, again
 from console.ui.safety import Guarded
 
-__all__ = ["FieldInput", "FieldScreen", "Mistakes"]
+__all__ = ["Completing", "FieldInput", "FieldScreen", "Mistakes"]
 
 
 @runtime_checkable
@@ -37,6 +37,13 @@ class FieldScreen(Protocol):
     """A screen of FieldInputs that takes each enter as the field reads it."""
 
     def field_entered(self, field: Input) -> None: ...
+
+
+@runtime_checkable
+class Completing(Protocol):
+    """A screen whose fields may complete what was typed in part on tab."""
+
+    def complete_field(self, field: Input) -> bool: ...
 
 
 @runtime_checkable
@@ -68,6 +75,9 @@ class FieldInput(Guarded, Input):
         if event.key == "enter" and isinstance(screen, FieldScreen):
             self._taken(event)
             screen.field_entered(self)
+            return
+        if event.key == "tab" and isinstance(screen, Completing) and screen.complete_field(self):
+            self._taken(event)  # a name typed in part, completed: the field stays
             return
         if event.key in ("tab", "shift+tab"):
             fields = [f for f in screen.query(FieldInput) if f.focusable]
