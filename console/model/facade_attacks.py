@@ -82,7 +82,7 @@ def attack_trait(attacker: Fighter, target: Fighter, weapon: FacadeWeapon,
     penalty = attacker.health.penalties.on(arms=not weapon.legs, legs=weapon.legs)
     notes = [f"{weapon.attribute} {attribute} + {weapon.skill or 'no skill'} {skill}"]
     if penalty:
-        notes.append(f"-{penalty} for his hits ({attacker.health.notation})")
+        notes.append(f"-{penalty} for {attacker.pronoun.their} hits ({attacker.health.notation})")
     if modifier:
         notes.append(f"{modifier:+d} the GM's")
     pool = attacker.pool_effect(weapon.attribute)
@@ -125,11 +125,11 @@ def land_attack(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int,
     rolled = 0 if trait.roll is None else roll
     if defense is not None:
         if not needs_defense(rolled, trait.difficulty):
-            raise ModelError(f"{target.name} need not defend: {rolled} misses his Action "
-                             f"{trait.difficulty} by 3 or more")
+            raise ModelError(f"{target.name} need not defend: {rolled} misses "
+                             f"{target.pronoun.their} Action {trait.difficulty} by 3 or more")
         _defend(fight, target_id)
         if target.sheet is not None and counts(defense, target.sheet.attribute("Agility")) == 0:
-            fight.notices.append(f"{target.name}: Agility 0, his defense fails")
+            fight.notices.append(f"{target.name}: Agility 0, {target.pronoun.their} defense fails")
             defense = 0
     read = Attack(rolled, trait.difficulty, defense)
     start = f"{attacker.name} attacks {target.name} with {arm.name}"
@@ -143,7 +143,8 @@ def land_attack(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int,
     if defense is not None and not read.failed:
         add_pool(fight, target_id, pool_for("Agility"), 1, "a failed defense")
     strain = heavy_strain(arm.strength, attacker.numbers().attribute("Strength"))
-    add_pool(fight, attacker_id, "Strain", strain, f"{arm.name} is too heavy for him")
+    add_pool(fight, attacker_id, "Strain", strain,
+             f"{arm.name} is too heavy for {attacker.pronoun.them}")
     allowed = choices(read.margin)
     if choice is None and allowed:
         raise ModelError("choose the blow: " + "; ".join(map(str, allowed)))
@@ -152,9 +153,9 @@ def land_attack(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int,
     if choice is not None:
         blow, through = _blow_damage(attacker, target, arm, choice)
         if through is None:
-            fight.notices.append(f"{choice}: {blow}, stopped by his armor")
+            fight.notices.append(f"{choice}: {blow}, stopped by {target.pronoun.their} armor")
         else:
-            armor = "" if through == blow else f", {through} through his armor"
+            armor = "" if through == blow else f", {through} through {target.pronoun.their} armor"
             fight.notices.append(f"{choice}: {blow}{armor}")
             take_hit(fight, target_id, Hit(choice.location, through.type, through.levels))
     return fight.outcome()
@@ -192,7 +193,8 @@ def _defend(fight: Fight, target_id: int) -> None:
     Active action; a fully Passive turn defends every attack."""
     target = combatant_of(fight.encounter, target_id)
     if target.status is not Status.ACTIVE:
-        raise ModelError(f"{target.name} is {target.status.value}: he cannot defend")
+        raise ModelError(f"{target.name} is {target.status.value}: "
+                         f"{target.pronoun.they} cannot defend")
     actions = target.actions
     if not actions.can(Kind.PASSIVE):
         if actions.can(Kind.ACTIVE) and actions.stance is Stance.NORMAL:
@@ -233,7 +235,8 @@ def simple_exchange(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int
     for who, arm, rolled in ((a, arms[attacker_id], roll), (b, arms.get(target_id), against)):
         attribute = arm.attribute if arm is not None else "Agility"
         if who.numbers().attribute(attribute) == 0 and rolled:
-            fight.notices.append(f"{who.name}: {attribute} 0, he fails the contest")
+            fight.notices.append(f"{who.name}: {attribute} 0, {who.pronoun.they} "
+                                    f"{who.pronoun.verb('fails', 'fail')} the contest")
     roll = counts(roll, a.numbers().attribute(arms[attacker_id].attribute))
     defending = arms.get(target_id)
     against = counts(against, b.numbers().attribute(
@@ -242,7 +245,7 @@ def simple_exchange(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int
         who = fight.fighter(who_id)
         add_pool(fight, who_id, "Strain",
                   heavy_strain(arm.strength, who.numbers().attribute("Strength")),
-                  f"{arm.name} is too heavy for him")
+                  f"{arm.name} is too heavy for {who.pronoun.them}")
     if roll == against:
         for who_id, other_id in ((attacker_id, target_id), (target_id, attacker_id)):
             if who_id in arms:

@@ -24,6 +24,7 @@ from console.model.errors import ModelError
 from console.model.facade_sheet import FacadeHealth, FacadeSheet, FacadeWeapon
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
+from console.model.pronouns import Pronoun
 from console.model.skills import Skills
 from console.model.turns import settle
 from console.rules.errors import RulesError
@@ -81,14 +82,18 @@ class Fighter:
         return self.combatant.name
 
     @property
+    def pronoun(self) -> Pronoun:
+        return self.combatant.pronoun
+
+    @property
     def action(self) -> int | None:
         return None if self.sheet is None else self.sheet.action
 
     def numbers(self) -> FacadeSheet:
         if self.sheet is None:
             kind = "PC" if self.combatant.is_pc else "NPC template"
-            raise ModelError(f"{self.name} has no Façade numbers: give his {kind} its "
-                             "attributes (roster, e)")
+            raise ModelError(f"{self.name} has no Façade numbers: give {self.pronoun.their} "
+                             f"{kind} its attributes (roster, e)")
         return self.sheet
 
     def effects(self) -> list[Effect]:
@@ -191,11 +196,14 @@ def after_damage(fight: Fight, who: Fighter) -> None:
     combatant = combatant_of(fight.encounter, who.combatant.id)
     if combatant.side is Side.NPC and combatant.status is Status.ACTIVE:
         fight.setcombatant_of(combatant.with_changes(status=Status.UNCONSCIOUS))
-        fight.alerts.append(f"{who.name} is out of Deadly levels: he falls unconscious or "
-                            "crawls off (u to bring him back)")
+        they = who.pronoun
+        fight.alerts.append(f"{who.name} is out of Deadly levels: {they.they} "
+                            f"{they.verb('falls', 'fall')} unconscious or "
+                            f"{they.verb('crawls', 'crawl')} off (u to bring {they.them} back)")
     elif combatant.side is Side.PC:
-        fight.alerts.append(f"{who.name} is out of Deadly levels: his player says whether "
-                            "he drops")
+        they = who.pronoun
+        fight.alerts.append(f"{who.name} is out of Deadly levels: {they.their} player says "
+                            f"whether {they.they} {they.verb('drops', 'drop')}")
 
 
 def add_pool(fight: Fight, combatant_id: int, pool: str, points: int, why: str) -> None:

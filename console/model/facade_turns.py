@@ -76,11 +76,13 @@ def spend(fight: Fight, combatant_id: int, step: Step, *, interrupting: bool = F
                          "Initiative still to act may interrupt")
     if not defense and not interrupting:
         if state == "later":
-            raise ModelError(f"{combatant.name}'s Initiative is still to come: he acts at "
-                             "his own click, or interrupts (i)")
+            they = combatant.pronoun
+            raise ModelError(f"{combatant.name}'s Initiative is still to come: {they.they} "
+                             f"{they.verb('acts', 'act')} at {they.their} own click, or "
+                             f"{they.verb('interrupts', 'interrupt')} (i)")
         if state == "passed":
-            raise ModelError(f"{combatant.name}'s Initiative has passed this turn: he may "
-                             "only defend against attacks")
+            raise ModelError(f"{combatant.name}'s Initiative has passed this turn: "
+                             f"{combatant.pronoun.they} may only defend against attacks")
         if state == "none":
             raise ModelError(f"{combatant.name} has no Initiative this turn")
     try:

@@ -143,7 +143,7 @@ def test_a_level_3_success_and_the_blow_chosen() -> None:
     conner = {pc.id: pc for pc in legs.pcs}[2]
     assert conner.facade_health.hits == (Hit(LG, D, 3),)  # leather covers torso and arms
     arms = land_attack(encounter, PCS, {}, 1, 2, 0, 20, choice=Choice(A, Blow.GLANCING))
-    assert "Glancing to the arms: 2D, stopped by his armor" in arms.notices
+    assert "Glancing to the arms: 2D, stopped by their armor" in arms.notices
     cheek = land_attack(encounter, PCS, {}, 1, 2, 0, 20,
                         choice=Choice(H, Blow.SCRATCH, specific=True))
     assert {pc.id: pc for pc in cheek.pcs}[2].facade_health.hits == (Hit(H, B, 1),)
@@ -162,7 +162,7 @@ def test_the_notation_examples_penalties_shown_and_applied_to_the_odds() -> None
     richard, conner = fighter(encounter, 1, pcs, {}), fighter(encounter, 2, pcs, {})
     sword = attack_trait(richard, conner, richard.weapon(0))
     assert (sword.attribute, sword.skill, sword.penalty, sword.total) == (3, 4, 2, 5)
-    assert "-2 for his hits (Torso Hits: B, C; Leg Hits: C; Arm Hits: B)" in sword.notes
+    assert "-2 for their hits (Torso Hits: B, C; Leg Hits: C; Arm Hits: B)" in sword.notes
     assert attack_trait(richard, conner, richard.weapon(1)).penalty == 2
     whole = attack_trait(fighter(encounter, 2, pcs, {}), richard, CONNER.facade.weapons[0])  # type: ignore[union-attr]
     assert whole.penalty == 0 and sword.levels() != attack_trait(
@@ -182,7 +182,7 @@ def test_out_of_deadly_levels_a_thug_falls_a_pc_is_asked() -> None:
     fallen = down.encounter.combatant(thug_id)
     assert fallen is not None and fallen.status is Status.UNCONSCIOUS
     assert fallen.facade_health.hits == (Hit(T, D, 9),)
-    assert any("falls unconscious or crawls off" in a for a in down.alerts)
+    assert any("they fall unconscious or crawl off" in a for a in down.alerts)
 
 
 def _tracks(bruising: int = 9, crushing: int = 6, deadly: int = 3) -> Tracks:
@@ -197,7 +197,7 @@ def test_limit_from_failed_rolls_and_too_heavy_weapons() -> None:
     miss = land_attack(encounter, pcs, {}, 1, 2, 0, 5)
     richard = {pc.id: pc for pc in miss.pcs}[1]
     assert richard.facade_health.pools == {"Fatigue": 1, "Strain": 4}  # Strength 3 vs Str. 7
-    assert "Richard: +4 Strain (Greatsword is too heavy for him)" in miss.notices
+    assert "Richard: +4 Strain (Greatsword is too heavy for them)" in miss.notices
     # Conner dodges and fails: his Fatigue
     hit = land_attack(encounter, pcs, {}, 1, 2, 0, 20, defense=12, choice=Choice(T, Blow.FULL))
     assert {pc.id: pc for pc in hit.pcs}[2].facade_health.pools == {"Fatigue": 1}
@@ -339,10 +339,10 @@ def test_a_zero_attribute_fails_every_active_contest() -> None:
     # his dodge of 15 (skill alone) fails: Richard's 14 beats his Action 8 by 6
     step = land_attack(encounter, pcs, {}, 1, 2, 0, 14, defense=15,
                        choice=Choice(LG, Blow.GLANCING), interrupting=True)
-    assert "Conner: Agility 0, his defense fails" in step.notices
+    assert "Conner: Agility 0, their defense fails" in step.notices
     assert {pc.id: pc for pc in step.pcs}[2].facade_health.hits == (Hit(LG, D, 2),)
     # in Simple Combat his roll of 12 counts for nothing against Richard's 3: a Full blow,
     # 3D, of which his leather armor leaves 1B
     swords = simple_exchange(encounter, pcs, {}, 1, 2, 0, 3, 12, target_weapon=0)
-    assert "Conner: Agility 0, he fails the contest" in swords.notices
+    assert "Conner: Agility 0, they fail the contest" in swords.notices
     assert {pc.id: pc for pc in swords.pcs}[2].facade_health.pending == (Hit(T, B, 1),)

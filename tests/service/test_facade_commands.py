@@ -135,7 +135,7 @@ def test_a_hit_by_location_and_its_penalty_on_the_odds() -> None:
     after = service.facade.plan_attack(who["Vera"], who["Thug 1"], 0, interrupting=True)
     assert after.trait.total == 7 and after.trait.penalty == 1
     assert after.odds() == facade.levels(facade.parse("7"), 9)
-    assert any("-1 for his hits (Head Hits: D)" in note for note in after.trait.notes)
+    assert any("-1 for their hits (Head Hits: D)" in note for note in after.trait.notes)
     assert service.pcs()[1].facade_health.hits == vera.health.hits  # on her sheet
 
 

@@ -159,7 +159,8 @@ class FacadeFlows(Flows):
         attacker = facade_.fighter(attacker_id)
         arms = attacker.numbers().weapons
         if not arms:
-            raise ActionRefused(f"{attacker.name} has no weapon on his sheet (roster, e)")
+            raise ActionRefused(f"{attacker.name} has no weapon on {attacker.pronoun.their} "
+                                f"sheet (roster, e)")
         targets = self._targets(attacker_id)
         if not targets:
             raise ActionRefused("no one to attack")
@@ -207,8 +208,10 @@ class FacadeFlows(Flows):
             values = await self.form(f"{target.name} defends?", [
                 Field("defense", f"{target.name}'s defense roll (blank: none)",
                       optional_int("defense", ROLL))],
-                f"{roll} lands unless he defends: block or dodge (his Passive action) or, "
-                "with only his Active left, Fully Defensive "
+                f"{roll} lands unless {target.pronoun.they} "
+                f"{target.pronoun.verb('defends', 'defend')}: block or dodge "
+                f"({target.pronoun.their} Passive action) or, with only "
+                f"{target.pronoun.their} Active left, Fully Defensive "
                 f"({target.combatant.actions.describe()})")
             if values is None:
                 return
@@ -317,8 +320,9 @@ class FacadeFlows(Flows):
             Field("doctor", "A doctor's success level (blank: none)",
                   optional_int("level", LEVEL)),
             Field("care", "Complete medical care (y/n)", yes_no("care"), value="n"),
-        ], f"first aid: difficulty {difficulty} (his damage {patient.health.total} less his "
-           "Health); healing: Health in Bruising levels a day, Deadly a month, Crushing six "
+        ], f"first aid: difficulty {difficulty} ({patient.pronoun.their} damage "
+           f"{patient.health.total} less {patient.pronoun.their} Health); healing: Health in "
+           "Bruising levels a day, Deadly a month, Crushing six "
            "months (bed rest +2, strenuous -2, a doctor's level, doubled with complete care)")
         if values is None:
             return
