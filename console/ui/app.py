@@ -32,7 +32,8 @@ __all__ = ["GMConsoleApp"]
 
 
 # Screens and flows loaded after the first frame, not before it (GMConsoleApp._started).
-_WARM = (*FLOWS_MODULES, "console.ui.screens.help_screen", "console.ui.awards.awards_screen",
+_WARM = (*FLOWS_MODULES, "console.ui.screens.help_screen", "console.ui.tracker.details_screen",
+         "console.ui.awards.awards_screen",
          "console.ui.awards.close_session_screen", "console.ui.awards.summary_screen",
          *(f"console.service.{group}" for group in (
              "tracker", "combat", "hazards", "roster", "awards", "sessions", "points",

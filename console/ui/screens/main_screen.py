@@ -74,6 +74,8 @@ class MainScreen(Guarded, Screen[None]):
         Binding("3", "focus_pane('log')", "Log", id="main.focus_log", show=False),
         Binding("4", "focus_pane('hazards')", "Hazards", id="main.focus_hazards", show=False),
         Binding("5", "focus_pane('ap')", "AP tonight", id="main.focus_ap", show=False),
+        Binding("i", "details", "Details", tooltip="Details of the selected one, whole",
+                id="main.details"),
         Binding("F", "maximize_pane", "Full", tooltip="Maximise the pane (again: back)",
                 id="main.maximize", show=False),
         Binding("C", "remove_condition", "Remove condition", id="main.remove_condition",
@@ -293,6 +295,21 @@ class MainScreen(Guarded, Screen[None]):
         if not self.app.is_screen_installed(AwardsScreen.NAME):
             self.app.install_screen(AwardsScreen(self.service), AwardsScreen.NAME)
         self.app.push_screen(AwardsScreen.NAME)
+
+    def action_details(self) -> None:
+        """The details of what is selected over the whole screen: at 80x24 the details
+        pane is on no page with the tracker, and its rows may not hold them all."""
+        from console.ui.tracker.details_screen import DetailsScreen  # loaded after start-up
+
+        # What is under the cursor now: the subject follows it a message later.
+        roster = self.query_one("#roster", RosterPane)
+        tracker = self.query_one("#tracker", TrackerPane)
+        if roster.has_focus and roster.selected is not None:
+            subject: Subject = roster.selected
+            cursor: RosterPane | TrackerPane = roster
+        else:
+            subject, cursor = (FIGHT, tracker.selected_id), tracker
+        self.app.push_screen(DetailsScreen(self.service, subject, cursor))
 
     def action_focus_pane(self, pane: str) -> None:
         # At once, not on a later turn (Widget.focus): in "2p" typed fast, p is the
