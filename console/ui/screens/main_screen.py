@@ -36,6 +36,7 @@ from console.ui.screens.status_header import StatusHeader
 from console.ui.tracker.detail_pane import FIGHT, DetailPane, Subject
 from console.ui.tracker.tracker_pane import TrackerPane
 from console.ui.widgets.keys_footer import KeysFooter
+from console.ui.widgets.row_list import RowList
 
 if TYPE_CHECKING:
     from console.ui.awards.flows import AwardFlows
@@ -186,7 +187,7 @@ class MainScreen(Guarded, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#tracker", TrackerPane).border_title = "Tracker (1)"
         self.query_one("#roster", RosterPane).border_title = "Roster (2)"
-        self.query_one("#detail", DetailPane).border_title = "Details"
+        self.query_one("#detail", DetailPane).border_title = "Details (i)"
         self.query_one("#log", LogPane).border_title = "Log (3)"
         self.query_one("#hazards", HazardsPane).border_title = "Hazards (4)"
         self.campaign_changed(None)
@@ -304,9 +305,13 @@ class MainScreen(Guarded, Screen[None]):
         # What is under the cursor now: the subject follows it a message later.
         roster = self.query_one("#roster", RosterPane)
         tracker = self.query_one("#tracker", TrackerPane)
+        hazards = self.query_one("#hazards", HazardsPane)
+        cursor: RowList | None
         if roster.has_focus and roster.selected is not None:
             subject: Subject = roster.selected
-            cursor: RosterPane | TrackerPane = roster
+            cursor = roster
+        elif hazards.has_focus and hazards.selected_victim is not None:
+            subject, cursor = (FIGHT, hazards.selected_victim), None
         else:
             subject, cursor = (FIGHT, tracker.selected_id), tracker
         self.app.push_screen(DetailsScreen(self.service, subject, cursor))

@@ -156,7 +156,9 @@ failure.
         columns = [(column.capitalize() if column != "turn" else "", WIDTHS[column])
                    for column in COLUMNS]
         narrow = {COLUMNS.index(column): width for column, width in NARROW_WIDTHS.items()}
-        super().__init__(columns, drop_first=[COLUMNS.index("side")], narrow=narrow, id=id)
+        super().__init__(columns, drop_first=[COLUMNS.index("side")], narrow=narrow,
+                         stretch=COLUMNS.index("conditions"),
+                         cut_at_space=[COLUMNS.index("vit")], id=id)
         self.service = service
         self.host = host
         self._row_keys: list[int] = []
