@@ -1,12 +1,12 @@
 """Render a snapshot's SVG to a PNG as the terminal shows it: ``python tools/snapshot_png.py
 X.svg [...] [--out DIR]`` (needs ``rsvg-convert``, Debian's librsvg2-bin).
 
-Rich writes each run of one style as a ``<text>`` at its column, spaces as ``&#160;``.
-librsvg drops the spaces that open a ``<text>`` (it trims them as it would XML
-whitespace), so a cell that follows a styled one was drawn at the previous one's end:
-"held24/20", names indented by different amounts, a Nish of 256 at the left edge, while
-the terminal had them in their columns. Here each such ``<text>`` starts after its opening
-spaces instead (at its column, as the SVG says), and the picture is the terminal's.
+Rich writes each run of one style as a ``<text>`` at its column, spaces as ``&#160;``, and
+relies on ``textLength`` to keep it to its cells. librsvg drops the spaces that open a
+``<text>`` and ignores ``textLength``, so a cell that follows a styled one was drawn at
+the previous one's end ("held24/20", names indented by different amounts, a Nish of 256
+at the left edge) and words after spaces drifted, while the terminal had them in their
+columns. Here every word is its own ``<text>`` at its column, as the terminal shows it.
 """
 
 from __future__ import annotations
@@ -19,24 +19,37 @@ import tempfile
 from pathlib import Path
 
 _TEXT = re.compile(r'(<text\b[^>]*?\bx=")([0-9.]+)("[^>]*?\btextLength=")([0-9.]+)("[^>]*>)'
-                   r"((?:&#160;)+)([^<]*)</text>")
+                   r"([^<]*)</text>")
+_CELL = re.compile(r"&#?\w+;|.", re.S)
+_SPACE = "&#160;"
 
 
-def _moved(match: re.Match[str]) -> str:
-    start, x, middle, length, end, spaces, rest = match.groups()
-    opening = spaces.count("&#160;")
-    cells = opening + len(re.sub(r"&#?\w+;", "_", rest))
-    if not rest.replace("&#160;", "").strip() or cells == 0:
-        return match.group(0)  # only spaces: nothing is drawn either way
-    width = float(length) / cells
-    shifted = float(x) + opening * width
-    return (f"{start}{shifted:.1f}{middle}{float(length) - opening * width:.1f}{end}"
-            f"{rest}</text>")
+def _split(match: re.Match[str]) -> str:
+    """The run as one ``<text>`` per word, each at its own column: librsvg ignores
+    ``textLength``, and its font's spaces are not as wide as its letters."""
+    start, x, middle, length, end, content = match.groups()
+    cells = _CELL.findall(content)
+    if not cells or _SPACE not in cells:
+        return match.group(0)
+    width = float(length) / len(cells)
+    words: list[str] = []
+    column = 0
+    while column < len(cells):
+        if cells[column] == _SPACE:
+            column += 1
+            continue
+        first = column
+        while column < len(cells) and cells[column] != _SPACE:
+            column += 1
+        word = "".join(cells[first:column])
+        words.append(f"{start}{float(x) + first * width:.1f}{middle}"
+                      f"{(column - first) * width:.1f}{end}{word}</text>")
+    return "".join(words)
 
 
 def faithful(svg: str) -> str:
-    """The SVG with every text run's opening spaces turned into its start column."""
-    return _TEXT.sub(_moved, svg)
+    """The SVG with every text run drawn word by word at the columns the terminal has."""
+    return _TEXT.sub(_split, svg)
 
 
 def main(argv: list[str] | None = None) -> int:
