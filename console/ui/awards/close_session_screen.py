@@ -207,7 +207,7 @@ class CloseSessionScreen(Dialog[Prepared]):
         self._shown = (choices, preview)
         narrow = self.has_class("-narrow")
         columns = self.HALVES[self._half] if narrow else self.COLUMNS
-        other = "the awards" if self._half else "AP Total, rank, allowance"
+        other = "the awards" if self._half else "AP Total, rank"
         self.query_one("#close-hint", Static).update(
             "enter: next · ctrl+s: apply · escape: cancel"
             + (f" · ctrl+t: {other}" if narrow else ""))
