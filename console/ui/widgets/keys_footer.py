@@ -85,8 +85,11 @@ class KeysFooter(Guarded, Footer):
         return ceil(len(widths) / len(columns)), columns
 
     def compose(self) -> ComposeResult:
-        yield from super().compose()
-        if not self._bindings_ready:
+        shown = False
+        for child in super().compose():  # nothing until the screen's keys are ready
+            shown = True
+            yield child
+        if not shown:
             return
         lines, columns = self._grid()
         self._lines = lines
@@ -97,5 +100,5 @@ class KeysFooter(Guarded, Footer):
             self.styles.grid_columns = columns
 
     def on_resize(self) -> None:
-        if self._bindings_ready and self._grid()[0] != self._lines:
+        if self.children and self._grid()[0] != self._lines:
             self.refresh(recompose=True)
