@@ -50,7 +50,7 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
     # Every screen of a terminal under 30 lines is "-short", under 48 "-medium": a form
     # there keeps its fields' list shorter, so its last lines (its hint, a mistake said)
     # stay on screen under a long list of fields.
-    VERTICAL_BREAKPOINTS = [
+    VERTICAL_BREAKPOINTS = [  # noqa: RUF012 (typed as Textual declares it, for mypy)
         (0, "-short"), (30, "-medium"), (48, "-tall")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
