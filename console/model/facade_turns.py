@@ -79,7 +79,7 @@ def spend(fight: Fight, combatant_id: int, step: Step, *, interrupting: bool = F
             they = combatant.pronoun
             raise ModelError(f"{combatant.name}'s Initiative is still to come: {they.they} "
                              f"{they.verb('acts', 'act')} at {they.their} own click, or "
-                             f"{they.verb('interrupts', 'interrupt')} (i)")
+                             f"{they.verb('interrupts', 'interrupt')} (j)")
         if state == "passed":
             raise ModelError(f"{combatant.name}'s Initiative has passed this turn: "
                              f"{combatant.pronoun.they} may only defend against attacks")

@@ -32,7 +32,8 @@ __all__ = ["GMConsoleApp"]
 
 
 # Screens and flows loaded after the first frame, not before it (GMConsoleApp._started).
-_WARM = (*FLOWS_MODULES, "console.ui.screens.help_screen", "console.ui.awards.awards_screen",
+_WARM = (*FLOWS_MODULES, "console.ui.screens.help_screen", "console.ui.tracker.details_screen",
+         "console.ui.awards.awards_screen",
          "console.ui.awards.close_session_screen", "console.ui.awards.summary_screen",
          *(f"console.service.{group}" for group in (
              "tracker", "combat", "hazards", "roster", "awards", "sessions", "points",
@@ -46,6 +47,11 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
     CSS = """
     Toast { width: auto; max-width: 56; padding: 0 1; margin-top: 0; }
     """
+    # Every screen of a terminal under 30 lines is "-short", under 48 "-medium": a form
+    # there keeps its fields' list shorter, so its last lines (its hint, a mistake said)
+    # stay on screen under a long list of fields.
+    VERTICAL_BREAKPOINTS = [  # noqa: RUF012 (typed as Textual declares it, for mypy)
+        (0, "-short"), (30, "-medium"), (48, "-tall")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),

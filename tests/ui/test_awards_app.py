@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Markdown
 
 from console.model import AwardKind
 from console.service import CampaignService
@@ -95,9 +95,12 @@ async def test_the_close_dialog_previews_then_applies(seed: CampaignService, clo
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.service.pcs()[1].ap_total == 214
-        assert any("Brice reaches Rank-2: 2 rank improvement roll(s)" in t
-                   for t in toasts_of(app))
+        # What the close granted is in the summary that follows, not in toasts over it.
+        assert not any("reaches Rank-2" in t for t in toasts_of(app))
         assert isinstance(app.screen, SummaryScreen)
+        summary = app.screen.query_one("#summary", Markdown).source
+        assert "## Applied just now" in summary
+        assert "- Brice reaches Rank-2: 2 rank improvement roll(s)" in summary
         await pilot.press("x")
         assert (tmp_path / "Iron Reach" / "summaries" / "session-0001.md").exists()
         assert toasts_of(app)[-1].startswith("Summary written to ")

@@ -76,7 +76,7 @@ async def test_a_turn_the_contest_and_an_interrupting_attack(store: CampaignStor
         await pilot.pause()
         assert app.service.running().current == "c4"  # Thug 2 rolled lowest
         await select(pilot, app, "Kess")
-        await pilot.press("i")
+        await pilot.press("j")
         await type_in(pilot, "a", "y", "")  # an Active action: an attack
         await type_in(pilot, "1", "1", "0")  # Thug 2 first: the click she interrupts
         assert "trait 8 vs 9: Agility 4 + Firearms 4" in hint(app)

@@ -72,7 +72,7 @@ def test_a_facade_fight(snap_compare, app: GMConsoleApp, size: tuple[int, int]) 
 
 async def interrupting_attack(pilot: Pilot[None]) -> None:
     """Thug 1 (the contest's best roll) interrupts Thug 2's click with his knife on Kess."""
-    await pilot.press("down", "down", "i")
+    await pilot.press("down", "down", "j")
     await pilot.pause()
     await pilot.press("enter", "enter", "enter")  # an Active action, an attack
     await pilot.pause()

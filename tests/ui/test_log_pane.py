@@ -122,3 +122,34 @@ async def test_the_scrollbar_follows_the_lines_without_a_layout() -> None:
         assert bar.window_virtual_size == len(log.lines) == 40
         assert bar.window_size == log.scrollable_content_region.height
         assert log.scroll_y == log.max_scroll_y > 0
+
+
+async def test_an_undone_line_is_struck_on_screen_at_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 27: struck as ctrl+z is pressed, not at the next action: the pane's painted
+    line, not only what it holds."""
+    import random
+
+    from console.service import CampaignService
+    from console.ui.app import GMConsoleApp
+    from tests.ui.conftest import FakeClock
+    from tests.ui.test_snapshots import mid_fight
+
+    app = GMConsoleApp(CampaignService(mid_fight(tmp_path), random.Random(3), FakeClock()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        log = app.screen.query_one("#log", LogPane)
+
+        def newest_painted() -> str:
+            strip = log.render_line(len(log.lines) - 1 - int(log.scroll_y))
+            assert "Turn:" in strip.text
+            return "strike" if any(s.style is not None and s.style.strike
+                                   for s in strip) else "plain"
+
+        await pilot.pause()
+        assert newest_painted() == "plain"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert newest_painted() == "strike"
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert newest_painted() == "plain"

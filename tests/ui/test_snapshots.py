@@ -393,3 +393,46 @@ def test_points_dialog(snap_compare, tmp_path: Path, name: str) -> None:  # type
     size = SMALL if name.endswith("80x24") else SIZE
     assert snap_compare(points_app(tmp_path, system), terminal_size=size,
                         run_before=dialog(*keys))
+
+
+# ----- issue 27: what a GM needs, whole, at 80x24, 100x30 and 160x48 ----------------------
+
+THREE_SIZES = {"80x24": (80, 24), "100x30": (100, 30), "160x48": (160, 48)}
+
+
+async def close_form_filled(pilot: Pilot[None]) -> None:
+    await pilot.press("w", "c")
+    screen = pilot.app.screen
+    for selector, text in (("#close-group", "4"), ("#close-self", "6"),
+                           ("#close-missions", "all"), ("#close-share", "3/4")):
+        screen.query_one(selector, Input).value = text
+    await no_blink(pilot)
+
+
+# name: (the app, keys pressed before the picture)
+WHOLE: dict[str, tuple[str, tuple[str, ...] | None]] = {
+    "mid_fight": ("hazards", ()),
+    "details": ("hazards", ("up", "up", "i")),  # Brice: held, drowning, checks owed
+    "help": ("hazards", ("f1",)),
+    "dice": ("hazards", ("D",)),
+    "empty_fields": ("hazards", ("A",)),
+    "close_of_session": ("awards", None),
+}
+
+
+@pytest.mark.parametrize("size", sorted(THREE_SIZES))
+@pytest.mark.parametrize("name", sorted(WHOLE))
+def test_whole_at_three_sizes(snap_compare, tmp_path: Path, name: str,  # type: ignore[no-untyped-def]
+                              size: str) -> None:
+    """Nothing a GM needs cut: the main screen mid-fight, a combatant's details (i), help,
+    the dice calculator, a form with empty fields (each in a box), the close of session
+    with its four PCs."""
+    which, keys = WHOLE[name]
+    if which == "awards":
+        clock = FakeClock()
+        clock.advance(150)
+        app = GMConsoleApp(CampaignService(awards_campaign(tmp_path), random.Random(3), clock))
+    else:
+        app = with_hazards_and_awards(tmp_path)
+    assert snap_compare(app, terminal_size=THREE_SIZES[size],
+                        run_before=close_form_filled if keys is None else dialog(*keys))

@@ -76,7 +76,17 @@ class CloseSessionScreen(Dialog[Prepared]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "apply", "Apply the awards", id="close.apply"),
         Binding("escape", "cancel", "Cancel", id="close.cancel"),
+        Binding("ctrl+t", "other_columns", "Other columns",
+                tooltip="The preview's other columns (under 130 columns it shows half)",
+                id="close.other_columns"),
     ]
+    # The preview's thirteen columns need about 125 cells: narrower, the form is one
+    # column and the preview shows the awards, or (ctrl+t) what they make of each PC.
+    WIDE = 130
+    COLUMNS = ("PC", "Time", "Group", "Adv", "Journal", "Grab", "Pocket", "Total",
+               "AP Total", "Unused", "Rank", "Rolls", "Allowance")
+    HALVES = (("PC", "Time", "Group", "Adv", "Journal", "Grab", "Pocket", "Total"),
+              ("PC", "Total", "AP Total", "Unused", "Rank", "Rolls", "Allowance"))
 
     def __init__(self, service: CampaignService,
                  check: Callable[[CloseChoices], Prepared]) -> None:
@@ -89,6 +99,9 @@ class CloseSessionScreen(Dialog[Prepared]):
         self.choices: CloseChoices | None = None
         self.waiting_for: str = ""  # what must still be typed before applying
         self.suggested = ""  # the rotation's reader, while the GM has not typed another
+        self._half = 0  # the preview's half shown when narrow (ctrl+t)
+        self._shown: tuple[CloseChoices, ClosePreview] | None = None
+        self._columns: tuple[str, ...] = ()
 
     def _fields(self) -> list[tuple[str, str, str]]:
         """(name, label, starting text) for each input."""
@@ -123,17 +136,26 @@ class CloseSessionScreen(Dialog[Prepared]):
                                 yield FieldInput(value=value, id=f"close-{name}",
                                                  compact=True)
             yield Static("", id="close-note")
-            table: DataTable[str] = DataTable(id="close-preview", cursor_type="none")
-            table.add_columns("PC", "Time", "Group", "Adv", "Journal", "Grab", "Pocket",
-                              "Total", "AP Total", "Unused", "Rank", "Rolls", "Allowance")
-            yield table
+            yield DataTable[str](id="close-preview", cursor_type="none")
             yield Static("", classes="error", id="close-error")
-            yield Static("enter: next field · ctrl+s: apply the awards · escape: cancel",
-                         classes="hint")
+            yield Static("", classes="hint", id="close-hint")
 
     def on_mount(self) -> None:
+        self.set_class(self.app.size.width < self.WIDE, "-narrow")
         self.set_focus(self.query_one("#close-played", Input))
         self._update()
+
+    def on_resize(self) -> None:
+        narrow = self.app.size.width < self.WIDE
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            if self._shown is not None:
+                self._show(*self._shown)
+
+    def action_other_columns(self) -> None:
+        self._half = 1 - self._half
+        if self._shown is not None:
+            self._show(*self._shown)
 
     def _value(self, name: str) -> str:
         return self.query_one(f"#close-{name}", Input).value
@@ -183,26 +205,37 @@ class CloseSessionScreen(Dialog[Prepared]):
         self._show(choices, preview)
 
     def _show(self, choices: CloseChoices, preview: ClosePreview) -> None:
+        self._shown = (choices, preview)
+        narrow = self.has_class("-narrow")
+        columns = self.HALVES[self._half] if narrow else self.COLUMNS
+        other = "the awards" if self._half else "AP Total, rank"
+        self.query_one("#close-hint", Static).update(
+            "enter: next · ctrl+s: apply · escape: cancel"
+            + (f" · ctrl+t: {other}" if narrow else ""))
         self.query_one("#close-note", Static).update(
             f"{format_duration(choices.played)} rounded {choices.rounding.value}: "
             f"{preview.hourly} AP each · group bonus up to "
             f"{GROUP_BONUS_HOURLY_FACTOR * preview.hourly}")
         table = self.query_one("#close-preview", DataTable)
-        table.clear()
+        table.clear(columns=columns != self._columns)
+        if columns != self._columns:
+            self._columns = columns
+            table.add_columns(*columns)
         finishing = {self.all_pcs[i].name for i in choices.missions}
         for row in preview.rows:
             rank = rank_title(row.rank.new_rank)
             if row.rank.new_rank != row.rank.old_rank:
                 rank = f"{rank_title(row.rank.old_rank)} → {rank}"
             allowance = preview.allowances.get(row.pc)
-            table.add_row(
+            cells = dict(zip(self.COLUMNS, (
                 row.pc, str(row.time), str(row.group), str(row.adventure), str(row.journal),
                 str(row.grab_bag), str(row.pocket), str(row.total),
                 f"{row.old_ledger.total} → {row.new_ledger.total}",
                 f"{row.old_ledger.unused} → {row.new_ledger.unused}", rank,
                 str(row.rank_improvement_rolls or ""),
                 f"{allowance} cr" if allowance is not None
-                else "none on sheet" if row.pc in finishing else "")
+                else "none on sheet" if row.pc in finishing else ""), strict=True))
+            table.add_row(*(cells[column] for column in columns))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()

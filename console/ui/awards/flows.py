@@ -12,6 +12,7 @@ from console.model.awards import player_of
 from console.model.improvements import sheet_ability
 from console.model.outcome import Outcome
 from console.rules.advancement import rank_improvement_chance
+from console.ui.alerts import show_outcome
 from console.ui.awards.award_forms import (
     adventure_fields,
     handicap_fields,
@@ -21,6 +22,7 @@ from console.ui.awards.award_forms import (
     roll_result_fields,
 )
 from console.ui.awards.grab_bag_dialog import GrabBagDialog
+from console.ui.changes import spread
 from console.ui.flow import Flows
 from console.ui.formatting import percent
 
@@ -165,8 +167,15 @@ class AwardFlows(Flows):
             service, lambda choices: service.prepare(lambda: service.awards.close(choices))))
         if prepared is None:
             return
-        self.done(service.commit(prepared))  # the close the dialog previewed and checked
-        await self.ask(SummaryScreen(service, service.session().number))
+        outcome = service.commit(prepared)  # the close the dialog previewed and checked
+        # What it granted (a dozen lines for a party) goes into the summary that follows,
+        # not into toasts stacked over it; a warning from saving is still a toast.
+        spread(self.app, outcome)
+        saving = tuple(alert for alert in outcome.alerts if alert not in outcome.notices)
+        if saving:
+            show_outcome(self.app, Outcome(alerts=saving))
+        await self.ask(SummaryScreen(service, service.session().number,
+                                     applied=outcome.notices))
 
     def summary(self) -> None:
         number = self.service.session().number

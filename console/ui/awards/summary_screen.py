@@ -28,10 +28,13 @@ class SummaryScreen(Dialog[None]):
         Binding("escape,q", "close", "Close", id="summary.close"),
     ]
 
-    def __init__(self, service: CampaignService, number: int) -> None:
+    def __init__(self, service: CampaignService, number: int, *,
+                 applied: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.service = service
         self.number = number
+        self.applied = applied  # what the close just granted, above its session's summary
+        self.closed = number
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="summary-scroll"):
@@ -45,6 +48,9 @@ class SummaryScreen(Dialog[None]):
     def _show(self) -> None:
         try:
             text = self.service.awards.summary(self.number)
+            if self.applied and self.number == self.closed:
+                text = ("## Applied just now\n\n"
+                        + "\n".join(f"- {line}" for line in self.applied) + "\n\n" + text)
         except ActionRefused as refusal:
             text = f"Session {self.number} cannot be read: {refusal}"
         self.query_one("#summary", Markdown).update(text)

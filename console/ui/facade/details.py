@@ -24,7 +24,7 @@ from console.ui.formatting import percent
 __all__ = ["facade_lines", "facade_sheet_lines", "metalface_lines"]
 
 _WHERE = {"free": "no turn running", "now": "his click now",
-          "later": "still to come: may interrupt (i)", "passed": "his click has passed: "
+          "later": "still to come: may interrupt (j)", "passed": "his click has passed: "
           "he only defends", "none": "no Initiative this turn"}
 
 

@@ -17,7 +17,7 @@ from console.ui.changes import Redraws
 from console.ui.formatting import chance_note
 from console.ui.widgets.row_list import Cell, RowList
 
-__all__ = ["HazardsPane", "hazard_rows"]
+__all__ = ["HazardsPane", "hazard_rows", "hazard_victims"]
 
 RatingFor = Callable[[Combatant, DueCheck], Rating | None]
 
@@ -42,6 +42,15 @@ def hazard_rows(view: View, rating_for: RatingFor) -> list[tuple[Cell, ...]]:
             rows.append((Text(victim.name, style="bold" if victim.is_pc else ""),
                          describe(state), upcoming))
     return rows
+
+
+def hazard_victims(view: View) -> list[int]:
+    """The victim of each of ``hazard_rows``' rows, in their order."""
+    encounter = view.encounter
+    if encounter is None:
+        return []
+    return [victim.id for victim in encounter.combatants
+            for _ in hazards_of(encounter, victim.id)]
 
 
 def _when_next(encounter: Encounter, index: int, state: HazardState) -> str:
@@ -71,6 +80,7 @@ still to come), or as time passes. `z` on the tracker starts one, `Z` takes a ch
         super().__init__([("Victim", 9), ("Hazard", 14), ("Next check", 21)], stretch=1,
                          narrow={0: 7, 1: 10, 2: 15}, id=id)
         self.service = service
+        self._victims: list[int] = []
 
     def redraw(self) -> None:
         self.show(self.service.view())
@@ -78,5 +88,14 @@ still to come), or as time passes. `z` on the tracker starts one, `Z` takes a ch
     def show(self, view: View) -> None:
         rows = hazard_rows(view, self.service.hazards.rating_for) if view.encounter and \
             view.encounter.hazards else []
+        self._victims = hazard_victims(view) if rows else []
         self.set_rows(rows)
-        self.border_subtitle = f"{len(rows)} running" if rows else "none running"
+        # A hazard's state is a sentence the pane's width cuts: the details say it whole.
+        self.border_subtitle = (f"{len(rows)} running · i: whole" if rows else
+                                "none running")
+
+    @property
+    def selected_victim(self) -> int | None:
+        """The combatant whose hazard is under the cursor."""
+        row = self.cursor_row
+        return self._victims[row] if 0 <= row < len(self._victims) else None

@@ -32,5 +32,7 @@ class HelpScreen(Dialog[None]):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        scroll = VerticalScroll()
+        scroll.border_subtitle = "up/down, pgup/pgdn: scroll · escape: close"
+        with scroll:
             yield Markdown(self.markdown)

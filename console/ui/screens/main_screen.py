@@ -36,6 +36,7 @@ from console.ui.screens.status_header import StatusHeader
 from console.ui.tracker.detail_pane import FIGHT, DetailPane, Subject
 from console.ui.tracker.tracker_pane import TrackerPane
 from console.ui.widgets.keys_footer import KeysFooter
+from console.ui.widgets.row_list import RowList
 
 if TYPE_CHECKING:
     from console.ui.awards.flows import AwardFlows
@@ -78,6 +79,8 @@ class MainScreen(Guarded, Screen[None]):
         Binding("3", "focus_pane('log')", "Log", id="main.focus_log", show=False),
         Binding("4", "focus_pane('hazards')", "Hazards", id="main.focus_hazards", show=False),
         Binding("5", "focus_pane('ap')", "AP tonight", id="main.focus_ap", show=False),
+        Binding("i", "details", "Details", tooltip="Details of the selected one, whole",
+                id="main.details"),
         Binding("F", "maximize_pane", "Full", tooltip="Maximise the pane (again: back)",
                 id="main.maximize", show=False),
         Binding("C", "remove_condition", "Remove condition", id="main.remove_condition",
@@ -217,7 +220,7 @@ class MainScreen(Guarded, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#tracker", TrackerPane).border_title = "Tracker (1)"
         self.query_one("#roster", RosterPane).border_title = "Roster (2)"
-        self.query_one("#detail", DetailPane).border_title = "Details"
+        self.query_one("#detail", DetailPane).border_title = "Details (i)"
         self.query_one("#log", LogPane).border_title = "Log (3)"
         self.query_one("#hazards", HazardsPane).border_title = "Hazards (4)"
         self.campaign_changed(None)
@@ -344,6 +347,25 @@ class MainScreen(Guarded, Screen[None]):
         if not self.app.is_screen_installed(AwardsScreen.NAME):
             self.app.install_screen(AwardsScreen(self.service), AwardsScreen.NAME)
         self.app.push_screen(AwardsScreen.NAME)
+
+    def action_details(self) -> None:
+        """The details of what is selected over the whole screen: at 80x24 the details
+        pane is on no page with the tracker, and its rows may not hold them all."""
+        from console.ui.tracker.details_screen import DetailsScreen  # loaded after start-up
+
+        # What is under the cursor now: the subject follows it a message later.
+        roster = self.query_one("#roster", RosterPane)
+        tracker = self.query_one("#tracker", TrackerPane)
+        hazards = self.query_one("#hazards", HazardsPane)
+        cursor: RowList | None
+        if roster.has_focus and roster.selected is not None:
+            subject: Subject = roster.selected
+            cursor = roster
+        elif hazards.has_focus and hazards.selected_victim is not None:
+            subject, cursor = (FIGHT, hazards.selected_victim), None
+        else:
+            subject, cursor = (FIGHT, tracker.selected_id), tracker
+        self.app.push_screen(DetailsScreen(self.service, subject, cursor))
 
     def action_focus_pane(self, pane: str) -> None:
         # At once, not on a later turn (Widget.focus): in "2p" typed fast, p is the

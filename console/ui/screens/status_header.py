@@ -83,44 +83,26 @@ class StatusHeader(Redraws, Static):
     @staticmethod
     def render_view(view: View, now: datetime, width: int | None = None) -> Text:
         """The line; with the turn timer running, its clock at the right end of ``width``
-        columns (the rest cut short first: at 80 columns the clock still shows)."""
-        text = Text()
-        text.append(f" {view.campaign} ", style="bold reverse")
-        session = view.session
-        if session.number == 0:
-            text.append("  no session yet (S starts one)", style="yellow")
-        else:
-            # The play time the AP pane and the close use (played_time): once a close has
-            # corrected it for a long break, the clock's span is no longer the truth.
-            played = clock(played_time(session, now).total_seconds())
-            state = ("closed" if session.closing is not None
-                     else "running" if session.running else "stopped")
-            text.append(f"  Session {session.number} {state} {played}")
-        encounter = view.encounter
-        if encounter is None:
-            text.append("  ·  no encounter (E)", style="dim")
-        else:
-            round_text = "Nish not called" if encounter.round == 0 else f"round {encounter.round}"
-            order = ", lowest first" if encounter.lowest_first else ""  # a Façade campaign
-            mode = encounter.mode.value
-            if view.system == "facade":  # its turns, on Action (issue 31)
-                round_text = ("no turn called" if encounter.round == 0
-                              else f"turn {encounter.round}")
-                mode = f"{view.facade_combat.capitalize()} Combat"
-            text.append(f"  ·  {encounter.name}  ·  {round_text}  ·  {mode}{order}")
-        if view.read_only:
-            text.append("  READ-ONLY, following the console that writes", style="bold red")
-        if view.saving_stopped:
-            text.append("  NOT SAVING: the lock was taken from outside; quit and reopen",
-                        style="bold red")
+        columns. Where the line does not fit, it says the same in fewer words ("S1 0:42"
+        for "Session 1 running 0:42"), then cuts the encounter's name (shown whole by
+        ``i``, the details): the round and the Initiative mode always show."""
         timer = _timer_text(view, now)
+        room = None if not width or width <= 0 else (
+            width - (timer.cell_len + 3 if timer is not None else 0))
+        text = _line(view, now)
+        if room is not None and text.cell_len > room:
+            text = _line(view, now, short=True)
+            if text.cell_len > room and view.encounter is not None:
+                name = view.encounter.name
+                keep = max(4, len(name) - (text.cell_len - room) - 1)
+                text = _line(view, now, short=True, name=name[:keep] + "…")
         if timer is None:
             return text
-        if not width or width <= 0:
+        if room is None:
             text.append("  ·  ")
             text.append_text(timer)
             return text
-        room = width - timer.cell_len - 3
+        assert width is not None
         if text.cell_len > room:
             text.truncate(max(0, room - 1))
             text.append("…")
@@ -128,3 +110,46 @@ class StatusHeader(Redraws, Static):
         text.append_text(timer)
         text.append(" ")
         return text
+
+
+def _line(view: View, now: datetime, *, short: bool = False, name: str | None = None) -> Text:
+    """The header's words, or fewer of them (``short``), the encounter called ``name``."""
+    dot = " · " if short else "  ·  "
+    text = Text()
+    text.append(f" {view.campaign} ", style="bold reverse")
+    session = view.session
+    if session.number == 0:
+        text.append("  no session yet (S starts one)", style="yellow")
+    else:
+        # The play time the AP pane and the close use (played_time): once a close has
+        # corrected it for a long break, the clock's span is no longer the truth.
+        played = clock(played_time(session, now).total_seconds())
+        state = ("closed" if session.closing is not None
+                 else "running" if session.running else "stopped")
+        if short:
+            text.append(f" S{session.number}{'' if state == 'running' else ' ' + state} "
+                        f"{played}")
+        else:
+            text.append(f"  Session {session.number} {state} {played}")
+    encounter = view.encounter
+    if encounter is None:
+        text.append(f"{dot}no encounter (E)", style="dim")
+    else:
+        round_text = ("Nish not called" if encounter.round == 0 else
+                      f"r{encounter.round}" if short else f"round {encounter.round}")
+        order = ", lowest first" if encounter.lowest_first else ""  # a Façade campaign
+        mode = encounter.mode.value
+        if view.system == "facade":  # its turns, on Action (issue 31)
+            round_text = ("no turn called" if encounter.round == 0 else
+                          f"t{encounter.round}" if short else f"turn {encounter.round}")
+            mode = f"{view.facade_combat.capitalize()} Combat"
+        text.append(f"{dot}{encounter.name if name is None else name}{dot}{round_text}"
+                    f"{dot}{mode}{order}")
+    if view.read_only:
+        text.append("  READ-ONLY" if short else
+                    "  READ-ONLY, following the console that writes", style="bold red")
+    if view.saving_stopped:
+        text.append("  NOT SAVING: quit and reopen" if short else
+                    "  NOT SAVING: the lock was taken from outside; quit and reopen",
+                    style="bold red")
+    return text

@@ -37,6 +37,7 @@ from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
 from console.ui.facade.details import facade_lines, facade_sheet_lines, metalface_lines
 from console.ui.formatting import stat_text, typed_stat_text
 from console.ui.safety import Guarded, drawn_safely
+from console.ui.tracker.rows import state_text
 
 __all__ = ["FIGHT", "DetailPane", "Subject"]
 
@@ -101,7 +102,27 @@ class DetailPane(Redraws, Guarded, Widget):
     def render(self) -> RenderableType:
         if self._content is None:
             self._content = drawn_safely(self, self._draw)
+            self._say_if_cut(self._content)
         return self._content
+
+    # Where the pane is shorter than what it shows (a fight of many opponents: two lines of
+    # odds each), its lower edge says so, and which key shows it whole.
+    MORE: ClassVar[str] = "more below: i"
+
+    def on_resize(self) -> None:
+        if self._content is not None:
+            self._say_if_cut(self._content)
+
+    def _say_if_cut(self, content: RenderableType) -> None:
+        if self.id != "detail" or self.size.height <= 0:
+            return  # the whole-screen details (i) scroll
+        console = self.app.console
+        lines = console.render_lines(content, console.options.update_width(
+            max(1, self.content_region.width)), pad=False)
+        cut = self.MORE if len(lines) > self.content_region.height else ""
+        if self.border_subtitle != cut:
+            # After this paint: a border changed while Textual paints is not drawn.
+            self.call_after_refresh(setattr, self, "border_subtitle", cut)
 
     def _draw(self) -> RenderableType:
         if self.service is None:
@@ -269,6 +290,9 @@ class DetailPane(Redraws, Guarded, Widget):
                 head.append(f"  the players see {shown_name(combatant, view.players)} "
                             f"(N names {them})", style="italic dim")
         lines.append(head)
+        standing = state_text(combatant)
+        if standing.plain:  # the tracker's State cell, which may end in "…" there
+            lines.append(Text("  state: ").append_text(standing))
         for condition in encounter.conditions:
             if condition.target != combatant.id:
                 continue

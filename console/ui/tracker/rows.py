@@ -20,15 +20,19 @@ from console.rules.initiative import RoundOrder, Turn
 from console.service import View
 from console.ui.facade.cells import actions_text, health_text
 
-__all__ = ["COLUMNS", "NARROW_WIDTHS", "WIDTHS", "RowCache", "facade_cells", "tracker_rows"]
+__all__ = ["COLUMNS", "NARROW_WIDTHS", "WIDTHS", "RowCache", "facade_cells", "state_text",
+           "tracker_rows"]
 
 COLUMNS = ("turn", "nish", "name", "side", "state", "vit", "conditions")
-# Fixed widths: DataTable sizes a column from what it held when first drawn.
-WIDTHS = {"turn": 2, "nish": 8, "name": 18, "side": 4, "state": 15, "vit": 22,
-           "conditions": 20}
-# In a narrow terminal (80 columns): the side is left out, the rest narrowed (the Vit
-# cell shows its numbers first, so a narrow one keeps them and cuts the bar).
-NARROW_WIDTHS = {"nish": 6, "name": 14, "state": 11, "vit": 12, "conditions": 14}
+# Fixed widths, fitting the tracker's width at 160 columns; the conditions take what is
+# left over. What still does not fit ends in "…", and `i` shows it whole (the details).
+WIDTHS = {"turn": 2, "nish": 8, "name": 18, "side": 4, "state": 18, "vit": 19,
+           "conditions": 18}
+# In a narrow terminal (80 or 100 columns): the rest narrowed, the side left out if need
+# be. The Vit cell shows its numbers first and then the bar, and a narrow one drops the
+# bar whole (never a bar cut to "…"): "24/20 CD 4" fits.
+NARROW_WIDTHS = {"nish": 6, "name": 14, "state": 14, "vit": 10, "conditions": 12}
+_BAR = 8
 _TIE_MARKS = ("┌", "│", "└")
 _OUT_MARKS = {Status.CRIPPLED: ("✕", "yellow"), Status.DESTROYED: ("✕", "red")}
 
@@ -49,7 +53,7 @@ def _nish_text(turn: Turn | None, combatant: Combatant) -> str:
     return acting
 
 
-def _state_text(combatant: Combatant, foe: str = "") -> Text:
+def state_text(combatant: Combatant, foe: str = "") -> Text:
     parts: list[tuple[str, str]] = []
     if foe:
         parts.append((foe, "cyan"))  # what the players call him ("Foe 2": P, N)
@@ -79,7 +83,7 @@ def _vit_text(combatant: Combatant, sheet: PlayerCharacter | None) -> Text:
     if vit is None:
         return Text(f"{wounds} wnd" if wounds else "", style="dim")
     cd = critical_damage(wounds, vit)
-    width = 10
+    width = _BAR
     filled = min(width, round(width * wounds / vit)) if vit else width
     text = Text(f"{wounds}/{vit}")
     if cd is not None:
@@ -194,7 +198,7 @@ def _cells(combatant: Combatant, sheet: PlayerCharacter | None, turn: Turn | Non
         _nish_text(turn, combatant),
         name,
         "PC" if combatant.side is Side.PC else "NPC",
-        _state_text(combatant, foe),
+        state_text(combatant, foe),
         _vit_text(combatant, sheet),
         conditions,
     )

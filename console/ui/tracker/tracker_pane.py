@@ -135,7 +135,7 @@ column shows each one's actions this turn: `A` and `P` while he has his Active a
 action, dots once spent, `full A` / `full P` for a fully Active or fully Passive turn.
 
 `space` hands the click on to the next Initiative with someone still to act, `b` steps
-back, `enter` makes the selected combatant's click the current one. `i` on a combatant with
+back, `enter` makes the selected combatant's click the current one. `j` on a combatant with
 a better Initiative (still to come this turn, with an action left) interrupts the click in
 progress: an attack, another action or a stance; the click stays where it was, and one who
 has spent everything by interrupting is passed by. `t` records an action at his own click
@@ -201,7 +201,8 @@ not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
                 id="tracker.facade_turn"),
         Binding("A", "facade_attack", "Attack", tooltip="The selected combatant attacks",
                 id="tracker.facade_attack"),
-        Binding("i", "interrupt", "Interrupt",
+        # j, "jumps in": i is the details' key on every screen (issue 27).
+        Binding("j", "interrupt", "Interrupt",
                 tooltip="A better Initiative interrupts the click in progress",
                 id="tracker.interrupt"),
         Binding("t", "facade_action", "Action", tooltip="An action or a stance at his click",
@@ -240,7 +241,9 @@ not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
         columns = [(column.capitalize() if column != "turn" else "", WIDTHS[column])
                    for column in COLUMNS]
         narrow = {COLUMNS.index(column): width for column, width in NARROW_WIDTHS.items()}
-        super().__init__(columns, drop_first=[COLUMNS.index("side")], narrow=narrow, id=id)
+        super().__init__(columns, drop_first=[COLUMNS.index("side")], narrow=narrow,
+                         stretch=COLUMNS.index("conditions"),
+                         cut_at_space=[COLUMNS.index("vit")], id=id)
         self.service = service
         self.host = host
         self._system = service.campaign().system  # its keys, columns and F1 (issue 31)

@@ -56,6 +56,17 @@ class Mistakes(Protocol):
 
 
 class FieldInput(Guarded, Input):
+    # Every field a box of its own, empty or not: a compact Input has the dialog's own
+    # background, so an empty one was invisible. A placeholder is an example, never a value:
+    # italic and faint, so "750+110" cannot be taken for something typed.
+    DEFAULT_CSS = """
+    FieldInput.-textual-compact {
+        background: $foreground 12%;
+        &:focus { background: $foreground 20%; }
+    }
+    FieldInput > .input--placeholder { color: $text-muted 60%; text-style: italic; }
+    """
+
     async def on_key(self, event: events.Key) -> None:
         screen = self.screen
         if not screen.is_active:  # typed after its form closed: for what is on top now

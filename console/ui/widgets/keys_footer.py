@@ -1,24 +1,56 @@
-"""Textual's footer, rebuilt only when the keys it shows change.
+"""Textual's footer, rebuilt only when the keys it shows change, and on as many lines as
+its keys need.
 
 Textual's Footer rebuilds itself (a recompose and a layout of its screen) whenever its
 screen's bindings may have changed: on every focus move and on every dialog pushed or
 dismissed, even when the keys shown are the same, and even while a dialog covers it. Each
 rebuild under an open dialog repainted the whole dialog. This one compares what it would
 show with what it shows, and leaves a screen that is not on top alone.
+
+Textual's Footer is one line: at 80 columns the main screen's keys after the tracker's
+(E, S, g, w, undo, help) were cut off the right edge, unseen. This one lays its keys out
+in a grid of as many lines as they need at its width (Footer sets the grid's columns as it
+composes; the lines are ours), so every key shown is on screen.
 """
 
 from __future__ import annotations
 
+from math import ceil
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
 from console.ui.safety import Guarded
 
-__all__ = ["KeysFooter"]
+__all__ = ["KeysFooter", "lines_for"]
+
+MAX_LINES = 3
+
+
+def lines_for(widths: list[int], room: int, most: int = MAX_LINES) -> list[int]:
+    """The widths of the columns of the grid of fewest lines whose columns (each as wide
+    as its widest key) fit ``room`` cells; of ``most`` lines if none does."""
+    for lines in range(1, most + 1):
+        count = max(1, ceil(len(widths) / lines))
+        columns = [max(widths[column::count]) for column in range(count)
+                   if widths[column::count]]
+        if sum(columns) <= room or lines == most:
+            return columns
+    raise AssertionError("unreachable")
 
 
 class KeysFooter(Guarded, Footer):
+    DEFAULT_CSS = """
+    KeysFooter.-lines {
+        layout: grid;
+        grid-rows: 1;
+        grid-gutter: 0;
+    }
+    """
     _shown: tuple[object, ...] | None = None
+    _lines: int = 1
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
@@ -31,3 +63,42 @@ class KeysFooter(Guarded, Footer):
         if shown != self._shown:
             self._shown = shown
             super().bindings_changed(screen)  # Footer's own: the keys are ready, rebuild
+
+    def _grid(self) -> tuple[int, list[int]]:
+        """The lines and the columns' widths the keys shown need at the footer's width."""
+        app = self.app
+        widths: list[int] = []
+        seen: set[str] = set()
+        for _, binding, _, _ in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            # As FooterKey draws it, compact: the key padded one each side, the
+            # description and one cell after it.
+            widths.append(cell_len(app.get_key_display(binding)) + 2
+                          + cell_len(binding.description) + 1)
+        palette = 12 if self.show_command_palette and app.ENABLE_COMMAND_PALETTE else 0
+        width = self.size.width or app.size.width
+        if not widths:
+            return 1, [1]
+        columns = lines_for(widths, max(1, width - palette))
+        return ceil(len(widths) / len(columns)), columns
+
+    def compose(self) -> ComposeResult:
+        shown = False
+        for child in super().compose():  # nothing until the screen's keys are ready
+            shown = True
+            yield child
+        if not shown:
+            return
+        lines, columns = self._grid()
+        self._lines = lines
+        self.set_class(lines > 1, "-lines")
+        self.styles.height = lines
+        if lines > 1:
+            self.styles.grid_size_columns = len(columns)
+            self.styles.grid_columns = columns
+
+    def on_resize(self) -> None:
+        if self.children and self._grid()[0] != self._lines:
+            self.refresh(recompose=True)

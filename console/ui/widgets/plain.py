@@ -10,6 +10,7 @@ second wall behind the model's refusal of such characters in every name and note
 
 from __future__ import annotations
 
+from time import monotonic
 from typing import Any, TypeVar
 
 from rich.text import Text
@@ -17,6 +18,7 @@ from textual import widgets
 from textual.visual import VisualType
 
 from console.model.text import shown
+from console.ui.notices import NoticeBoard
 from console.ui.safety import Guarded
 
 __all__ = ["DataTable", "Label", "PlainNotices", "Static", "cell"]
@@ -70,10 +72,54 @@ class DataTable(Guarded, widgets.DataTable[CellType]):
 
 
 class PlainNotices:
-    """For an App: toasts show their text as it is (``App.notify`` reads markup)."""
+    """For an App: toasts show their text as it is (``App.notify`` reads markup), and a
+    message already up is counted on its toast, not stacked again (``console.ui.notices``).
+    A count going up is drawn at most every ``RECOUNT`` seconds: a held key raises a
+    warning a few dozen times a second, and each drawing makes new toast widgets.
+    """
+
+    RECOUNT = 0.5
+    _notice_board: NoticeBoard | None = None
+    _drawn_at = 0.0
+    _recount_due = False
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = False) -> None:
-        super().notify(  # type: ignore[misc]
-            shown(message, notes=True), title=shown(title), severity=severity,
-            timeout=timeout, markup=False)
+        board = self._notice_board
+        if board is None:
+            board = self._notice_board = NoticeBoard()
+        seconds = timeout if timeout is not None else float(
+            getattr(self, "NOTIFICATION_TIMEOUT", 5))
+        now = monotonic()
+        shown_now = board.add(shown(message, notes=True), shown(title), str(severity),
+                              seconds, now)
+        if shown_now.recount and now - self._drawn_at < self.RECOUNT:
+            if not self._recount_due:
+                self._recount_due = True
+                self.set_timer(  # type: ignore[attr-defined]
+                    self.RECOUNT - (now - self._drawn_at), self._draw_notices)
+            return
+        if shown_now.again:
+            self._draw_notices()
+            return
+        self._drawn_at = now
+        for notice, left in shown_now.show:
+            super().notify(  # type: ignore[misc]
+                notice.text, title=notice.title, severity=notice.severity, timeout=left,
+                markup=False)
+
+    def _draw_notices(self) -> None:
+        """Every notice up drawn again, with its count."""
+        self._recount_due = False
+        self._drawn_at = monotonic()
+        super().clear_notifications()  # type: ignore[misc]
+        board = self._notice_board
+        for notice, left in board.current(self._drawn_at) if board is not None else ():
+            super().notify(  # type: ignore[misc]
+                notice.text, title=notice.title, severity=notice.severity, timeout=left,
+                markup=False)
+
+    def clear_notifications(self) -> None:
+        if self._notice_board is not None:
+            self._notice_board.clear()
+        super().clear_notifications()  # type: ignore[misc]

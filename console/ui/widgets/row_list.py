@@ -101,6 +101,7 @@ class RowList(Guarded, ScrollView, can_focus=True):
 
     def __init__(self, columns: Sequence[Column], *, drop_first: Sequence[int] = (),
                  narrow: dict[int, int] | None = None, stretch: int | None = None,
+                 cut_at_space: Sequence[int] = (),
                  name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -111,6 +112,9 @@ class RowList(Guarded, ScrollView, can_focus=True):
         self._drop_first = list(drop_first)
         self._narrow = dict(narrow or {})
         self._stretch = stretch  # the column that takes the room left over, if any
+        # Columns whose cells end in what may go (the tracker's health bar after the
+        # numbers): too long, they lose their last words whole, not their numbers.
+        self._cut_at_space = set(cut_at_space)
         self._visible = list(range(len(columns)))
         self._columns = list(columns)
         self._rows: Sequence[tuple[Cell, ...]] = ()
@@ -288,10 +292,16 @@ class RowList(Guarded, ScrollView, can_focus=True):
 
     def _draw(self, cells: Sequence[Cell], style: Style) -> Strip:
         line = Text(no_wrap=True, overflow="ellipsis", end="")
+        shown = self._visible[:len(cells)]
         if len(self._visible) < len(cells):
             cells = [cells[i] for i in self._visible]
-        for cell, (_, width) in zip(cells, self._columns, strict=False):
+        for index, cell, (_, width) in zip(shown, cells, self._columns, strict=False):
             text = cell.copy() if isinstance(cell, Text) else Text(cell)
+            if index in self._cut_at_space and text.cell_len > width:
+                cut = text.plain.rstrip().rfind(" ", 0, width + 1)
+                if cut > 0:
+                    text = text[:cut]
+                    text.rstrip()
             text.truncate(width, overflow="ellipsis", pad=True)
             line.append(" " * _PADDING)
             line.append_text(text)
