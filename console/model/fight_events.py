@@ -229,6 +229,9 @@ class Shown(FightEvent):
 
 @dataclass(frozen=True, slots=True)
 class HazardBegan(FightEvent):
+    """A hazard begins on ``who``: ``hazard`` is its name as shown (drowning under water,
+    suffocation in vacuum), as the log says it."""
+
     KIND: ClassVar[str] = "hazard"
     fight: int
     who: int

@@ -21,7 +21,7 @@ from console.model.outcome import Outcome
 from console.model.turns import END, current_turn, settle
 from console.model.vessels import is_vessel
 from console.rules.errors import RulesError
-from console.rules.hazards import load_state, module_for
+from console.rules.hazards import hazard_name, load_state, module_for
 from console.rules.hazards.common import (
     SAID_BY_STEP,
     DueCheck,
@@ -124,7 +124,7 @@ def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: 
     if first is None and opening is not None:
         first = opening(state)
     begun = Outcome.told(changed, notices=(said,), alerts=alerts,
-                         events=(HazardBegan(encounter.id, target, state.HAZARD),))
+                         events=(HazardBegan(encounter.id, target, hazard_name(state)),))
     if first is None:
         return begun
     return begun.then(apply_step(changed, target, first, sheets or {}, templates,

@@ -43,6 +43,7 @@ __all__ = [
     "call_for_nish",
     "checks_due_for",
     "checks_moment",
+    "checks_passed_by",
     "checks_reminder",
     "choose_leader",
     "current_turn",
@@ -495,6 +496,22 @@ def checks_moment(encounter: Encounter, combatant_id: int) -> str:
     pronoun = combatant.pronoun
     return (f"before {pronoun.they} {pronoun.verb('acts', 'act')}" if on_nish
             else "as the damage lands")
+
+
+def checks_passed_by(encounter: Encounter, pcs: Mapping[int, PlayerCharacter]) -> list[str]:
+    """For the turn in progress as it is passed on: each PC in it who still owes checks
+    the GM has not recorded, said for the log. Passing his turn does not make them (the
+    players roll them, the GM records them with k): a held-down space that ran past them
+    must leave a trace, not only a toast that goes."""
+    turn = current_turn(encounter)
+    lines = []
+    for member in turn.members if turn is not None else ():
+        due = checks_due_for(encounter, member, pcs)
+        if due:
+            name = _combatant(encounter, member).name
+            lines.append(f"{name}'s turn passed with checks not recorded: "
+                         + ", ".join(str(check.kind) for check in due))
+    return lines
 
 
 def checks_reminder(encounter: Encounter, pcs: Mapping[int, PlayerCharacter]) -> list[str]:

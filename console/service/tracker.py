@@ -17,6 +17,7 @@ from console.model.tracker import (
     add_combatant,
     add_condition,
     call_for_nish,
+    checks_passed_by,
     choose_leader,
     cycle_shock,
     hold,
@@ -181,7 +182,9 @@ class TrackerCommands:
         return self._on("tracker.call_nish", change)
 
     def next_turn(self) -> Outcome:
-        return self._on("tracker.next_turn", next_turn)
+        pcs = self._service.pcs()
+        return self._on("tracker.next_turn",
+                        lambda e: next_turn(e).saying(notices=checks_passed_by(e, pcs)))
 
     def previous_turn(self) -> Outcome:
         return self._on("tracker.previous_turn", previous_turn)

@@ -108,6 +108,11 @@ def test_a_critically_wounded_pcs_turn_reminds_the_gm(memory: CampaignService) -
     assert reminder.startswith("Brice, before acting:")
     assert "WP vs 20 (unconsciousness)" in reminder
     assert "Healing vs 20 (vitality drain)" in reminder
+    # Passed on without the checks recorded (a held-down space): the log keeps it.
+    passed = service.tracker.next_turn()
+    said = ("Brice's turn passed with checks not recorded: unconsciousness, vitality drain")
+    assert said in passed.notices
+    assert said in service.view().history[-1].description
 
 
 def test_the_log_follows_undo_and_a_new_branch(memory: CampaignService) -> None:

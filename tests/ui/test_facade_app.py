@@ -62,7 +62,7 @@ async def test_the_tracker_shows_facade_keys_and_columns(store: CampaignStore) -
                 "pools", "facade_hit", "facade_aid", "facade_combat"} <= keys
         assert not {"call_nish", "attack", "hold", "shock", "checks", "hazard"} & keys
         assert tracker.shown_columns[1] == "Init" and "Health" in tracker.shown_columns
-        assert "Initiative 9 (Action 9), his click now" in detail(app, 3)
+        assert "Initiative 9 (Action 9), the click now" in detail(app, 3)
 
 
 async def test_a_turn_the_contest_and_an_interrupting_attack(store: CampaignStore) -> None:

@@ -23,9 +23,10 @@ from console.ui.formatting import percent
 
 __all__ = ["facade_lines", "facade_sheet_lines", "metalface_lines"]
 
-_WHERE = {"free": "no turn running", "now": "his click now",
-          "later": "still to come: may interrupt (j)", "passed": "his click has passed: "
-          "he only defends", "none": "no Initiative this turn"}
+# Said of the one selected, without a pronoun: "click now", not "his click now".
+_WHERE = {"free": "no turn running", "now": "the click now",
+          "later": "still to come: may interrupt (j)", "passed": "the click has passed: "
+          "only defends", "none": "no Initiative this turn"}
 
 
 def _numbers(sheet: FacadeSheet) -> Text:

@@ -78,7 +78,9 @@ def _breathing(medium: str, wp: str) -> Questions:
     return Questions([
         Field("prepared", "Took a lungful first (y/n)", yes_no("prepared"), "n"),
         Field("wp", "WP rating (for holding breath)", rating_text("WP"), wp),
-        Field("breathes", "Breathes at all (y/n)", yes_no("breathes"), "y"),
+        # The creature needs air at all (n: a robot, an undead: immune), not "is he
+        # breathing now", which a GM read it as.
+        Field("breathes", "Needs air at all (n: immune)", yes_no("breathes"), "y"),
     ], lambda v: _alone(suffocation.start(medium, prepared=v["prepared"], wp=v["wp"],
                                           breathes=v["breathes"])))
 

@@ -15,7 +15,8 @@ from rich.text import Text
 from textual.reactive import var
 from textual.widget import Widget
 
-from console.model import Combatant, NpcTemplate, PlayerCharacter, Stat
+from console.model import Combatant, Encounter, NpcTemplate, PlayerCharacter, Stat
+from console.model.encounters import Condition
 from console.model.hazards import describe, due_now, hazards_of
 from console.model.player_view import shown_name
 from console.model.points_awards import describe_bought, standing
@@ -205,8 +206,8 @@ class DetailPane(Redraws, Guarded, Widget):
             lines.extend(self._combatant_lines(view, combatant))
         ending = expiring_this_round(encounter)
         if ending:
-            lines.append(Text("Ends with this round: " + ", ".join(c.name for c in ending),
-                              style="yellow"))
+            lines.append(Text("Ends with this round: " + ", ".join(
+                _whose(encounter, c) for c in ending), style="yellow"))
         return Group(*lines)
 
     @staticmethod
@@ -322,3 +323,12 @@ class DetailPane(Redraws, Guarded, Widget):
             lines.append(Text(f"Checks {moment}:", style="bold red"))
             lines.extend(Text(f"  {check.describe()}", style="red") for check in due)
         return lines
+
+
+def _whose(encounter: Encounter, condition: Condition) -> str:
+    """A condition ending this round and whom it is on: the details show it under any
+    combatant, so "stunned" alone read as the one selected."""
+    if condition.target is None:
+        return f"{condition.name} (everyone)"
+    target = encounter.combatant(condition.target)
+    return condition.name if target is None else f"{condition.name} on {target.name}"

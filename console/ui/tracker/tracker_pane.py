@@ -61,7 +61,7 @@ Call for Nish (`n`) at the start of every round: type each PC's rolled result, o
 `ctrl+r` in the entry to roll his Nish rating. NPCs act on their recorded Nish. Play goes
 highest first; tied combatants (bracketed) act at once, in the order you set with
 `shift+up/down`. In a Façade campaign (`D`, then `ctrl+s`) new fights go lowest first, as
-its lowest Action declares first: a higher one interrupts with `enter` on him.
+its lowest Action declares first: a higher one interrupts with `j` (its own keys: F1 there).
 
 `space` hands the turn on to the highest turn with someone still to act (those who have
 acted are dimmed), so a Nish corrected mid-round, a kill or a newcomer never skips or
