@@ -10,7 +10,7 @@ acted consistent with it, so no mid-round change can skip or repeat anyone's tur
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from console.model.characters import PlayerCharacter
 from console.model.encounters import (
@@ -498,31 +498,28 @@ def checks_moment(encounter: Encounter, combatant_id: int) -> str:
             else "as the damage lands")
 
 
+def _owing(encounter: Encounter,
+           pcs: Mapping[int, PlayerCharacter]) -> Iterator[tuple[str, list[DueCheck]]]:
+    """Each PC in the turn in progress who owes checks, with them."""
+    turn = current_turn(encounter)
+    for member in turn.members if turn is not None else ():
+        due = checks_due_for(encounter, member, pcs)
+        if due:
+            yield _combatant(encounter, member).name, due
+
+
 def checks_passed_by(encounter: Encounter, pcs: Mapping[int, PlayerCharacter]) -> list[str]:
     """For the turn in progress as it is passed on: each PC in it who still owes checks
     the GM has not recorded, said for the log. Passing his turn does not make them (the
     players roll them, the GM records them with k): a held-down space that ran past them
     must leave a trace, not only a toast that goes."""
-    turn = current_turn(encounter)
-    lines = []
-    for member in turn.members if turn is not None else ():
-        due = checks_due_for(encounter, member, pcs)
-        if due:
-            name = _combatant(encounter, member).name
-            lines.append(f"{name}'s turn passed with checks not recorded: "
-                         + ", ".join(str(check.kind) for check in due))
-    return lines
+    return [f"{name}'s turn passed with checks not recorded: "
+            + ", ".join(str(check.kind) for check in due)
+            for name, due in _owing(encounter, pcs)]
 
 
 def checks_reminder(encounter: Encounter, pcs: Mapping[int, PlayerCharacter]) -> list[str]:
     """For each critically wounded PC whose turn is in progress: the checks he rolls on his
     Nish before he acts."""
-    turn = current_turn(encounter)
-    lines = []
-    for member in turn.members if turn is not None else ():
-        due = checks_due_for(encounter, member, pcs)
-        if due:
-            name = _combatant(encounter, member).name
-            lines.append(f"{name}, before acting:\n"
-                         + "\n".join(check.describe() for check in due))
-    return lines
+    return [f"{name}, before acting:\n" + "\n".join(check.describe() for check in due)
+            for name, due in _owing(encounter, pcs)]

@@ -14,6 +14,7 @@ from textual.widgets import Markdown
 from console.service import ActionRefused, CampaignService
 from console.ui.alerts import show_outcome
 from console.ui.dialogs.dialog import Dialog
+from console.ui.screens.session_steps import stepped
 from console.ui.widgets.keys_footer import KeysFooter
 
 __all__ = ["SummaryScreen"]
@@ -57,15 +58,10 @@ class SummaryScreen(Dialog[None]):
         self.query_one("#summary-scroll").border_title = f"Session {self.number} summary"
 
     def action_step(self, delta: int) -> None:
-        numbers = self.service.session_numbers()
-        if self.number not in numbers:
-            return
-        at = numbers.index(self.number) + delta
-        if not 0 <= at < len(numbers):
-            self.notify("no more sessions that way", severity="warning")
-            return
-        self.number = numbers[at]
-        self._show()
+        number = stepped(self, self.service.session_numbers(), self.number, delta)
+        if number is not None:
+            self.number = number
+            self._show()
 
     def action_export(self) -> None:
         try:

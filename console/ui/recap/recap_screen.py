@@ -18,6 +18,7 @@ from console.model.calibration import Calibration
 from console.service import ActionRefused, CampaignService
 from console.ui.dialogs.dialog import Dialog
 from console.ui.recap.recap_view import calibration_chart, recap_text
+from console.ui.screens.session_steps import stepped
 from console.ui.widgets.keys_footer import KeysFooter
 from console.ui.widgets.plain import Label, Static
 
@@ -96,15 +97,10 @@ class RecapScreen(Dialog[None]):
         self._show()
 
     def action_step(self, delta: int) -> None:
-        numbers = self.service.session_numbers()
-        if self.number not in numbers:
-            return
-        at = numbers.index(self.number) + delta
-        if not 0 <= at < len(numbers):
-            self.notify("no more sessions that way", severity="warning")
-            return
-        self.number = numbers[at]
-        self._show()
+        number = stepped(self, self.service.session_numbers(), self.number, delta)
+        if number is not None:
+            self.number = number
+            self._show()
 
     def action_close(self) -> None:
         self.dismiss(None)
