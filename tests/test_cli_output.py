@@ -150,6 +150,9 @@ def test_the_saves_folder_may_come_before_the_command(capsys: pytest.CaptureFixt
     assert code == 0 and err == "" and (tmp_path / "Demo").is_dir()
     code, out, err = run(capsys, f"--saves={tmp_path}", "list")
     assert code == 0 and out.startswith("Demo: 4 PCs")
+    # A command with commands of its own: --saves reaches its last level.
+    code, out, err = run(capsys, "--saves", str(tmp_path), "adventure", "list", "Demo")
+    assert code == 0 and err == "" and out.startswith("The Silent Relay: 3 scenes")
 
 
 def test_the_subcommands_known_by_name_are_those_the_groups_register() -> None:

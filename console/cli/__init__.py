@@ -83,7 +83,9 @@ def _saves_first(arguments: list[str]) -> list[str]:
     else:
         return arguments
     if rest and rest[0] in _SUBCOMMANDS:
-        return [rest[0], *lead, *rest[1:]]
+        # At the end: a command with commands of its own (adventure list) takes --saves at
+        # its last level, after which argparse reads options among the positionals.
+        return [*rest, *lead]
     return arguments
 
 
