@@ -173,8 +173,16 @@ class FormDialog(Dialog[Filled[C] | None]):
                                          max_length=field.max_length)
                         yield from self.beside(field)
             yield Static("", classes="error", id="error")
-            yield Static(self.hint or "enter: next field · ctrl+s: save · escape: cancel",
-                         classes="hint")
+            yield Static(self.hint_text(), classes="hint")
+
+    KEYS = "enter: next field · ctrl+s: save · escape: cancel"
+
+    def hint_text(self) -> str:
+        """The form's hint, and its keys under it unless the hint says them itself: a
+        form with a hint of its own (the attack's Table 14) showed no key at all."""
+        if not self.hint:
+            return self.KEYS
+        return self.hint if "ctrl+s" in self.hint else f"{self.hint}\n{self.KEYS}"
 
     def beside(self, field: Field) -> Iterator[Widget]:
         """What a form shows beside a field, after its input (nothing here)."""
