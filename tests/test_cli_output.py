@@ -5,6 +5,8 @@ on what he made or looked for."""
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import json
 import shlex
 import subprocess
@@ -168,3 +170,24 @@ def test_the_subcommands_known_by_name_are_those_the_groups_register() -> None:
         subparsers = parser.add_subparsers(dest="command", parser_class=Parser)
         importlib.import_module(module).register(subparsers)
         assert tuple(subparsers.choices) == names, module
+
+
+class _FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_output_that_cannot_be_written_is_said_after_the_work_is_done(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    """stdout closed (>&-): the command runs and prints nowhere; stdout full (>/dev/full):
+    the work is done and the one line says so, exit 1 (2 is for input refused)."""
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(["--saves", str(tmp_path), "demo"]) == 0
+    assert (tmp_path / "Demo").is_dir()
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    assert main(["--saves", str(tmp_path), "new", "Second"]) == 1
+    assert (tmp_path / "Second").is_dir()  # done, though its line could not be printed
+    err = capsys.readouterr().err
+    assert err == ("gm-console: the output could not be written (standard output: No space "
+                   "left on device); the command itself was carried out\n")

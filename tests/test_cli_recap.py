@@ -89,6 +89,7 @@ def test_the_calibration_counts_the_fights_played(capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize(("argv", "message"), [
     (["--campaign", "--session", "1"], "--campaign is every session's fights"),
     (["--json", "--html"], "--json or --html"),
+    (["--campaign", "--html"], "--campaign gives Markdown or --json, not --html"),
     (["--force"], "--force replaces the file --out names"),
     (["--session", "9"], "no session 9 in 'Demo' (sessions 1-1)"),
 ])

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from console import __version__
-from console.cli.errors import CommandError, Parser
+from console.cli.errors import CommandError, OutputLost, Parser
 from console.rules.errors import RulesError
 
 __all__ = ["COMMAND_GROUPS", "build_parser", "main"]
@@ -117,6 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except BrokenPipeError:
         return _reader_gone()
+    except OutputLost as lost:  # after the command's work: it is done, only unsaid
+        print(f"gm-console: the output could not be written ({lost}); the command itself "
+              "was carried out", file=sys.stderr)
+        return 1
     except (CommandError, RulesError) as error:  # store refusals come as CommandError
         return _fail(str(error))
     except OSError as error:

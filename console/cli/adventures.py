@@ -249,7 +249,11 @@ def _forecast(args: argparse.Namespace) -> int:
             continue
         heavy = sum(found.outcomes[row] for row in ("heavy_win", "heavy_flee", "rout",
                                                     "death", "party_down"))
-        lines.append(f"  {item.name}: {found.runs:,} fights; moderate or better "
+        # A big fight runs fewer than asked (the forecast's budget of work): said, not
+        # silently lowered.
+        fewer = (f" (fewer than the {args.runs:,} asked: a fight this size)"
+                 if found.runs < args.runs else "")
+        lines.append(f"  {item.name}: {found.runs:,} fights{fewer}; moderate or better "
                      f"{(1 - heavy - found.undecided) * 100:.0f}%, heavy or worse "
                      f"{heavy * 100:.0f}%, a PC dies {found.outcomes['death'] * 100:.1f}%")
     if result.mix is None:

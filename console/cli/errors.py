@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-__all__ = ["CommandError", "Parser", "file_path"]
+__all__ = ["CommandError", "OutputLost", "Parser", "file_path"]
 
 
 class CommandError(Exception):
@@ -29,3 +29,8 @@ def file_path(text: str) -> Path:
     if "\x00" in text:
         raise argparse.ArgumentTypeError(f"{text!r} is not a file name (it holds a NUL byte)")
     return Path(text)
+
+
+class OutputLost(Exception):
+    """What a command printed could not be written (a full disk behind ``>``): the command
+    itself is done by then, so this is not a refusal of its input (exit 1, not 2)."""

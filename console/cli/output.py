@@ -12,23 +12,39 @@ as text (``console.ui.widgets.plain``).
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, TextIO
 
+from console.cli.errors import OutputLost
 from console.model.text import shown
 
-__all__ = ["ShownStream", "shown_output"]
+__all__ = ["OutputLost", "ShownStream", "shown_output"]
 
 
 class ShownStream:
     """A text stream that writes ``shown`` text to ``stream``."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, name: str = "standard output") -> None:
         self._stream = stream
+        self._name = name
 
     def write(self, text: str) -> int:
-        self._stream.write(shown(text, notes=True))
+        try:
+            self._stream.write(shown(text, notes=True))
+        except BrokenPipeError:
+            raise  # the reader left (| head): the command line's own case
+        except OSError as error:
+            raise OutputLost(f"{self._name}: {error.strerror or error}") from None
         return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputLost(f"{self._name}: {error.strerror or error}") from None
 
     def __getattr__(self, name: str) -> Any:  # flush, fileno, encoding, isatty ...
         return getattr(self._stream, name)
@@ -36,7 +52,9 @@ class ShownStream:
 
 def shown_output() -> None:
     """Wrap this process's standard output and error (for a subcommand that prints)."""
-    for name in ("stdout", "stderr"):
+    for name, said in (("stdout", "standard output"), ("stderr", "standard error")):
         stream = getattr(sys, name)
+        if stream is None:  # closed by the caller (>&-): what is printed is not wanted
+            stream = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (for the run)
         if not isinstance(stream, ShownStream):
-            setattr(sys, name, ShownStream(stream))
+            setattr(sys, name, ShownStream(stream, said))

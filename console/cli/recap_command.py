@@ -27,6 +27,8 @@ def recap(args: argparse.Namespace) -> int:
     if args.campaign and (args.session is not None or args.players):
         raise CommandError("--campaign is every session's fights: it takes no --session "
                            "and no --players")
+    if args.campaign and args.html:  # the calibration is a table: Markdown or JSON
+        raise CommandError("--campaign gives Markdown or --json, not --html")
     if args.json and args.html:
         raise CommandError("--json or --html: one of them")
     if args.force and args.out is None:
