@@ -9,7 +9,7 @@ from console.model import Encounter, ModelError, PlayerCharacter, Side, Status
 from console.model.encounters import Condition, InitiativeMode
 from console.model.fight_end import EndHow, Ending
 from console.model.fight_facts import ending_of
-from console.model.lifecycle import begin_encounter, end_encounter, join_pc
+from console.model.lifecycle import begin_encounter, check_fight_open, end_encounter, join_pc
 from console.model.outcome import Outcome
 from console.model.tracker import (
     able_to_lead,
@@ -146,6 +146,9 @@ class TrackerCommands:
         """Who rolls at this call for Nish (in group Initiative, the leader, chosen now)."""
         service = self._service
         encounter = service.running()
+        # Refused before the dialog: a closed session's fight takes no Nish (the GM typed
+        # every result only to have them refused as the form closed).
+        service.guard(lambda: check_fight_open(service.session()))
         pcs = service.pcs()
         rolling = [c for c in encounter.combatants  # the party's vessel rolls no Nish
                    if c.side is Side.PC and c.status not in (Status.DEAD, Status.REMOVED)

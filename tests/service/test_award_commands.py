@@ -159,6 +159,8 @@ def test_no_awards_before_a_session_and_a_closed_fight_is_over() -> None:
         service.tracker.new_encounter("Another")
     with pytest.raises(ActionRefused, match=refused):
         service.tracker.end_encounter()
+    with pytest.raises(ActionRefused, match=refused):  # before its dialog opens
+        service.tracker.nish_call()
     service.sessions.toggle()  # the next session carries the fight on, and it goes on
     service.tracker.add_npc("Skrak", 9, 12)
     assert [c.name for c in service.encounter().combatants] == ["Brice", "Skrak"]  # type: ignore[union-attr]
