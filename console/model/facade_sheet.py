@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from console.model.errors import ModelError
-from console.model.fields import check_keys, need_int, need_list, need_mapping
+from console.model.fields import check_keys, need_between, need_int, need_list, need_mapping
 from console.model.text import need_name
 from console.rules.errors import RulesError
 from console.rules.facade_combat.damage import DamageType, Layer, WeaponDamage, parse_damage
@@ -57,14 +57,6 @@ ARMOR_MAX = 30  # Protection or Reduction (the tables reach 16)
 ITEMS_HELD = 50  # weapons or armor pieces on one sheet
 
 
-def _whole(value: object, what: str, low: int, high: int) -> int:
-    need_int(value, what)
-    assert isinstance(value, int)
-    if not low <= value <= high:
-        raise ModelError(f"{what}: {low} to {high}, not {value}")
-    return value
-
-
 # ----- weapons ---------------------------------------------------------------------------------
 
 
@@ -94,7 +86,7 @@ class FacadeWeapon:
         object.__setattr__(self, "damage", parsed.text)
         if self.skill:
             need_name(self.skill, f"{self.name}: skill")
-        _whole(self.strength, f"{self.name}: Str.", 0, STRENGTH_MAX)
+        need_between(self.strength, f"{self.name}: Str.", 0, STRENGTH_MAX)
         for flag in ("legs", "bullet", "gun"):
             if not isinstance(getattr(self, flag), bool):
                 raise ModelError(f"{self.name}: {flag} must be true or false")
@@ -201,9 +193,9 @@ class FacadeArmor:
     def __post_init__(self) -> None:
         need_name(self.name, "armor name")
         for what in ("bruising", "crushing", "deadly", "reduction"):
-            _whole(getattr(self, what), f"{self.name}: {what}", 0, ARMOR_MAX)
+            need_between(getattr(self, what), f"{self.name}: {what}", 0, ARMOR_MAX)
         if self.against_guns is not None:
-            _whole(self.against_guns, f"{self.name}: Reduction against guns", 0, ARMOR_MAX)
+            need_between(self.against_guns, f"{self.name}: Reduction against guns", 0, ARMOR_MAX)
         letters = "".join(sorted(set(str(self.covers).upper()) - {",", " "},
                                  key="TLAH".find))
         if not letters or not set(letters) <= set("TLAH"):
@@ -290,7 +282,7 @@ def _attributes(data: object) -> dict[str, int]:
     if unknown:
         raise ModelError(f"attributes: unknown {', '.join(map(str, unknown))} (the seed's are "
                          f"{', '.join(ATTRIBUTES)})")
-    return {name: _whole(raw.get(name, 3), name, 0, SPECIFIC_MAX) for name in ATTRIBUTES}
+    return {name: need_between(raw.get(name, 3), name, 0, SPECIFIC_MAX) for name in ATTRIBUTES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,7 +392,7 @@ class FacadeHealth:
             if name not in POOLS.values():
                 raise ModelError(f"Limit Pool {name!r}: the pools are "
                                  f"{', '.join(POOLS.values())}")
-            _whole(level, name, 0, POOL_MAX)
+            need_between(level, name, 0, POOL_MAX)
         # zero is the same as absent: one form only, for equality
         object.__setattr__(self, "pools", {k: v for k, v in pools.items() if v})
 

@@ -16,6 +16,7 @@ from console.model.errors import ModelError
 __all__ = [
     "check_keys",
     "format_time",
+    "need_between",
     "need_choice",
     "need_int",
     "need_list",
@@ -65,6 +66,15 @@ def need_int(value: object, what: str, *, minimum: int | None = None) -> int:
         raise ModelError(f"{what}: expected a whole number, got {type(value).__name__}")
     if minimum is not None and value < minimum:
         raise ModelError(f"{what}: must be at least {minimum}, not {value}")
+    return value
+
+
+def need_between(value: object, what: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``."""
+    need_int(value, what)
+    assert isinstance(value, int)
+    if not low <= value <= high:
+        raise ModelError(f"{what}: {low} to {high}, not {value}")
     return value
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from console.model.errors import ModelError
-from console.model.fields import need_int, need_list
+from console.model.fields import need_between, need_list
 from console.model.text import need_name
 from console.rules.facade_combat.traits import SKILL_MAX
 from console.rules.systems.metalface import professional_rank
@@ -19,14 +19,6 @@ __all__ = ["SKILLS_HELD", "Skills", "format_skills", "parse_skills"]
 
 SKILLS_HELD = 100
 SKILL_HELD = 99  # a saved skill's level at most (Façade's totals are 0-12, Metalface 0-6+)
-
-
-def _whole(value: object, what: str, low: int, high: int) -> int:
-    need_int(value, what)
-    assert isinstance(value, int)
-    if not low <= value <= high:
-        raise ModelError(f"{what}: {low} to {high}, not {value}")
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +38,7 @@ class Skills:
                 raise ModelError("a skill is a name and a level")
             name, level = pair
             need_name(name, "skill name")
-            _whole(level, f"skill {name}", 0, SKILL_HELD)
+            need_between(level, f"skill {name}", 0, SKILL_HELD)
             if str(name).casefold() in seen:
                 raise ModelError(f"skill {name} is listed twice")
             seen.add(str(name).casefold())
