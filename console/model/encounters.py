@@ -42,6 +42,7 @@ __all__ = [
     "Shock",
     "Side",
     "Status",
+    "combatant_of",
 ]
 
 
@@ -469,3 +470,11 @@ class Encounter:
                     else tuple(need_list(raw["source"], "prepared encounter"))),
             read_aloud=raw.get("read_aloud", ""),
         )
+
+
+def combatant_of(encounter: Encounter, combatant_id: int) -> Combatant:
+    """The combatant a change names; refused when he is not in the fight (any more)."""
+    found = encounter.combatant(combatant_id)
+    if found is None:
+        raise ModelError(f"no combatant {combatant_id} in {encounter.name}")
+    return found

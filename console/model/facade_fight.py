@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from console.model.characters import PlayerCharacter
-from console.model.encounters import Combatant, Encounter, Side, Status
+from console.model.encounters import Combatant, Encounter, Side, Status, combatant_of
 from console.model.errors import ModelError
 from console.model.facade_sheet import FacadeHealth, FacadeSheet, FacadeWeapon
 from console.model.npcs import NpcTemplate
@@ -115,13 +115,6 @@ class Fighter:
             raise ModelError(f"{self.name} has {len(weapons)} weapon(s): no weapon "
                              f"{index + 1}")
         return weapons[index]
-
-
-def combatant_of(encounter: Encounter, combatant_id: int) -> Combatant:
-    found = encounter.combatant(combatant_id)
-    if found is None:
-        raise ModelError(f"no combatant {combatant_id} in {encounter.name}")
-    return found
 
 
 def _sheet_pc(combatant: Combatant, pcs: Pcs) -> PlayerCharacter | None:

@@ -10,7 +10,7 @@ acted consistent with it, so no mid-round change can skip or repeat anyone's tur
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from console.model.characters import PlayerCharacter
 from console.model.encounters import (
@@ -22,12 +22,12 @@ from console.model.encounters import (
     Shock,
     Side,
     Status,
+    combatant_of,
 )
 from console.model.errors import ModelError
 from console.model.outcome import Outcome
 from console.model.pronouns import THEY, Pronoun
 from console.model.turns import END, current_turn, pending, round_order, settle
-from console.rules.critical_damage import DueCheck, checks_due
 from console.rules.initiative import (
     LeaderCandidate,
     choose_group_leader,
@@ -41,10 +41,6 @@ __all__ = [
     "add_combatant",
     "add_condition",
     "call_for_nish",
-    "checks_due_for",
-    "checks_moment",
-    "checks_passed_by",
-    "checks_reminder",
     "choose_leader",
     "current_turn",
     "cycle_shock",
@@ -66,13 +62,6 @@ __all__ = [
     "toggle_named",
     "toggle_status",
 ]
-
-
-def _combatant(encounter: Encounter, combatant_id: int) -> Combatant:
-    found = encounter.combatant(combatant_id)
-    if found is None:
-        raise ModelError(f"no combatant {combatant_id} in {encounter.name}")
-    return found
 
 
 def _replace(encounter: Encounter, changed: Combatant) -> Encounter:
@@ -111,7 +100,7 @@ def add_combatant(
 def set_status(encounter: Encounter, combatant_id: int, status: Status) -> Outcome:
     """Active, unconscious, dead or removed. A combatant whose turn it is and who drops out
     of the order passes the turn on; one who is no longer active loses a saved Initiative."""
-    combatant = _combatant(encounter, combatant_id)
+    combatant = combatant_of(encounter, combatant_id)
     hold_state = combatant.hold if status is Status.ACTIVE else Hold.NONE
     changed = _replace(encounter, combatant.with_changes(status=status, hold=hold_state))
     said = (f"back in the fight (was {combatant.status.value})" if status is Status.ACTIVE
@@ -121,7 +110,7 @@ def set_status(encounter: Encounter, combatant_id: int, status: Status) -> Outco
 
 def toggle_status(encounter: Encounter, combatant_id: int, status: Status) -> Outcome:
     """The key for a state pressed again puts him back in the fight."""
-    combatant = _combatant(encounter, combatant_id)
+    combatant = combatant_of(encounter, combatant_id)
     return set_status(encounter, combatant_id,
                       Status.ACTIVE if combatant.status is status else status)
 
@@ -129,7 +118,7 @@ def toggle_status(encounter: Encounter, combatant_id: int, status: Status) -> Ou
 def toggle_hidden(encounter: Encounter, combatant_id: int) -> Outcome:
     """Hide him from the players' view, or reveal him. The GM's own screen and the round
     are untouched: a hidden combatant still takes his turns."""
-    combatant = _combatant(encounter, combatant_id)
+    combatant = combatant_of(encounter, combatant_id)
     hidden = not combatant.hidden
     changed = _replace(encounter, combatant.with_changes(hidden=hidden))
     said = "hidden from the players" if hidden else "shown to the players"
@@ -139,7 +128,7 @@ def toggle_hidden(encounter: Encounter, combatant_id: int) -> Outcome:
 def toggle_named(encounter: Encounter, combatant_id: int) -> Outcome:
     """Tell the players an NPC's name (a players' view that calls NPCs "Foe 1", "Foe 2"
     shows it from now on), or take it back to his foe number."""
-    combatant = _combatant(encounter, combatant_id)
+    combatant = combatant_of(encounter, combatant_id)
     if combatant.side is not Side.NPC:
         raise ModelError(f"{combatant.name} is no NPC: the players know {combatant.pronoun.them} "
                          "by name")
@@ -163,7 +152,7 @@ def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Outc
     """Enter or edit this round's Nish; for an NPC it also becomes his recorded Nish, for a
     group of spawned copies it is the whole group's, and for the group leader in group
     Initiative it is the party's."""
-    combatant = _combatant(encounter, combatant_id)
+    combatant = combatant_of(encounter, combatant_id)
     if value is not None and value < 0:
         raise ModelError(f"{combatant.name}: Nish cannot be negative")
     changes: dict[str, object] = {"nish": value}
@@ -198,7 +187,7 @@ def set_party_nish(encounter: Encounter, value: int | None) -> Outcome:
 def set_shock(encounter: Encounter, combatant_id: int, shock: Shock) -> Outcome:
     """Failed shock: Nish 0 this round; critical failure: no Nish this round. Marked before
     the first call for Nish, it applies to round 1."""
-    combatant = _combatant(encounter, combatant_id)
+    combatant = combatant_of(encounter, combatant_id)
     changed = _replace(encounter, combatant.with_changes(shock=shock))
     meaning = {Shock.NONE: "no shock", Shock.FAILED: "failed shock, Nish 0 this round",
                Shock.CRITICAL: "critical shock failure, no Nish this round"}[shock]
@@ -210,7 +199,7 @@ _SHOCKS = (Shock.NONE, Shock.FAILED, Shock.CRITICAL)
 
 def cycle_shock(encounter: Encounter, combatant_id: int) -> Outcome:
     """None, failed, critical, and round again: one key for all three."""
-    shock = _combatant(encounter, combatant_id).shock
+    shock = combatant_of(encounter, combatant_id).shock
     return set_shock(encounter, combatant_id, _SHOCKS[(_SHOCKS.index(shock) + 1) % 3])
 
 
@@ -290,7 +279,7 @@ def _reopen(encounter: Encounter, turn_members: tuple[int, ...]) -> tuple[int, .
     """Who in a turn taken already can take it again: not those who saved their Initiative
     (stepping about does not undo a hold; ctrl+z does)."""
     return tuple(m for m in turn_members if m in encounter.acted
-                 and _combatant(encounter, m).hold is not Hold.ALL)
+                 and combatant_of(encounter, m).hold is not Hold.ALL)
 
 
 def previous_turn(encounter: Encounter) -> Outcome:
@@ -326,7 +315,7 @@ def repeats_turn(encounter: Encounter, combatant_id: int) -> bool:
 def jump_to(encounter: Encounter, combatant_id: int) -> Outcome:
     """Make the turn holding ``combatant_id`` the current one. Whoever it passes over still
     acts this round; he acts now even if he already had his turn (or saved it)."""
-    combatant = _combatant(encounter, combatant_id)
+    combatant = combatant_of(encounter, combatant_id)
     turn = round_order(encounter).turn_of(combatant_id)
     if turn is None:
         raise ModelError(f"{combatant.name} has no turn this round")
@@ -342,7 +331,7 @@ def jump_to(encounter: Encounter, combatant_id: int) -> Outcome:
 def hold(encounter: Encounter, combatant_id: int, *, part: bool = False) -> Outcome:
     """Saved Initiative. Saving all of it gives up his turn now (he acts later with ``o``);
     saving part (say, the attack after a move) leaves him acting now with the rest saved."""
-    combatant = _combatant(encounter, combatant_id)
+    combatant = combatant_of(encounter, combatant_id)
     _need_round(encounter)
     if combatant.status is not Status.ACTIVE:
         raise ModelError(f"{combatant.name} is {combatant.status.value}: "
@@ -364,7 +353,7 @@ def hold(encounter: Encounter, combatant_id: int, *, part: bool = False) -> Outc
 
 def act_now(encounter: Encounter, combatant_id: int) -> Outcome:
     """A held combatant takes his saved Initiative now; the round goes on where it was."""
-    combatant = _combatant(encounter, combatant_id)
+    combatant = combatant_of(encounter, combatant_id)
     if combatant.hold is Hold.NONE:
         raise ModelError(f"{combatant.name} has no saved Initiative")
     changed = _replace(encounter, combatant.with_changes(hold=Hold.NONE))
@@ -374,7 +363,7 @@ def act_now(encounter: Encounter, combatant_id: int) -> Outcome:
 
 def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Outcome:
     """Move a combatant earlier (-1) or later (+1) among those tied with him."""
-    combatant = _combatant(encounter, combatant_id)
+    combatant = combatant_of(encounter, combatant_id)
     order = round_order(encounter)
     turn = order.turn_of(combatant_id)
     if turn is None or turn.tie is None:
@@ -391,7 +380,7 @@ def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Outcome
     keys[index], keys[target] = keys[target], keys[index]
     changed = encounter
     for position, key in enumerate(keys):
-        changed = _replace(changed, _combatant(changed, key).with_changes(tie_order=position))
+        changed = _replace(changed, combatant_of(changed, key).with_changes(tie_order=position))
     return settle(encounter, changed,
                   (f"{combatant.name} moves {'up' if offset < 0 else 'down'} in the tie",))
 
@@ -403,7 +392,7 @@ def set_mode(encounter: Encounter, mode: InitiativeMode, leader: int | None = No
     changes: dict[str, object] = {"mode": mode,
                                   "leader": leader if mode is InitiativeMode.GROUP else None}
     if mode is InitiativeMode.GROUP and leader is not None and encounter.round > 0:
-        changes["party_nish"] = _combatant(encounter, leader).nish
+        changes["party_nish"] = combatant_of(encounter, leader).nish
     changed = encounter.with_changes(**changes)
     return settle(encounter, changed, (f"Initiative mode: {mode.value}",))
 
@@ -448,7 +437,7 @@ def add_condition(
     until = None if rounds is None else condition_end_round(encounter.round, rounds)
     condition = Condition(name.strip(), target, until, since_round=encounter.round,
                           notes=notes)
-    who = "" if target is None else f" on {_combatant(encounter, target).name}"
+    who = "" if target is None else f" on {combatant_of(encounter, target).name}"
     lasting = "until removed" if until is None else f"through round {until}"
     changed = encounter.with_changes(conditions=(*encounter.conditions, condition))
     return Outcome.told(changed, notices=(f"{condition.name}{who}, {lasting}",))
@@ -461,65 +450,3 @@ def remove_condition(encounter: Encounter, index: int) -> Outcome:
     kept = encounter.conditions[:index] + encounter.conditions[index + 1:]
     return Outcome.told(encounter.with_changes(conditions=kept),
                         notices=(f"{gone.name} removed",))
-
-
-# ----- critical damage reminders --------------------------------------------------------
-
-
-def checks_due_for(
-    encounter: Encounter, combatant_id: int, pcs: Mapping[int, PlayerCharacter]
-) -> list[DueCheck]:
-    """The critical-damage checks a PC owes now: those a hit has just made due, and on his
-    Nish the round's checks before he acts; each is made once (none for NPCs: an NPC with
-    critical damage simply dies)."""
-    combatant = _combatant(encounter, combatant_id)
-    sheet = pcs.get(combatant.ref) if combatant.ref is not None else None
-    if combatant.side is not Side.PC or sheet is None or sheet.vit_max is None:
-        return []
-    due = checks_due(
-        sheet.wounds, int(sheet.vit_max.value),
-        pass_out_check_done=combatant.pass_out_check_done,
-        drain_stopped=combatant.drain_stopped,
-        unconscious=combatant.status is Status.UNCONSCIOUS,
-    )
-    return [check for check in due if check.kind in combatant.checks_owed]
-
-
-def checks_moment(encounter: Encounter, combatant_id: int) -> str:
-    """When the checks he owes now are made, said of him: "before he acts" on his Nish
-    (his turn in progress, the round's checks asked), else "as the damage lands" (a hit,
-    or the GM's wounds, made them due)."""
-    combatant = _combatant(encounter, combatant_id)
-    turn = current_turn(encounter)
-    on_nish = (turn is not None and combatant_id in turn.members
-               and combatant.checks_round == encounter.round)
-    pronoun = combatant.pronoun
-    return (f"before {pronoun.they} {pronoun.verb('acts', 'act')}" if on_nish
-            else "as the damage lands")
-
-
-def _owing(encounter: Encounter,
-           pcs: Mapping[int, PlayerCharacter]) -> Iterator[tuple[str, list[DueCheck]]]:
-    """Each PC in the turn in progress who owes checks, with them."""
-    turn = current_turn(encounter)
-    for member in turn.members if turn is not None else ():
-        due = checks_due_for(encounter, member, pcs)
-        if due:
-            yield _combatant(encounter, member).name, due
-
-
-def checks_passed_by(encounter: Encounter, pcs: Mapping[int, PlayerCharacter]) -> list[str]:
-    """For the turn in progress as it is passed on: each PC in it who still owes checks
-    the GM has not recorded, said for the log. Passing his turn does not make them (the
-    players roll them, the GM records them with k): a held-down space that ran past them
-    must leave a trace, not only a toast that goes."""
-    return [f"{name}'s turn passed with checks not recorded: "
-            + ", ".join(str(check.kind) for check in due)
-            for name, due in _owing(encounter, pcs)]
-
-
-def checks_reminder(encounter: Encounter, pcs: Mapping[int, PlayerCharacter]) -> list[str]:
-    """For each critically wounded PC whose turn is in progress: the checks he rolls on his
-    Nish before he acts."""
-    return [f"{name}, before acting:\n" + "\n".join(check.describe() for check in due)
-            for name, due in _owing(encounter, pcs)]

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from console.model import Combatant, ModelError, PlayerCharacter, Side, Status
+from console.model.checks_owed import checks_due_for, checks_moment
 from console.model.combat import (
     NpcNumbers,
     apply_pc_checks,
@@ -27,7 +28,6 @@ from console.model.completion import named
 from console.model.fight_events import Attacked
 from console.model.outcome import Outcome
 from console.model.stats import Stat
-from console.model.tracker import checks_due_for, checks_moment
 from console.model.vessels import (
     apply_vessel_check,
     body_of,

@@ -31,12 +31,13 @@ from console.model import (
     fight_facts,
     turn_timer,
 )
+from console.model.checks_owed import checks_reminder
 from console.model.fight_events import FightEvent
 from console.model.lifecycle import check_fight_open, running_encounter
 from console.model.outcome import Document, Outcome, Removed
 from console.model.player_view import number_foes
 from console.model.table_settings import NpcNames
-from console.model.tracker import checks_reminder, round_order
+from console.model.tracker import round_order
 from console.rules.errors import RulesError
 from console.rules.initiative import RoundOrder
 from console.service.clock import SteadyClock

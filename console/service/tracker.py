@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from console.model import Encounter, ModelError, PlayerCharacter, Side, Status
+from console.model.checks_owed import checks_passed_by
 from console.model.encounters import Condition, InitiativeMode
 from console.model.fight_end import EndHow, Ending
 from console.model.fight_facts import ending_of
@@ -17,7 +18,6 @@ from console.model.tracker import (
     add_combatant,
     add_condition,
     call_for_nish,
-    checks_passed_by,
     choose_leader,
     cycle_shock,
     hold,

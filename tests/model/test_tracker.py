@@ -5,6 +5,7 @@ import random
 import pytest
 
 from console.model import Encounter, PlayerCharacter, Side, Status
+from console.model.checks_owed import checks_due_for
 from console.model.encounters import Hold, InitiativeMode, Shock
 from console.model.errors import ModelError
 from console.model.tracker import (
@@ -13,7 +14,6 @@ from console.model.tracker import (
     add_combatant,
     add_condition,
     call_for_nish,
-    checks_due_for,
     choose_leader,
     current_turn,
     hold,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from console.model import Encounter, NpcTemplate, PlayerCharacter, Side, Status
+from console.model.checks_owed import checks_due_for
 from console.model.combat import kill_rule_pc, wound_npc_in_fight, wound_pc
 from console.model.encounters import Hold, InitiativeMode
 from console.model.errors import ModelError
@@ -15,7 +16,6 @@ from console.model.tracker import (
     END,
     add_combatant,
     call_for_nish,
-    checks_due_for,
     current_turn,
     hold,
     jump_to,

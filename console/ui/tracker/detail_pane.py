@@ -16,6 +16,7 @@ from textual.reactive import var
 from textual.widget import Widget
 
 from console.model import Combatant, Encounter, NpcTemplate, PlayerCharacter, Stat
+from console.model.checks_owed import checks_due_for, checks_moment
 from console.model.encounters import Condition
 from console.model.hazards import describe, due_now, hazards_of
 from console.model.player_view import shown_name
@@ -23,8 +24,6 @@ from console.model.points_awards import describe_bought, standing
 from console.model.table_settings import NpcNames
 from console.model.tracker import (
     END,
-    checks_due_for,
-    checks_moment,
     current_turn,
     expiring_this_round,
 )
