@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from console.model import Status
@@ -44,6 +44,10 @@ def _numbers(text: str) -> set[str]:
                                                             max_size=NPCS),
        vits=st.lists(st.integers(80_000, 89_999), min_size=NPCS, max_size=NPCS),
        nish=st.lists(st.integers(90_000, 99_999), min_size=NPCS, max_size=NPCS))
+# Found by CI: two undos took back the set-up's Nish call and its last NPC, and the hide
+# that followed looked for a combatant no longer there.
+@example(ops=[("undo",), ("undo",), ("hide", 3)], foes=False, hidden_at_start=[False] * NPCS,
+         vits=[80_000] * NPCS, nish=[90_000] * NPCS)
 def test_the_players_recap_never_tells_a_hidden_name_or_an_npc_number(
         ops: list[tuple], foes: bool, hidden_at_start: list[bool], vits: list[int],
         nish: list[int]) -> None:
@@ -61,7 +65,10 @@ def test_the_players_recap_never_tells_a_hidden_name_or_an_npc_number(
             service.tracker.toggle_hidden(evening.who(name).id)
     numbers: set[int] = {*vits, *nish}
     evening.call(20, 10)
+    done = 0  # actions taken since the set-up: an undo never reaches into the set-up
     for op in ops:
+        if op[0] == "undo" and not done:
+            continue
         try:
             if op[0] == "call":
                 evening.call(20, 10)
@@ -69,6 +76,7 @@ def test_the_players_recap_never_tells_a_hidden_name_or_an_npc_number(
                 service.tracker.next_turn()
             elif op[0] == "undo":
                 service.undo()
+                done -= 2  # the += 1 below, and the action undone
             else:
                 who = evening.who(names[op[1]])
                 if op[0] == "hide":
@@ -86,6 +94,7 @@ def test_the_players_recap_never_tells_a_hidden_name_or_an_npc_number(
                     service.tracker.add_condition(who.id, "Pinned", 2)
         except ActionRefused:
             continue
+        done += 1
     service.tracker.end_encounter(EndHow.WON)
 
     log = service.session_log(1)
