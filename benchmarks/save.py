@@ -7,7 +7,9 @@ logged actions) and the tracker's commonest action: a PC takes wounds in an enco
 which writes pcs.json and the session file. Each step, in alternating order so both see
 the same disk:
 
-- the store: ``CampaignStore.apply`` (validate, log, write atomically, fsync, back up);
+- the store: ``CampaignStore.apply`` as the console's commands call it (documents made by
+  the model, so validated as they were built: ``built=True``), logged, written
+  atomically, fsynced, backed up;
 - the floor: the same documents serialised (``json.dumps``), written to a new file,
   fsynced and renamed over the old one, for each of the two files; and the same with
   the folder fsynced after the rename (what makes the rename itself survive a power cut,
@@ -73,7 +75,7 @@ def wound_writes(store: CampaignStore, step: int) -> list[Write]:
 
 
 def wound(store: CampaignStore, step: int) -> None:
-    store.apply("pc.wounds", "takes 3 wounds", wound_writes(store, step))
+    store.apply("pc.wounds", "takes 3 wounds", wound_writes(store, step), built=True)
 
 
 @contextmanager
@@ -165,7 +167,9 @@ def main() -> None:
                 for which in order[shift:] + order[:shift]:
                     if which == "store":
                         started = time.perf_counter()
-                        store.apply("pc.wounds", "takes 3 wounds", writes)
+                        # built: the documents are model objects' to_dict, validated as
+                        # they were made, as every command of the console commits them.
+                        store.apply("pc.wounds", "takes 3 wounds", writes, built=True)
                         store_times.append(time.perf_counter() - started)
                     else:
                         durable_name = which == "durable"
