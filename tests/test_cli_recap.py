@@ -5,6 +5,7 @@ hold the campaign meanwhile."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -23,11 +24,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-@pytest.fixture
-def saves(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
-    """The demo, its fight played to a win: Skrak 1 killed, then hidden from the players."""
-    saves = tmp_path / "saves"
-    assert run(capsys, "demo", "--saves", str(saves))[0] == 0
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo, its fight played to a win: Skrak 1 killed, then hidden from the players
+    (made once for the module; each test has a copy of its own)."""
+    saves = tmp_path_factory.mktemp("recap") / "saves"
+    assert main(["demo", "--saves", str(saves)]) == 0
     with CampaignStore.open(saves, "Demo") as store:
         service = CampaignService(store)
         encounter = service.encounter()
@@ -38,6 +40,14 @@ def saves(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
         service.tracker.next_turn()
         service.tracker.end_encounter(EndHow.WON)
     return saves
+
+
+@pytest.fixture
+def saves(played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    copy = tmp_path / "saves"
+    shutil.copytree(played, copy, symlinks=True)
+    capsys.readouterr()  # the demo's own output is no test's
+    return copy
 
 
 def test_the_recap_and_its_players_version(capsys: pytest.CaptureFixture[str],

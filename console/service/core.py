@@ -437,6 +437,11 @@ class CampaignCore:
         backup not made): the GM reads exactly what is on disk."""
         return outcome.saying(alerts=self._store.take_warnings())
 
+    def tidy(self) -> None:
+        """The store's housekeeping after an action (old backups removed), kept out of the
+        action itself: the console runs it once the action's frame is drawn."""
+        self._store.tidy()
+
     def new_id(self, table: str) -> int:
         """The id for a new document. A new PC's is also past every PC the sessions'
         records name, so a deleted PC's awards and closes never become his."""

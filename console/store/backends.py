@@ -7,6 +7,7 @@ Paths are campaign-relative POSIX strings such as ``sessions/0003/session.json``
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Protocol
@@ -46,6 +47,14 @@ class ShardBackend(Protocol):
         """Backups that could not be made since the last call, in the GM's words."""
         ...
 
+    def tidy(self) -> None:
+        """Remove the old backups past the number kept (after an action, not in it)."""
+        ...
+
+    def pinned(self) -> contextlib.AbstractContextManager[None]:
+        """The folders reached during one operation kept open (CampaignTree.pinned)."""
+        ...
+
 
 class FileBackend:
     """Shards as files under the campaign's tree; every replaced version is handed to
@@ -79,6 +88,26 @@ class FileBackend:
     def take_troubles(self) -> list[str]:
         found, self._troubles = self._troubles, []
         return found
+
+    def pinned(self) -> contextlib.AbstractContextManager[None]:
+        return self.tree.pinned()
+
+    def tidy(self) -> None:
+        # Old versions that stay are only more backups than asked for: said once, tried
+        # again at the next tidy.
+        if self.backups is None:
+            return
+        try:
+            with self.tree.pinned():
+                self.backups.prune()
+        except (OSError, StoreError) as error:
+            if "prune" not in self._failing:
+                self._failing.add("prune")
+                why = error.strerror if isinstance(error, OSError) and error.strerror else error
+                self._troubles.append(f"old backups could not be removed ({why}); the "
+                                      "campaign is saved, with more old versions than kept")
+        else:
+            self._failing.discard("prune")
 
     def load(self, rel: str, kind: str) -> Shard:
         try:
@@ -144,3 +173,9 @@ class MemoryBackend:
 
     def take_troubles(self) -> list[str]:
         return []
+
+    def tidy(self) -> None:
+        pass
+
+    def pinned(self) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()

@@ -4,8 +4,11 @@ A backup is a hard link made to the live file just before the live file is repla
 rename: from then on the backup alone names the old version, so nothing the GM (or an
 editor saving in place) does to the live file can reach it, and no bytes are copied
 (where links are not supported, it is a copy). The new name is not fsynced: a backup lost
-to a power cut is tolerable, a slower GM action is not. Pruning removes at most one old version
-per write, from a per-file list kept in memory, so its cost is bounded. Everything goes
+to a power cut is tolerable, a slower GM action is not. The versions past the number kept are
+removed by :meth:`Backups.prune`, which the store runs after the action, not inside it
+(``CampaignStore.tidy``: removing a file is the slowest step of a backup, and an old version
+removed late costs nothing); the list of versions is kept in memory, so its cost is bounded.
+A crash before a prune leaves a few more old versions, removed by the next. Everything goes
 through the campaign's tree, so a link planted under ``backups/`` is refused, never followed
 (rotation can neither write nor delete outside the campaign).
 """
@@ -16,7 +19,7 @@ import json
 from collections import deque
 from pathlib import Path
 
-from console.store.errors import BadSaveFile
+from console.store.errors import BadSaveFile, StoreError
 from console.store.layout import BACKUPS_DIR
 from console.store.shards import read_tables
 from console.store.tree import CampaignTree, Entry
@@ -57,6 +60,7 @@ class Backups:
         self.tree = tree
         self.keep = max(1, keep)
         self._versions: dict[str, deque[str]] = {}
+        self._surplus: list[str] = []  # old versions past ``keep``, removed by prune()
 
     def _known(self, key: str) -> deque[str]:
         versions = self._versions.get(key)
@@ -84,8 +88,23 @@ class Backups:
             return False
         versions.append(target)
         while len(versions) > self.keep:
-            self.tree.unlink(versions.popleft())
+            self._surplus.append(versions.popleft())
         return True
+
+    def prune(self) -> None:
+        """Remove the old versions past the number kept. One that cannot be removed now
+        stays listed and is tried again at the next prune (the error is raised once all
+        were tried)."""
+        surplus, self._surplus = self._surplus, []
+        failed: OSError | StoreError | None = None
+        for rel in surplus:
+            try:
+                self.tree.unlink(rel)
+            except (OSError, StoreError) as error:
+                self._surplus.append(rel)
+                failed = error
+        if failed is not None:
+            raise failed
 
     def snapshot(self, label: str, rels: list[str]) -> str:
         """Copy every file in ``rels`` into ``backups/session-starts/<stamp>-<label>/``."""

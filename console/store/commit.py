@@ -123,6 +123,12 @@ class CommitMixin:
 
     def _operation(self, prepare: Callable[[], Prepared]) -> None:
         self._confirm()
+        # The folders walked to stay open for this operation only, after the lock has
+        # just confirmed the folder is the locked one (CampaignTree.pinned).
+        with self._backend.pinned():
+            self._operate(prepare)
+
+    def _operate(self, prepare: Callable[[], Prepared]) -> None:
         self._catch_up(before_next=True)
         # What this operation says or leaves behind before its commit point is taken back
         # with it if it fails (a session start's snapshot and its warning, say).
@@ -195,18 +201,30 @@ class CommitMixin:
                 continue
             del self._pending[kind]
 
+    def tidy(self) -> None:
+        """Remove the old backups past the number kept: after an action, not inside it (the
+        console calls it once the action's frame is drawn; :meth:`close` too). Only while
+        the lock is still this writer's; never raises (what it could not do waits for the
+        next tidy, and is said with the next action)."""
+        if self.read_only or self._closed or self._lost is not None:
+            return
+        with contextlib.suppress(LockLost):
+            self._confirm()
+            self._backend.tidy()
+
     def close(self) -> None:
         """Write what waits (if it can), then release the lock, whatever happens.
         Everything acknowledged is on disk already: a file still waiting is finished from
         the session file's commit record when the campaign is next opened."""
         if self._closed:
             return
-        self._closed = True
         try:
             if self._pending and self._lost is None:
                 with contextlib.suppress(OSError, StoreError):
                     self._confirm()
                     self._catch_up(before_next=False)
+            self.tidy()
         finally:
+            self._closed = True
             if self._lock is not None:
                 self._lock.release()

@@ -179,8 +179,13 @@ class CampaignLock:
         lock: tuple[int, int] | None
         try:
             here = _identity(os.stat(self.tree.root, follow_symlinks=False))
-            with self.tree.folder("") as folder:
+            # Opened by its name now, never a descriptor kept from before (the tree's
+            # pinned folders): the question is what the name holds at this moment.
+            folder = os.open(self.tree.root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+            try:
                 lock = _identity(os.stat(LOCK, dir_fd=folder, follow_symlinks=False))
+            finally:
+                os.close(folder)
         except (OSError, BadSaveFile):
             here = lock = None
         if (here != _identity(os.fstat(self._folder))

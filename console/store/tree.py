@@ -72,6 +72,8 @@ class CampaignTree:
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
+        # While pinned (see :meth:`pinned`): the folders walked to, by path, kept open.
+        self._held: dict[str, int] | None = None
 
     def path(self, rel: str) -> Path:
         """Where ``rel`` is, for messages."""
@@ -91,15 +93,40 @@ class CampaignTree:
         return error
 
     @contextlib.contextmanager
+    def pinned(self) -> Iterator[None]:
+        """Keep each folder walked to open until the block ends, and start later walks
+        from it: one commit writes two or three files and keeps a backup of each, and
+        walked down from the campaign folder every time they opened some twenty folders.
+        For one operation only, begun right after the lock confirmed that the folder at
+        ``root`` is still the locked one (``console.store.commit``): a folder moved or
+        replaced meanwhile is found at the next operation's confirmation."""
+        if self._held is not None:
+            yield
+            return
+        self._held = {}
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            for fd in held.values():
+                os.close(fd)
+
+    @contextlib.contextmanager
     def folder(self, rel_dir: str, *, create: bool = False) -> Iterator[int]:
         """A descriptor of folder ``rel_dir`` (made with its parents if ``create``)."""
+        parts = [p for p in rel_dir.split("/") if p]
+        held = self._held
+        key = "/".join(parts)
+        if held is not None and key in held:
+            yield held[key]
+            return
         try:
             fd = os.open(self.root, _DIRECTORY)
         except OSError as error:
             raise self._refusal("", error) from None
         walked = ""
         try:
-            for part in [p for p in rel_dir.split("/") if p]:
+            for part in parts:
                 walked = f"{walked}/{part}" if walked else part
                 try:
                     inner = self._open_folder(part, fd, create)
@@ -107,9 +134,19 @@ class CampaignTree:
                     raise self._refusal(walked, error) from None
                 os.close(fd)
                 fd = inner
-            yield fd
+            if held is not None:
+                held[key], fd = fd, -1  # closed when the pin ends
+            yield held[key] if held is not None else fd
         finally:
-            os.close(fd)
+            if fd >= 0:
+                os.close(fd)
+
+    def _forget(self, rel_dir: str) -> None:
+        """A folder removed while pinned: its descriptor (and those under it) let go."""
+        if self._held is None:
+            return
+        for key in [k for k in self._held if k == rel_dir or k.startswith(f"{rel_dir}/")]:
+            os.close(self._held.pop(key))
 
     @staticmethod
     def _open_folder(part: str, parent: int, create: bool) -> int:
@@ -338,6 +375,7 @@ class CampaignTree:
 
     def rmtree(self, rel_dir: str) -> None:
         """Remove folder ``rel_dir`` and everything in it, following no link."""
+        self._forget(rel_dir)
         parent, name = self._split(rel_dir)
         with contextlib.suppress(FileNotFoundError), self.folder(parent) as folder:
             if stat.S_ISLNK(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode):

@@ -87,6 +87,11 @@ def spread(app: App[Any], outcome: Outcome | None) -> None:
     for screen in list(app.screen_stack):
         if isinstance(screen, Shows):
             screen.campaign_changed(outcome)
+    service = getattr(app, "service", None)
+    if isinstance(service, CampaignCore):
+        # After the frame that shows the change: the store's housekeeping (old backups
+        # removed) is no part of the key's time.
+        app.call_after_refresh(service.tidy)
 
 
 class Redraws(_Widget):

@@ -82,14 +82,27 @@ class FacadeFight(RuleBasedStateMachine):
         self.rolls: dict[int, int] = {}  # the contest of Action's rolls
         self.spent: dict[int, list[Any]] = {}  # id -> [active, passive, stance]
         self.revived: set[int] = set()  # thugs the GM brought back after their Deadly levels
+        self._read: tuple[int, Encounter | None] | None = None  # the encounter as of an opno
 
     # ----- plumbing ---------------------------------------------------------------------
 
     @property
     def encounter(self) -> Encounter:
-        found = self.store.encounter(1)
+        # Read from the store once per operation committed (the invariants ask for it
+        # often; an Encounter is immutable): parsing it at every ask was most of this test.
+        found = self._fight()
         assert found is not None
         return found
+
+    @property
+    def has_fight(self) -> bool:
+        return self._fight() is not None
+
+    def _fight(self) -> Encounter | None:
+        opno = self.store.opno
+        if self._read is None or self._read[0] != opno:
+            self._read = (opno, self.store.encounter(1))
+        return self._read[1]
 
     def pcs(self) -> dict[int, PlayerCharacter]:
         return {pc.id: pc for pc in self.store.pcs()}
@@ -364,14 +377,14 @@ class FacadeFight(RuleBasedStateMachine):
 
     @invariant()
     def initiative_is_action_lowest_first_ties_striated(self) -> None:
-        if not self.store.encounters() or self.encounter.round == 0:
+        if not self.has_fight or self.encounter.round == 0:
             return
         order = [m for turn in round_order(self.encounter).turns for m in turn.members]
         assert order == sorted(order, key=self._key), "not lowest Initiative first"
 
     @invariant()
     def one_action_of_each_kind_a_turn(self) -> None:
-        if not self.store.encounters():
+        if not self.has_fight:
             return
         for combatant in self.encounter.combatants:
             actions = combatant.actions
@@ -386,7 +399,7 @@ class FacadeFight(RuleBasedStateMachine):
 
     @invariant()
     def the_turn_names_someone_still_to_click(self) -> None:
-        if not self.store.encounters():
+        if not self.has_fight:
             return
         encounter = self.encounter
         if encounter.round == 0 or encounter.current == END:
@@ -396,7 +409,7 @@ class FacadeFight(RuleBasedStateMachine):
 
     @invariant()
     def health_is_the_hits(self) -> None:
-        if not self.store.encounters():
+        if not self.has_fight:
             return
         encounter, pcs = self.encounter, self.pcs()
         for combatant in encounter.combatants:

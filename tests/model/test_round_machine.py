@@ -128,6 +128,10 @@ class RoundMachine(RuleBasedStateMachine):
     def encounter(self) -> Encounter:
         return self._fresh("encounter", lambda: self.store.encounter(1))  # type: ignore[no-any-return]
 
+    @property
+    def has_fight(self) -> bool:
+        return self._fresh("has_fight", lambda: bool(self.store.encounters()))  # type: ignore[no-any-return]
+
     def pcs(self) -> dict[int, PlayerCharacter]:
         return self._fresh("pcs", lambda: {pc.id: pc for pc in self.store.pcs()})  # type: ignore[no-any-return]
 
@@ -497,7 +501,7 @@ class RoundMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_pointer_is_sound(self) -> None:
-        if not self.store.encounters():
+        if not self.has_fight:
             return
         encounter = self.encounter
         if encounter.round == 0:
@@ -511,7 +515,7 @@ class RoundMachine(RuleBasedStateMachine):
 
     @invariant()
     def hazards_move_once_a_round_on_their_victims_nish(self) -> None:
-        if not self.store.encounters():
+        if not self.has_fight:
             return
         encounter = self.encounter
         assert all(count == 1 for count in self.ticks.values()), "a hazard moved twice"
@@ -547,7 +551,7 @@ class RoundMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_turn_on_deck_is_the_one_next_turn_makes_current(self) -> None:
-        if not self.store.encounters():
+        if not self.has_fight:
             return
         encounter = self.encounter
         if encounter.round == 0 or encounter.current == END:
@@ -558,7 +562,7 @@ class RoundMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_order_runs_the_way_the_campaign_plays(self) -> None:
-        if not self.store.encounters():
+        if not self.has_fight:
             return
         encounter = self.encounter
         numbers = [turn.nish for turn in round_order(encounter).turns]
@@ -566,7 +570,7 @@ class RoundMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_players_see_no_one_hidden_and_no_npc_numbers(self) -> None:
-        if not self.store.encounters():
+        if not self.has_fight:
             return
         encounter = self.encounter
         picture = player_picture("c", 1, encounter, self.pcs())
@@ -595,7 +599,7 @@ class RoundMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_owed_checks_are_only_ever_those_of_this_round(self) -> None:
-        if not self.store.encounters():
+        if not self.has_fight:
             return
         for combatant in self.encounter.combatants:
             assert combatant.checks_round <= self.encounter.round

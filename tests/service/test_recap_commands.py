@@ -9,12 +9,17 @@ import json
 import pytest
 
 from console.model.calibration import LIKELY
-from console.model.fight_end import EndHow
+from console.model.fight_end import EndHow, KeptForecast
 from console.model.recap import Recap
 from console.model.recap_render import calibration_markdown, recap_html, recap_markdown
 from console.rules.forecast import OUTCOMES
 from console.service import ActionRefused
 from tests.service.evening import Evening, assert_self_contained
+
+
+# Each test's evening is the same fight: its forecast (thousands of fights run) is worked
+# out once for the module, and kept by each evening as the console keeps it.
+_STARTING: dict[str, KeptForecast] = {}
 
 
 def keep_forecast(evening: Evening) -> None:
@@ -23,7 +28,10 @@ def keep_forecast(evening: Evening) -> None:
     found = forecast.at_first_nish()
     assert found is not None
     fight, matchup = found
-    forecast.keep(fight, forecast.starting(matchup))
+    key = repr(matchup)
+    if key not in _STARTING:
+        _STARTING[key] = forecast.starting(matchup)
+    forecast.keep(fight, _STARTING[key])
 
 
 @pytest.fixture

@@ -84,6 +84,54 @@ def test_the_last_n_versions_of_each_file_are_kept(saves: Path) -> None:
     assert kept == [8, 7, 6, 5]  # newest first; each is an earlier version of the file
 
 
+def _versions(saves: Path) -> list[int | None]:
+    """The wounds of PC 1 in each old version of pcs.json, newest first (None: no PC 1)."""
+    found = backup_candidates(saves / "Tide", saves / "Tide/pcs.json")
+    return [json.loads(p.read_text())["pcs"].get("1", {}).get("wounds") for p in found]
+
+
+def test_old_versions_go_after_the_action_not_in_it(saves: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The version past the number kept is removed by tidy (the console runs it after the
+    action's frame), not by the action; one that cannot be removed is said once, stays,
+    and goes at the next tidy; a console that lost its lock removes nothing."""
+    store = CampaignStore.create(saves, "Tide", keep_backups=2)
+    for n in range(1, 5):
+        store.apply("w", f"w{n}", [("pcs", 1, make_pc(1, wounds=n).to_dict())])
+    assert _versions(saves) == [3, 2, 1, None]  # the action kept its version, removed none
+    store.tidy()
+    assert _versions(saves) == [3, 2]
+
+    real_unlink = os.unlink
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "unlink", refused)
+    for n in (5, 6):
+        store.apply("w", f"w{n}", [("pcs", 1, make_pc(1, wounds=n).to_dict())])
+        store.tidy()
+    assert _versions(saves) == [5, 4, 3, 2]  # nothing removed, and the GM is told, once
+    store.apply("w", "w7", [("pcs", 1, make_pc(1, wounds=7).to_dict())])
+    said = [w for w in store.take_warnings() if "old backups" in w]
+    assert said == ["old backups could not be removed (Permission denied); the campaign is "
+                    "saved, with more old versions than kept"]
+    monkeypatch.setattr(os, "unlink", real_unlink)
+    store.tidy()
+    assert _versions(saves) == [6, 5]
+
+    store.apply("w", "w8", [("pcs", 1, make_pc(1, wounds=8).to_dict())])
+    (saves / "Tide/lock").unlink()  # the lock taken from outside: this console is no writer
+    store.tidy()
+    assert _versions(saves) == [7, 6, 5]
+    store.close()
+    assert _versions(saves) == [7, 6, 5]
+
+    with CampaignStore.open(saves, "Tide", keep_backups=2) as again:
+        again.apply("w", "w9", [("pcs", 1, make_pc(1, wounds=9).to_dict())])
+    assert _versions(saves) == [8, 7]  # close tidies; the list read from the folder
+
+
 def test_every_session_start_snapshots_every_file(saves: Path) -> None:
     with CampaignStore.create(saves, "Tide") as store:
         store.apply("npc.add", "Add", [("npcs", 1, make_npc(1).to_dict())])

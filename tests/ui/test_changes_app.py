@@ -85,3 +85,20 @@ async def test_a_new_template_redraws_the_roster_alone(app: GMConsoleApp,
         await pilot.pause()
         assert "Thug" in {npc.name for npc in app.service.npcs().values()}
         assert set(counted) == {"roster", "detail", "log"}
+
+
+async def test_the_store_tidies_after_a_change_is_shown(app: GMConsoleApp,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Old backups are removed after the key's frame (service.tidy), once per change."""
+    service = app.service
+    tidied: list[int] = []
+    monkeypatch.setattr(service, "tidy", lambda: tidied.append(service.opno))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tidied.clear()
+        await pilot.press("space")
+        await pilot.pause()
+        assert tidied == [service.opno]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert tidied[-1] == service.opno and len(tidied) == 2
