@@ -231,3 +231,19 @@ def test_after_a_corrected_close_the_header_and_the_ap_pane_say_one_play_time(
     line = StatusHeader.render_view(service.view(), clock.now).plain
     assert "Session 1 closed 4:00" in line
     assert played_time(service.session(), clock.now) == timedelta(hours=4)
+
+
+def test_the_history_read_after_start_up_is_where_the_awards_look(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker's reading of every earlier session leaves them with the service: the
+    first `w` does not ask the store again (which would walk every session's folder)."""
+    with CampaignStore.create(tmp_path, "Iron Reach") as store:
+        for _ in range(3):
+            store.start_session()
+        service = CampaignService(store, clock=FakeClock())
+        service.history_reader()()
+        asked: list[list[int]] = []
+        monkeypatch.setattr(store, "past_sessions",
+                            lambda numbers: asked.append(numbers) or {})
+        assert [s.number for s in service.played_sessions()] == [1, 2, 3]
+        assert asked == []
