@@ -16,7 +16,6 @@ from console.rules.forecast import OUTCOMES
 from console.service import ActionRefused
 from tests.service.evening import Evening, assert_self_contained
 
-
 # Each test's evening is the same fight: its forecast (thousands of fights run) is worked
 # out once for the module, and kept by each evening as the console keeps it.
 _STARTING: dict[str, KeptForecast] = {}
