@@ -206,7 +206,11 @@ class CommitMixin:
         console calls it once the action's frame is drawn; :meth:`close` too). Only while
         the lock is still this writer's; never raises (what it could not do waits for the
         next tidy, and is said with the next action)."""
-        if self.read_only or self._closed or self._lost is not None:
+        if not self._closed:
+            self._tidy()
+
+    def _tidy(self) -> None:
+        if self.read_only or self._lost is not None:
             return
         with contextlib.suppress(LockLost):
             self._confirm()
@@ -218,13 +222,13 @@ class CommitMixin:
         the session file's commit record when the campaign is next opened."""
         if self._closed:
             return
+        self._closed = True
         try:
             if self._pending and self._lost is None:
                 with contextlib.suppress(OSError, StoreError):
                     self._confirm()
                     self._catch_up(before_next=False)
-            self.tidy()
+            self._tidy()  # a removal failing now is tried after the next opening's first action
         finally:
-            self._closed = True
             if self._lock is not None:
                 self._lock.release()

@@ -20,6 +20,7 @@ import os
 import secrets
 import shutil
 import stat
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,8 +73,12 @@ class CampaignTree:
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
-        # While pinned (see :meth:`pinned`): the folders walked to, by path, kept open.
+        # While pinned (see :meth:`pinned`): the folders walked to, by path, kept open, for
+        # the thread that pinned them only (a worker reading earlier sessions walks on its
+        # own: a descriptor closed under it would name whatever is opened next).
         self._held: dict[str, int] | None = None
+        self._holder: int | None = None
+        self._pinning = threading.Lock()
 
     def path(self, rel: str) -> Path:
         """Where ``rel`` is, for messages."""
@@ -94,28 +99,39 @@ class CampaignTree:
 
     @contextlib.contextmanager
     def pinned(self) -> Iterator[None]:
-        """Keep each folder walked to open until the block ends, and start later walks
-        from it: one commit writes two or three files and keeps a backup of each, and
-        walked down from the campaign folder every time they opened some twenty folders.
-        For one operation only, begun right after the lock confirmed that the folder at
-        ``root`` is still the locked one (``console.store.commit``): a folder moved or
-        replaced meanwhile is found at the next operation's confirmation."""
-        if self._held is not None:
+        """Keep each folder walked to open until the block ends; a later walk to the same
+        folder in this thread uses it again: one commit writes two or three files and
+        keeps a backup of each, and walked down from the campaign folder every time they
+        opened some twenty folders. For one operation only, begun just after the lock's
+        confirmation that the folder at ``root`` is still the locked one
+        (``console.store.commit``): a folder moved or replaced meanwhile is found at the
+        next operation's confirmation. Other threads walk as if nothing were pinned."""
+        with self._pinning:
+            pinned_before = self._held is not None  # by this thread, or another: walk on
+            if not pinned_before:
+                self._holder = threading.get_ident()
+                self._held = {}
+        if pinned_before:
             yield
             return
-        self._held = {}
         try:
             yield
         finally:
-            held, self._held = self._held, None
+            with self._pinning:
+                held, self._held, self._holder = self._held or {}, None, None
             for fd in held.values():
                 os.close(fd)
+
+    def _pins(self) -> dict[str, int] | None:
+        """The folders this thread has pinned, or None."""
+        held = self._held
+        return held if held is not None and self._holder == threading.get_ident() else None
 
     @contextlib.contextmanager
     def folder(self, rel_dir: str, *, create: bool = False) -> Iterator[int]:
         """A descriptor of folder ``rel_dir`` (made with its parents if ``create``)."""
         parts = [p for p in rel_dir.split("/") if p]
-        held = self._held
+        held = self._pins()
         key = "/".join(parts)
         if held is not None and key in held:
             yield held[key]
@@ -143,10 +159,11 @@ class CampaignTree:
 
     def _forget(self, rel_dir: str) -> None:
         """A folder removed while pinned: its descriptor (and those under it) let go."""
-        if self._held is None:
+        held = self._pins()
+        if held is None:
             return
-        for key in [k for k in self._held if k == rel_dir or k.startswith(f"{rel_dir}/")]:
-            os.close(self._held.pop(key))
+        for key in [k for k in held if k == rel_dir or k.startswith(f"{rel_dir}/")]:
+            os.close(held.pop(key))
 
     @staticmethod
     def _open_folder(part: str, parent: int, create: bool) -> int:

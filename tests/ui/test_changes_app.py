@@ -11,7 +11,7 @@ import pytest
 
 from console.service import CampaignService
 from console.ui.app import GMConsoleApp
-from console.ui.changes import Redraws
+from console.ui.changes import Redraws, spread
 from tests.service.test_forecast_commands import armed
 from tests.ui.conftest import SIZE, select, type_in
 
@@ -102,3 +102,7 @@ async def test_the_store_tidies_after_a_change_is_shown(app: GMConsoleApp,
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert tidied[-1] == service.opno and len(tidied) == 2
+        spread(app, None)  # a change heard: the panes redraw first, tidy comes after
+        assert len(tidied) == 2
+        await pilot.pause()
+        assert len(tidied) == 3
