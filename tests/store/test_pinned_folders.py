@@ -53,11 +53,10 @@ def test_another_thread_never_uses_the_pinned_folders(tmp_path: Path) -> None:
     ended = threading.Event()
     thread = threading.Thread(target=worker)
     thread.start()
-    with tree.pinned():
-        with tree.folder("sessions/0001") as mine:
-            inside.set()
-            done.wait()
-            assert seen["fd"] != mine
+    with tree.pinned(), tree.folder("sessions/0001") as mine:
+        inside.set()
+        done.wait()
+        assert seen["fd"] != mine
     with tree.folder("") as reused:  # what the closed descriptors' numbers name now
         ended.set()
         thread.join()
