@@ -237,3 +237,36 @@ def test_no_backup_is_kept_of_a_link_planted_in_place_of_a_file(saves: Path) -> 
         assert not (saves / "Tide/backups/pcs.json/1.json").exists()
         (saves / "Tide/pcs.json").unlink()
         store.apply("w", "w", [("pcs", 1, make_pc(1).to_dict())])  # writes it anew
+
+
+def test_a_reader_racing_a_writer_reads_again_not_damaged(
+        saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only opening whose check meets files a moment newer than what it loaded (a
+    writer committed in between: a chunk sealed, a session file renamed as its folder was
+    listed) reads again; a check that fails with no commit in between is damage."""
+    import console.store.campaign_store as store_module
+
+    writer = CampaignStore.create(saves, "Tide")
+    writer.apply("w", "w1", [("pcs", 1, make_pc(1, wounds=1).to_dict())])
+    real = store_module.verify_campaign
+    calls: list[int] = []
+
+    def racing(*args: object, **kwargs: object) -> list[object]:
+        calls.append(1)
+        if len(calls) == 1:  # the writer commits while the reader checks
+            writer.apply("w", "w2", [("pcs", 1, make_pc(1, wounds=2).to_dict())])
+            return [store_module.MissingSaveFile(saves / "Tide/sessions/0000/session.json",
+                                                 "the campaign has no sessions")]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store_module, "verify_campaign", racing)
+    with CampaignStore.open(saves, "Tide", read_only=True) as reader:
+        assert reader.pc(1).wounds == 2  # read again, whole
+    assert len(calls) == 2
+
+    calls.clear()
+    monkeypatch.setattr(store_module, "verify_campaign", lambda *a, **k: [
+        store_module.MissingSaveFile(saves / "Tide/pcs.json", "the file is missing")])
+    with pytest.raises(store_module.DamagedCampaign, match="the file is missing"):
+        CampaignStore.open(saves, "Tide", read_only=True)  # nothing moved: it is damage
+    writer.close()
