@@ -150,6 +150,19 @@ def in_terminal(saves: Path, count: int) -> list[tuple[int, float]]:
             elif left <= 0:
                 return
 
+    def settle(quiet: float = 0.05, longest: float = 3.0) -> None:
+        """Drain until the console has written nothing for ``quiet`` seconds: it has
+        caught up with the keys sent so far."""
+        until = time.monotonic() + longest
+        while time.monotonic() < until:
+            ready, _, _ = select.select([parent], [], [], quiet)
+            if not ready:
+                return
+            try:
+                os.read(parent, 1 << 16)
+            except OSError:
+                return
+
     readings: list[tuple[int, float]] = []
     logged: list[int] = []
     try:
@@ -157,17 +170,21 @@ def in_terminal(saves: Path, count: int) -> list[tuple[int, float]]:
         acted_on(saves, logged)
         for done, keys in enumerate(actions(WARM_UP + count), start=1):
             for key in keys:
+                if key == "escape":
+                    # An escape followed within the terminal's escape delay (Textual's
+                    # ESCDELAY, 100 ms) by another byte is read as alt+that key, as in
+                    # any terminal program: sent once the console has caught up (a console
+                    # behind the keys reads the escape with the bytes after it), and the
+                    # next key waits past the delay.
+                    settle()
                 os.write(parent, BYTES.get(key, key.encode()))
-                # An escape followed within the terminal's escape delay (Textual's
-                # ESCDELAY, 100 ms) by another byte is read as alt+that key, as in any
-                # terminal program: the next key waits past it.
                 drain(ESCAPE_GAP if key == "escape" else 0.004)
             drain(0.03 if keys[0] in ("c", "D") else 0.012)
             if done % len(CYCLE) == 0:
                 os.write(parent, b"b")  # the cycle's last turn taken back
                 drain(0.012)
             if done >= WARM_UP and (done - WARM_UP) % EVERY == 0:
-                drain(0.5)
+                settle(0.5, longest=10.0)
                 readings.append((done - WARM_UP, resident_mib(process.pid)))
                 acted_on(saves, logged)
     finally:
