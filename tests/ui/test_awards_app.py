@@ -73,9 +73,21 @@ async def test_the_close_dialog_previews_then_applies(seed: CampaignService, clo
     seed.awards.grab_bag(seed.pcs()[1], 2)
     clock.now = START + timedelta(hours=3, minutes=40)
     app = open_app()
+    previews: list[object] = []
+    worked_out = app.service.awards.preview_close
+
+    def counted(choices):  # type: ignore[no-untyped-def]
+        previews.append(choices)
+        return worked_out(choices)
+
+    app.service.awards.preview_close = counted  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w", "c")
         assert isinstance(app.screen, CloseSessionScreen)
+        await pilot.pause()
+        # Once as it opens: the fields' starting texts (five Input.Changed) do not each
+        # work it out again and redraw the table.
+        assert len(previews) == 1
         screen = app.screen
         assert screen.query_one("#close-played", Input).value == "3:40"
         assert screen.query_one("#close-reader", Input).value == "Brice"  # nobody has read

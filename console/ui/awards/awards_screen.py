@@ -30,6 +30,7 @@ from console.ui.awards.flows import AwardFlows
 from console.ui.bindings import cursor_ends
 from console.ui.formatting import sparkline
 from console.ui.safety import Guarded, on
+from console.ui.screens.breakpoints import SizedAtOnce
 from console.ui.widgets.keys_footer import KeysFooter
 from console.ui.widgets.plain import DataTable, Static
 
@@ -40,7 +41,7 @@ class _Table(DataTable[str]):
     BINDINGS: ClassVar[list[BindingType]] = cursor_ends("awards")  # the cursor picks the PC
 
 
-class AwardsScreen(Guarded, Screen[None]):
+class AwardsScreen(Guarded, SizedAtOnce, Screen[None]):
     NAME: ClassVar[str] = "awards"  # installed under this name: built once, kept
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     HELP: ClassVar[str] = """\

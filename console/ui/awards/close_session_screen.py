@@ -102,6 +102,10 @@ class CloseSessionScreen(Dialog[Prepared]):
         self._half = 0  # the preview's half shown when narrow (ctrl+t)
         self._shown: tuple[CloseChoices, ClosePreview] | None = None
         self._columns: tuple[str, ...] = ()
+        # The fields' text the preview was last worked out from: each field given a
+        # starting text says so once mounted (Input.Changed), and those five messages
+        # would each work out the same preview and draw the table again.
+        self._read_from: tuple[str, ...] | None = None
 
     def _fields(self) -> list[tuple[str, str, str]]:
         """(name, label, starting text) for each input."""
@@ -191,7 +195,13 @@ class CloseSessionScreen(Dialog[Prepared]):
             journal_pc=reader.id if reader else None, journal_self=self_mark,
             journal_gm=gm_mark, missions=tuple(pc.id for pc in missions), share=share)
 
-    def _update(self) -> None:
+    def _update(self, *, again: bool = False) -> None:
+        """The preview worked out from the fields, when their text changed since the last
+        time (``again``: whatever it is)."""
+        typed = tuple(field.value for field in self.query(Input))
+        if typed == self._read_from and not again:
+            return
+        self._read_from = typed
         error = self.query_one("#close-error", Static)
         try:
             choices = self._read()
@@ -250,7 +260,7 @@ class CloseSessionScreen(Dialog[Prepared]):
         self.set_focus(fields[(fields.index(field) + 1) % len(fields)])
 
     def action_apply(self) -> None:
-        self._update()
+        self._update(again=True)
         choices = self.choices
         if choices is None or self.waiting_for:
             return

@@ -25,6 +25,7 @@ from textual.visual import RenderOptions, RulesMap, Visual
 
 from console.ui.key_gate import Hold
 from console.ui.safety import Guarded
+from console.ui.screens.breakpoints import SizedAtOnce
 from console.ui.textual_private import tinted_still
 
 __all__ = ["Dialog"]
@@ -75,7 +76,7 @@ _LAST_STILL: weakref.WeakKeyDictionary[Hold, tuple[Screen[object], object, _Stil
     weakref.WeakKeyDictionary()
 
 
-class Dialog(Guarded, ModalScreen[T]):
+class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
     """A modal dialog over the main screen (or another dialog).
 
     A flow opens it (``Flows.ask``) and holds the keys typed meanwhile (``Hold``): the

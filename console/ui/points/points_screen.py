@@ -27,6 +27,7 @@ from console.ui.awards.flows import AwardFlows
 from console.ui.bindings import cursor_ends
 from console.ui.points.flows import PointsFlows
 from console.ui.safety import Guarded, on
+from console.ui.screens.breakpoints import SizedAtOnce
 from console.ui.widgets.keys_footer import KeysFooter
 from console.ui.widgets.plain import DataTable, Static
 
@@ -49,7 +50,7 @@ def rules_line(rules: PointsRules) -> str:
     return " · ".join(parts)
 
 
-class PointsScreen(Guarded, Screen[None]):
+class PointsScreen(Guarded, SizedAtOnce, Screen[None]):
     NAME: ClassVar[str] = "points"  # installed under this name: built once, kept
     CSS_PATH = Path(__file__).with_name("points.tcss")
     HELP: ClassVar[str] = """\

@@ -42,6 +42,7 @@ from console.ui.prep.views import (
     scene_view,
 )
 from console.ui.safety import Guarded, on
+from console.ui.screens.breakpoints import SizedAtOnce
 from console.ui.widgets.keys_footer import KeysFooter
 from console.ui.widgets.plain import Static
 from console.ui.widgets.row_list import RowList
@@ -101,7 +102,7 @@ class _Stopped(Exception):
     """The forecast running was stopped (another began, or the GM left the screen)."""
 
 
-class PrepScreen(Guarded, Screen[None]):
+class PrepScreen(Guarded, SizedAtOnce, Screen[None]):
     NAME: ClassVar[str] = "prep"  # installed under this name: built once, kept
     CSS_PATH = Path(__file__).with_name("prep.tcss")
     HELP: ClassVar[str] = """\

@@ -32,6 +32,7 @@ from console.ui.hazards.hazards_pane import HazardsPane
 from console.ui.log.log_pane import LogPane
 from console.ui.roster.roster_pane import RosterPane
 from console.ui.safety import Guarded, on
+from console.ui.screens.breakpoints import SizedAtOnce
 from console.ui.screens.status_header import StatusHeader
 from console.ui.tracker.detail_pane import FIGHT, DetailPane, Subject
 from console.ui.tracker.tracker_pane import TrackerPane
@@ -65,7 +66,7 @@ FLOWS_MODULES = ("console.ui.tracker.flows", "console.ui.combat.flows",
                  "console.ui.facade.flows")
 
 
-class MainScreen(Guarded, Screen[None]):
+class MainScreen(Guarded, SizedAtOnce, Screen[None]):
     CSS_PATH = Path(__file__).with_name("main_screen.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("E", "new_encounter", "Fight", tooltip="New encounter",
