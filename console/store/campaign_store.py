@@ -130,16 +130,21 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
             backups = None if read_only else Backups(tree, keep_backups or DEFAULT_KEEP_BACKUPS)
             store = cls(name, FileBackend(tree, backups), root=root, read_only=read_only,
                         lock=lock, chunk_size=chunk_size)
-            store._read_whole(tree)
-            if not read_only:
-                # Only now that the whole campaign is found good: files just migrated from an
-                # older schema, or finished from the commit record, are written; one the disk
-                # refuses now waits (console.store.commit).
-                store._pending.update({kind: shard for kind, shard in store._roots.items()
-                                       if shard.dirty})
-                store._catch_up(before_next=False)
+            # The writer's opening lists the session folders once for all it does: it holds
+            # the lock, and what it writes itself lists them again. Not a reader's: it
+            # looks again for a session a writer started while it read (_load).
+            with tree.listed_once() if not read_only else contextlib.nullcontext():
+                store._read_whole(tree)
+                if not read_only:
+                    # Only now that the whole campaign is found good: files just migrated
+                    # from an older schema, or finished from the commit record, are
+                    # written; one the disk refuses now waits (console.store.commit).
+                    store._pending.update({kind: shard for kind, shard in store._roots.items()
+                                           if shard.dirty})
+                    store._catch_up(before_next=False)
+                if backups is not None:
+                    store._backend.remove_temp_files()  # type: ignore[attr-defined]
             if backups is not None:
-                store._backend.remove_temp_files()  # type: ignore[attr-defined]
                 clean_staging(Path(saves))
             if backups is not None and keep_backups is None:
                 backups.keep = store.campaign().keep_backups
