@@ -90,3 +90,24 @@ def test_the_writers_opening_lists_the_session_folders_once(tmp_path: Path,
     # Listed three times without the block (the newest session, the check, what a crash
     # left): the sessions folder and its six folders, twice more.
     assert every_time - once == 2 * 7
+
+
+def test_a_reader_still_sees_a_session_started_while_it_read(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """Not for a reader: a writer that starts a session after the reader has read the
+    newest session file, before its other files, is seen (the reader lists again and
+    reads again), never opened at the session before."""
+    writer = CampaignStore.create(tmp_path, "Tide")
+    real = CampaignStore._read_roots
+    started: list[int] = []
+
+    def racing(self: CampaignStore) -> object:
+        if self.read_only and not started:
+            started.append(writer.start_session().number)
+        return real(self)
+
+    monkeypatch.setattr(CampaignStore, "_read_roots", racing)
+    with CampaignStore.open(tmp_path, "Tide", read_only=True) as reader:
+        assert reader.session().number == started[0] == writer.session().number
+    writer.close()

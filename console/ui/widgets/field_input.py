@@ -66,20 +66,18 @@ class FieldInput(Guarded, Input):
     }
     FieldInput > .input--placeholder { color: $text-muted 60%; text-style: italic; }
     """
-    # The classes Input gives itself as it is made, given at once: Input adds each one
-    # after the other (compact, then "-valid" for a starting text), and Textual styles an
-    # input anew at each class added, though it is not on screen yet: about 1.5 ms each,
-    # 20 ms of the nine-field close of session's 130 ms. (Input has no validators here, so
-    # every text is valid; tests/ui/test_field_input_classes.py fails if Input's classes
-    # change.)
-    MADE_WITH = ("-valid",)
-    COMPACT_CLASS = "-textual-compact"
+    # The class Input gives itself once it has checked a starting text, given at once:
+    # Textual styles an input anew at each class added, though it is not on screen yet
+    # (about 1.5 ms each; five of the close of session's fields have a starting text). No
+    # FieldInput has validators, so every text is valid. (Not compact's class: Input's
+    # reactive takes it away again as it starts from its default, then adds it back.)
+    # tests/ui/test_field_input_classes.py fails if Input's classes change.
+    CHECKED = "-valid"
 
-    def __init__(self, *args: Any, compact: bool = False, classes: str | None = None,
+    def __init__(self, value: str | None = None, *args: Any, classes: str | None = None,
                  **kwargs: Any) -> None:
-        made_with = [*self.MADE_WITH, *([self.COMPACT_CLASS] if compact else []),
-                     *(classes or "").split()]
-        super().__init__(*args, compact=compact, classes=" ".join(made_with), **kwargs)
+        made_with = [*([self.CHECKED] if value else []), *(classes or "").split()]
+        super().__init__(value, *args, classes=" ".join(made_with), **kwargs)
 
     async def on_key(self, event: events.Key) -> None:
         screen = self.screen
