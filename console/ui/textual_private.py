@@ -14,6 +14,11 @@ full frames and 250-500 ms to appear over a 100-row tracker).
   screens show through the top one, and repaints the top screen whenever one of them
   refreshes. Under a screen that paints all of itself it answers none. Without it the main
   screen's refreshes repaint an open dialog in full: slower, never wrong.
+- :func:`lay_out_at`: the screen's private ``_screen_resized``, by which Textual lays out at
+  a new terminal size the screens it counts as visible. The app counts none under a dialog,
+  so a dialog lays the screens under it out itself when the terminal is resized, and its
+  still picture is taken again at the new size. Without it the picture under an open
+  dialog stays the one of the old size until the dialog closes: never wrong once closed.
 
 ``tests/ui/test_textual_private.py`` fails, naming the use and this module, when the
 installed Textual changes either; it also checks that no other module of the console uses
@@ -28,9 +33,10 @@ from typing import Any, TypeVar
 from rich.console import RenderableType
 from textual.app import App
 from textual.color import Color
+from textual.geometry import Size
 from textual.screen import Screen
 
-__all__ = ["StillBackgroundApp", "paints_all_of_itself", "tinted_still"]
+__all__ = ["StillBackgroundApp", "lay_out_at", "paints_all_of_itself", "tinted_still"]
 
 ReturnType = TypeVar("ReturnType")
 
@@ -43,6 +49,16 @@ def tinted_still(screen: Screen[Any], tint: Color) -> RenderableType | None:
     except ImportError:
         return None
     return BackgroundScreen(screen, tint)
+
+
+def lay_out_at(screen: Screen[Any], size: Size) -> bool:
+    """Lay ``screen`` out at ``size`` now, as Textual does a visible screen at a resize;
+    False if this Textual no longer can."""
+    resized = getattr(screen, "_screen_resized", None)
+    if not callable(resized):
+        return False
+    resized(size)
+    return True
 
 
 def paints_all_of_itself(screen: Screen[Any]) -> bool:

@@ -135,3 +135,31 @@ def test_the_installed_textual_is_one_the_suite_runs_on() -> None:
             assert requirement.specifier.contains(installed), (
                 f"{requirement.name} {installed} is outside the range the suite has run on "
                 f"({requirement}); run the suite on it, then widen the pin")
+
+
+class EdgeApp(StillBackgroundApp[None]):
+    """A screen whose right edge says where it is: laid out at the terminal's width."""
+
+    CSS = "#edge { dock: right; width: 4; }"
+
+    def compose(self) -> ComposeResult:
+        yield Label("EDGE", id="edge")
+
+
+async def test_a_dialog_lays_the_screen_under_it_out_at_a_new_size() -> None:
+    """``Screen._screen_resized``: the app counts no screen under a dialog as visible, so
+    Textual leaves it at the old size; the dialog lays it out itself (``lay_out_at``), and
+    its picture of it follows the terminal."""
+    app = EdgeApp()
+    async with app.run_test(size=(40, 6)) as pilot:
+        await app.push_screen(Dialog())
+        await pilot.pause()
+        await pilot.resize_terminal(60, 8)
+        await pilot.pause()
+        under = app.screen_stack[0]
+        assert under.query_one("#edge").region.right == 60, changed()
+        still = tinted_still(under, Color(0, 0, 0, 0.5))
+        assert still is not None
+        console = Console(width=60, height=8, color_system="truecolor")
+        lines = console.render_lines(still, console.options.update(width=60, height=8))
+        assert "".join(segment.text for segment in lines[0]).endswith("EDGE"), changed()

@@ -16,17 +16,19 @@ from typing import Protocol, TypeVar, runtime_checkable
 
 from rich.console import RenderableType
 from rich.segment import Segment
+from textual import events
 from textual.await_complete import AwaitComplete
 from textual.color import Color
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, RulesMap, Visual
 
 from console.ui.key_gate import Hold
-from console.ui.safety import Guarded
+from console.ui.safety import Guarded, on
 from console.ui.screens.breakpoints import SizedAtOnce
-from console.ui.textual_private import tinted_still
+from console.ui.textual_private import lay_out_at, tinted_still
 
 __all__ = ["Dialog"]
 
@@ -87,14 +89,47 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
     paints_under = True  # it draws what is under it: no screen shows through (textual_private)
 
     _still: _Still | None = None
+    _laid_out_at: Size | None = None
     hold: Hold | None = None  # the hold of the flow that opened it, if any
 
     def on_mount(self) -> None:
+        self._laid_out_at = self.app.size  # the size of the screens under it, as pushed
         self.call_after_refresh(self._takes_keys)
 
     def _takes_keys(self) -> None:
         if self.hold is not None and self.is_active:
             self.hold.dialog_ready()
+
+    @on(events.Resize)
+    def _follow_the_terminal(self, event: events.Resize) -> None:
+        """The terminal resized while the dialog is open: the screens under it are laid out
+        at the new size (Textual lays out only the screens it counts as visible, and the
+        app counts none under a dialog), and each dialog among them, and this one, takes
+        its picture of what is under it again. Twice: laid out, a screen under it handles
+        the resize (its size classes, the main screen's narrow layout), which asks for a
+        layout Textual makes only for the screen on top. (Not at the dialog's own first
+        resize: what is under it was laid out at this size.)"""
+        if event.size == self._laid_out_at:
+            return
+        self._laid_out_at = event.size
+        self._lay_out_under(event.size)
+        self.call_after_refresh(self._lay_out_under, event.size)
+
+    def _lay_out_under(self, size: Size) -> None:
+        stack = self.app.screen_stack
+        if self not in stack or size != self.app.size:
+            return  # closed meanwhile, or resized again (its own resize follows)
+        for under in stack[:stack.index(self)]:
+            lay_out_at(under, size)
+            if isinstance(under, Dialog):
+                under.forget_still()
+        self.forget_still()
+
+    def forget_still(self) -> None:
+        self._still = None
+        if self.hold is not None:
+            _LAST_STILL.pop(self.hold, None)
+        self.refresh()
 
     def dismiss(self, result: T | None = None) -> AwaitComplete:
         if self.hold is not None:
