@@ -11,6 +11,7 @@ from textual.color import Color
 from console.ui.app import GMConsoleApp
 from console.ui.calculator.dice_screen import DiceScreen
 from console.ui.textual_private import tinted_still
+from console.ui.widgets.keys_footer import KeysFooter
 
 
 def _picture(app: GMConsoleApp) -> list[str]:
@@ -39,8 +40,15 @@ async def test_the_screen_under_a_dialog_follows_the_terminal(
         picture = _picture(app)
         assert len(picture) == 48
         assert any("Tracker" in line and "Roster" in line for line in picture)  # side by side
+        # The footer under it keeps its keys (rebuilt for the new width once on top).
+        assert "Help" in "".join(picture[-3:])
         await pilot.resize_terminal(100, 30)
         await pilot.pause(0.2)
-        assert len(_picture(app)) == 30 and main.has_class("-medium")
+        picture = _picture(app)
+        assert len(picture) == 30 and main.has_class("-medium")
+        assert "Help" in "".join(picture[-3:])
         await pilot.press("escape")
+        await pilot.pause(0.2)
         assert app.screen is main
+        footer = main.query_one(KeysFooter)
+        assert footer.region.height == footer.lines_needed()  # its lines for 100 columns

@@ -51,6 +51,7 @@ class KeysFooter(Guarded, Footer):
     """
     _shown: tuple[object, ...] | None = None
     _lines: int = 1
+    _regrid = False  # resized under a dialog: its lines are counted again once on top
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
@@ -62,7 +63,11 @@ class KeysFooter(Guarded, Footer):
                       if binding.show)
         if shown != self._shown:
             self._shown = shown
+            self._regrid = False
             super().bindings_changed(screen)  # Footer's own: the keys are ready, rebuild
+        elif self._regrid:
+            self._regrid = False
+            self._fit_lines()
 
     def _grid(self) -> tuple[int, list[int]]:
         """The lines and the columns' widths the keys shown need at the footer's width."""
@@ -100,5 +105,19 @@ class KeysFooter(Guarded, Footer):
             self.styles.grid_columns = columns
 
     def on_resize(self) -> None:
-        if self.children and self._grid()[0] != self._lines:
+        if not self.screen.is_active:
+            # Under a dialog the terminal was resized (the dialog lays this screen out,
+            # console.ui.dialogs.dialog): keys rebuilt now would be laid out only once
+            # this screen is on top, and the dialog's picture of it would show no footer.
+            # The keys stay as they are until then.
+            self._regrid = True
+            return
+        self._fit_lines()
+
+    def lines_needed(self) -> int:
+        """The lines its keys need at its width now."""
+        return self._grid()[0]
+
+    def _fit_lines(self) -> None:
+        if self.children and self.lines_needed() != self._lines:
             self.refresh(recompose=True)
