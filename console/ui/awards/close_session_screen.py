@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Input
 
 from console.model import PlayerCharacter
@@ -131,14 +131,15 @@ class CloseSessionScreen(Dialog[Prepared]):
         with Vertical():
             yield Label(f"Close session {self.session.number}", classes="title")
             fields = self._fields()
+            # Each column a grid of labels and fields: nine rows of a label beside its field
+            # were nine more widgets to style and lay out as the dialog opens.
             with Horizontal(id="close-form"):
-                for column in (fields[:5], fields[5:]):
-                    with Vertical(classes="close-column"):
-                        for name, label, value in column:
-                            with Horizontal(classes="row"):
-                                yield Label(label, classes="label")
-                                yield FieldInput(value=value, id=f"close-{name}",
-                                                 compact=True)
+                for first, column in ((0, fields[:5]), (5, fields[5:])):
+                    with Grid(classes="close-column"):
+                        for row, (name, label, value) in enumerate(column, start=first):
+                            yield Label(label, classes="label")
+                            yield FieldInput(value=value, id=f"close-{name}", compact=True,
+                                             classes="-shaded" if row % 2 else None)
             yield Static("", id="close-note")
             yield DataTable[str](id="close-preview", cursor_type="none")
             yield Static("", classes="error", id="close-error")
