@@ -130,47 +130,28 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
             backups = None if read_only else Backups(tree, keep_backups or DEFAULT_KEEP_BACKUPS)
             store = cls(name, FileBackend(tree, backups), root=root, read_only=read_only,
                         lock=lock, chunk_size=chunk_size)
-            # The writer's opening lists the session folders once for all it does: it holds
-            # the lock, and what it writes itself lists them again. Not a reader's: it
-            # looks again for a session a writer started while it read (_load).
-            with tree.listed_once() if not read_only else contextlib.nullcontext():
+            if backups is None:  # a reader: it looks again for a session started meanwhile
                 store._read_whole(tree)
-                if not read_only:
-                    # Only now that the whole campaign is found good: files just migrated
-                    # from an older schema, or finished from the commit record, are
-                    # written; one the disk refuses now waits (console.store.commit).
-                    store._pending.update({kind: shard for kind, shard in store._roots.items()
-                                           if shard.dirty})
-                    store._catch_up(before_next=False)
-                if backups is not None:
-                    store._backend.remove_temp_files()  # type: ignore[attr-defined]
-            if backups is not None:
-                clean_staging(Path(saves))
-            if backups is not None and keep_backups is None:
+                return store
+            # The writer's opening lists the session folders once for all it does: it holds
+            # the lock, and what it writes itself lists them again.
+            with tree.listed_once():
+                store._read_whole(tree)
+                # Only now that the whole campaign is found good: files just migrated from an
+                # older schema, or finished from the commit record, are written; one the disk
+                # refuses now waits (console.store.commit).
+                store._pending.update({kind: shard for kind, shard in store._roots.items()
+                                       if shard.dirty})
+                store._catch_up(before_next=False)
+                store._backend.remove_temp_files()  # type: ignore[attr-defined]
+            clean_staging(Path(saves))
+            if keep_backups is None:
                 backups.keep = store.campaign().keep_backups
             return store
         except BaseException:
             if lock is not None:
                 lock.release()
             raise
-
-    def _read_whole(self, tree: CampaignTree) -> None:
-        """Read the campaign and check that it hangs together. A reader that finds it does
-        not, while a writer committed meanwhile (the session file is not the one it began
-        with), reads again: its listing or a file it checked can be a moment newer than
-        what it loaded (a log chunk sealed since, a session file renamed over as its
-        folder was listed), which is no damage. Ten times at most, as ``_load``."""
-        for _attempt in range(10):
-            seen = self._disk_stamp() if self.read_only else None  # before reading (follow.py)
-            self._load()
-            self._seen = seen
-            try:
-                self._verify(tree)
-                return
-            except DamagedCampaign:
-                if not self.read_only or self._disk_stamp() == seen:
-                    raise
-        raise StoreError(f"campaign {self.name!r} changed ten times while being read")
 
     def _verify(self, tree: CampaignTree) -> None:
         """The whole campaign hangs together (console.store.verify), or DamagedCampaign:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from console.store.errors import DamagedCampaign, StoreError
 from console.store.tree import CampaignTree
 from console.store.undo import session_rel
 
@@ -34,8 +35,11 @@ class FollowMixin:
     _seen: Seen = None  # what the disk held at the last reading
     _kept: dict[str, tuple[object, Shard]] | None = None  # file -> (stamp when read, shard)
 
+    name: str
+
     if TYPE_CHECKING:
         def _load(self) -> None: ...
+        def _verify(self, tree: CampaignTree) -> None: ...
 
     def _disk_stamp(self) -> Seen:
         """The newest session's number and its session file's stamp (None in memory)."""
@@ -89,3 +93,21 @@ class FollowMixin:
         self._load()
         self._seen = stamp
         return True
+
+    def _read_whole(self, tree: CampaignTree) -> None:
+        """Read the campaign and check that it hangs together. A reader that finds it does
+        not, while a writer committed meanwhile (the session file is not the one it began
+        with), reads again: its listing or a file it checked can be a moment newer than
+        what it loaded (a log chunk sealed since, a session file renamed over as its
+        folder was listed), which is no damage. Ten times at most, as ``_load``."""
+        for _attempt in range(10):
+            seen = self._disk_stamp() if self.read_only else None  # taken before reading
+            self._load()
+            self._seen = seen
+            try:
+                self._verify(tree)
+                return
+            except DamagedCampaign:
+                if not self.read_only or self._disk_stamp() == seen:
+                    raise
+        raise StoreError(f"campaign {self.name!r} changed ten times while being read")

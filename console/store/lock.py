@@ -181,7 +181,7 @@ class CampaignLock:
             here = _identity(os.stat(self.tree.root, follow_symlinks=False))
             # Opened by its name now, never a descriptor kept from before (the tree's
             # pinned folders): the question is what the name holds at this moment.
-            folder = os.open(self.tree.root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+            folder = self.tree.open_root()
             try:
                 lock = _identity(os.stat(LOCK, dir_fd=folder, follow_symlinks=False))
             finally:

@@ -153,6 +153,14 @@ class CampaignTree:
         held = self._held
         return held if held is not None and self._holder == threading.get_ident() else None
 
+    def open_root(self) -> int:
+        """A new descriptor of the campaign folder, opened by its name now, never one kept
+        pinned (the caller closes it)."""
+        try:
+            return os.open(self.root, _DIRECTORY)
+        except OSError as error:
+            raise self._refusal("", error) from None
+
     @contextlib.contextmanager
     def folder(self, rel_dir: str, *, create: bool = False) -> Iterator[int]:
         """A descriptor of folder ``rel_dir`` (made with its parents if ``create``)."""
@@ -162,10 +170,7 @@ class CampaignTree:
         if held is not None and key in held:
             yield held[key]
             return
-        try:
-            fd = os.open(self.root, _DIRECTORY)
-        except OSError as error:
-            raise self._refusal("", error) from None
+        fd = self.open_root()
         walked = ""
         try:
             for part in parts:
