@@ -9,7 +9,9 @@ full frames and 250-500 ms to appear over a 100-row tracker).
 - :func:`tinted_still`: Textual's own renderer of the screen under a modal one
   (``textual.renderables.background_screen.BackgroundScreen``, which reads the screen's
   private compositor). Without it a dialog falls back to Textual's translucent modal screen:
-  slower, never wrong.
+  slower, never wrong. :func:`tinted_lines` tints a few lines the same way (its
+  ``process_segments``), for a clock under a dialog that changes the picture every second.
+  Without it that clock stays still under the dialog until the dialog closes.
 - :class:`StillBackgroundApp`: Textual asks the app's private ``_background_screens`` which
   screens show through the top one, and repaints the top screen whenever one of them
   refreshes. Under a screen that paints all of itself it answers none. Without it the main
@@ -35,8 +37,10 @@ from textual.app import App
 from textual.color import Color
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.strip import Strip
 
-__all__ = ["StillBackgroundApp", "lay_out_at", "paints_all_of_itself", "tinted_still"]
+__all__ = ["StillBackgroundApp", "lay_out_at", "paints_all_of_itself", "tinted_lines",
+           "tinted_still"]
 
 ReturnType = TypeVar("ReturnType")
 
@@ -49,6 +53,17 @@ def tinted_still(screen: Screen[Any], tint: Color) -> RenderableType | None:
     except ImportError:
         return None
     return BackgroundScreen(screen, tint)
+
+
+def tinted_lines(lines: list[Strip], tint: Color) -> list[Strip] | None:
+    """``lines`` (a widget's, under a dialog) tinted as :func:`tinted_still` tints the whole
+    screen; None if this Textual no longer has the renderer."""
+    try:
+        from textual.renderables.background_screen import BackgroundScreen
+    except ImportError:
+        return None
+    tinted = BackgroundScreen.process_segments
+    return [Strip(list(tinted(line, tint)), line.cell_length) for line in lines]
 
 
 def lay_out_at(screen: Screen[Any], size: Size) -> bool:

@@ -7,12 +7,16 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 
 from console.model.table_settings import NpcNames, PcHealth, PlayersSettings, TurnTimer
 from console.service import CampaignService
 from console.ui.app import GMConsoleApp
+from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import FormDialog
 from console.ui.log.log_pane import LogPane
+from console.ui.screens.help_screen import HelpScreen
 from console.ui.screens.status_header import StatusHeader
 from console.ui.table.flows import turn_limit
 from tests.service.conftest import fight
@@ -95,3 +99,42 @@ def test_a_turn_limit_reads_seconds_or_minutes(text: str, seconds: int | None) -
 def test_a_turn_limit_out_of_range_or_unreadable_is_refused(text: str) -> None:
     with pytest.raises(ValueError, match="limit per turn"):
         turn_limit(text)
+
+
+def _shown_row(app: GMConsoleApp, y: int) -> str:
+    """Row ``y`` of the picture the dialog on top draws of what is under it."""
+    dialog = app.screen
+    assert isinstance(dialog, Dialog)
+    still = dialog.render()
+    assert isinstance(still, Visual)
+    width, height = app.size
+    strips = still.render_strips(width, height, Style(), RenderOptions(lambda _: Style(), {}))
+    return strips[y].text
+
+
+async def test_the_turn_timer_keeps_counting_under_a_dialog(
+        seed: CampaignService, clock: FakeClock, open_app) -> None:  # type: ignore[no-untyped-def]
+    fight(seed)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await type_in(pilot, "256", "9")
+        await pilot.press("c")  # a condition, taken mid-turn
+        assert isinstance(app.screen, FormDialog)
+        before = _shown_row(app, 0)
+        assert "turn 0:00" in before
+        clock.now += timedelta(seconds=83)
+        await pilot.pause(1.1)
+        after = _shown_row(app, 0)
+        assert "turn 1:23" in after  # in the picture under the form, not only in the header
+        assert "running 0:01" in after and len(after) == len(before)  # the session's clock too
+        assert "Tracker" in _shown_row(app, 1)  # and the rest of the picture
+        # Two dialogs over the header (no key opens one over a form today): the one on top
+        # draws a picture of the form, which draws its picture of the header.
+        await app.push_screen(HelpScreen("help"))
+        await pilot.pause()
+        clock.now += timedelta(seconds=10)
+        await pilot.pause(1.1)
+        assert "turn 1:33" in _shown_row(app, 0)
+        await pilot.press("escape", "escape")
+        assert "turn 1:33" in header(app)

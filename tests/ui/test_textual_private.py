@@ -16,15 +16,18 @@ from typing import Any
 
 from packaging.requirements import Requirement
 from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual.app import ComposeResult
 from textual.color import Color
 from textual.message_pump import MessagePump
 from textual.screen import ModalScreen
+from textual.strip import Strip
 from textual.widgets import Label
 
 import console.ui
 from console.ui.dialogs.dialog import Dialog
-from console.ui.textual_private import StillBackgroundApp, tinted_still
+from console.ui.textual_private import StillBackgroundApp, tinted_lines, tinted_still
 
 ROOT = Path(__file__).resolve().parents[2]
 PRIVATE_MODULE = "console.ui.textual_private"
@@ -74,6 +77,19 @@ async def test_textual_still_draws_the_screen_under_a_dialog_as_a_picture() -> N
         lines = console.render_lines(still, console.options.update(width=40, height=8))
         assert "the screen under the dialog" in "".join(
             segment.text for segment in lines[0]), changed()
+
+
+def test_textual_tints_a_few_lines_as_it_tints_the_screen() -> None:
+    """``BackgroundScreen.process_segments``: a clock under a dialog, copied into its
+    picture, tinted as the rest of the picture."""
+    line = Strip([Segment("turn 0:42", RichStyle.parse("#ffffff on #ff0000"))])
+    lines = tinted_lines([line], Color(0, 0, 0, 0.5))
+    assert lines is not None, changed()
+    assert lines[0].text == "turn 0:42" and lines[0].cell_length == 9, changed()
+    style = next(iter(lines[0])).style
+    assert style is not None and style.bgcolor is not None, changed()
+    # red, half under black
+    assert style.bgcolor.get_truecolor() in {(127, 0, 0), (128, 0, 0)}, changed()
 
 
 def _private_names_of_textual_classes(module: Any) -> set[str]:

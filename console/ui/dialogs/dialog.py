@@ -7,6 +7,9 @@ took five to eight full frames and 250-500 ms to appear over a 100-row tracker. 
 under a modal dialog changes while it is up (the keys go to the dialog), so a dialog draws,
 as its background, the screen under it tinted once, and the app stops treating that screen
 as visible. Both rest on Textual's private parts, kept in ``console.ui.textual_private``.
+
+What under a dialog changes by itself (the header's turn timer, each second) is copied into
+that picture as it changes (:func:`show_through`): the rest of the picture stays as drawn.
 """
 
 from __future__ import annotations
@@ -19,18 +22,19 @@ from rich.segment import Segment
 from textual import events
 from textual.await_complete import AwaitComplete
 from textual.color import Color
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, RulesMap, Visual
+from textual.widget import Widget
 
 from console.ui.key_gate import Hold
 from console.ui.safety import Guarded, on
 from console.ui.screens.breakpoints import SizedAtOnce
-from console.ui.textual_private import lay_out_at, tinted_still
+from console.ui.textual_private import lay_out_at, tinted_lines, tinted_still
 
-__all__ = ["Dialog"]
+__all__ = ["Dialog", "show_through"]
 
 T = TypeVar("T")
 
@@ -38,9 +42,10 @@ T = TypeVar("T")
 class _Still(Visual):
     """The screen under a dialog, tinted, rendered once per size as ready-made lines."""
 
-    def __init__(self, under: Screen[object], tinted: RenderableType) -> None:
+    def __init__(self, under: Screen[object], tinted: RenderableType, tint: Color) -> None:
         self.under = under
         self._tinted = tinted
+        self.tint = tint
         self._size: tuple[int, int | None] | None = None
         self._strips: list[Strip] = []
 
@@ -53,6 +58,21 @@ class _Still(Visual):
             self._strips = [Strip(line, width) for line in lines]
             self._size = (width, height)
         return self._strips
+
+    def patch(self, region: Region, lines: list[Strip]) -> bool:
+        """The rows of ``region`` show ``lines`` (tinted already) from now on; False if the
+        picture is not drawn yet (it will be, as it is now)."""
+        if self._size is None:
+            return False
+        strips = list(self._strips)  # a new list: the one handed out stays as it was
+        for row, line in enumerate(lines):
+            y = region.y + row
+            if 0 <= y < len(strips):
+                old = strips[y]
+                strips[y] = Strip.join([old.crop(0, region.x), line.crop(0, region.width),
+                                        old.crop(region.right, old.cell_length)])
+        self._strips = strips
+        return True
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
@@ -125,11 +145,24 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
                 under.forget_still()
         self.forget_still()
 
-    def forget_still(self) -> None:
+    def forget_still(self, region: Region | None = None) -> None:
+        """Take the picture of what is under the dialog again (shown at once in ``region``,
+        or in the whole dialog)."""
         self._still = None
         if self.hold is not None:
             _LAST_STILL.pop(self.hold, None)
-        self.refresh()
+        self.refresh(*(() if region is None else (region,)))
+
+    def _show_through(self, widget: Widget, region: Region) -> None:
+        """``widget``, on the screen right under the dialog, as it is now, in the picture."""
+        still = self._still
+        if still is None or still.under is not widget.screen:
+            return  # no picture yet, or Textual draws what is under: it shows as it is
+        lines = tinted_lines(widget.render_lines(Region(0, 0, *region.size)), still.tint)
+        if lines is None:
+            self.forget_still(region)
+        elif still.patch(region, lines):
+            self.refresh(region)
 
     def dismiss(self, result: T | None = None) -> AwaitComplete:
         if self.hold is not None:
@@ -152,7 +185,7 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
             if tinted is None:  # this Textual cannot draw it: let it draw what is under
                 self.paints_under = False
                 return super().render()  # type: ignore[return-value]
-            self._still = _Still(under, tinted)
+            self._still = _Still(under, tinted, tint)
             if self.hold is not None:
                 _LAST_STILL[self.hold] = (under, version, self._still)
         return self._still
@@ -162,3 +195,23 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
         if self in stack and stack.index(self) > 0:
             return stack[stack.index(self) - 1]
         return None
+
+
+def show_through(widget: Widget) -> None:
+    """``widget`` changed by itself (a clock) while dialogs cover its screen: the dialog
+    over that screen copies it into its picture, and each dialog over that one takes its
+    picture again, so the one on top shows it as it is now. Nothing is laid out, and only
+    the widget's rows are drawn again."""
+    stack = widget.app.screen_stack
+    screen = widget.screen
+    region = widget.region
+    if screen not in stack or not region:
+        return
+    above = stack[stack.index(screen) + 1:]
+    for place, dialog in enumerate(above):
+        if not isinstance(dialog, Dialog):
+            return  # a screen of Textual's own (the palette) draws what is under it
+        if place == 0:
+            dialog._show_through(widget, region)
+        else:
+            dialog.forget_still(region)

@@ -14,6 +14,7 @@ from console.model.table_settings import clock_text
 from console.model.turn_timer import elapsed
 from console.service import CampaignService, View
 from console.ui.changes import STATE, Redraws
+from console.ui.dialogs.dialog import show_through
 from console.ui.widgets.plain import Static
 
 __all__ = ["StatusHeader", "clock"]
@@ -71,14 +72,21 @@ class StatusHeader(Redraws, Static):
 
     def _tick(self) -> None:
         view = self._view
-        if view is not None and (view.session.running or _timing(view)):
-            self._draw(self.render_view(view, self.clock(), self.size.width))
+        if view is None or not (view.session.running or _timing(view)):
+            return
+        if self._draw(self.render_view(view, self.clock(), self.size.width)) \
+                and not self.screen.is_current:
+            # Under a form (an attack taken mid-turn) the turn's clock keeps counting.
+            show_through(self)
 
-    def _draw(self, text: Text) -> None:
-        # One line high whatever it says: repainted when it changed, never laid out again.
+    def _draw(self, text: Text) -> bool:
+        """Show ``text``; True if it changed. One line high whatever it says: repainted
+        when it changed, never laid out again."""
         if text != self._text or text.spans != self._text.spans:
             self._text = text
             self.update(text, layout=False)
+            return True
+        return False
 
     @staticmethod
     def render_view(view: View, now: datetime, width: int | None = None) -> Text:
