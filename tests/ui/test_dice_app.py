@@ -1,5 +1,6 @@
 """The dice calculator (issue 18): D opens it on the campaign's system; every field is read
-as it is typed; ctrl+n goes round the systems; ctrl+s makes the one shown the campaign's."""
+as it is typed; ctrl+n goes round the systems; ctrl+t makes the one shown the campaign's;
+ctrl+s, which saves in every form, only closes it. At 80x24 the whole reading shows."""
 
 from __future__ import annotations
 
@@ -35,10 +36,34 @@ async def test_the_calculator_reads_as_the_gm_types(seed: CampaignService,
         assert "Roll:" in shown(screen, "error")  # said, nothing else changes
         await pilot.press("ctrl+n")  # Façade, with its example
         assert screen.chosen.name == "facade" and "levels:" in shown(screen, "odds")
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+t")
         assert app.service.settings.system() == "facade"
-        await pilot.press("escape")
+        await pilot.press("ctrl+n", "ctrl+s")  # closes; the system stays the one chosen
         assert not isinstance(app.screen, DiceScreen)
+        assert app.service.settings.system() == "facade"
+
+
+async def test_the_whole_reading_fits_at_80x24(seed: CampaignService,
+                                               open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("D")
+        screen = app.screen
+        assert isinstance(screen, DiceScreen)
+        await pilot.press("enter", "enter", *"5:c,1")
+        assert "Read:" in shown(screen, "reading") and "result 5" in shown(screen, "reading")
+        chart = screen.query_one("#chart", Static)
+        results = screen.query_one("#results")
+        # Nothing to scroll to: the chance, the reading and every row of the chart show.
+        assert results.max_scroll_y == 0
+        assert chart.region.bottom <= results.region.bottom
+        assert "128+" in shown(screen, "chart") and "1 to 10" in shown(screen, "chart")
+        assert chart.region.height == 6  # the eleven spans of 8M in two columns
+        helps = [screen.query_one(f"#help-{name}").display for name in ("roll", "against", "faces")]
+        assert helps == [False, False, True]  # only the help of the field typed in
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause(0.2)
+        assert screen.query_one("#chart", Static).region.height == 11  # one, when tall
 
 
 async def test_rolling_in_the_calculator_reads_the_roll(seed: CampaignService,

@@ -70,7 +70,7 @@ METASCAPE = System(
     name="metascape", title="MetaScape",
     roll_help="a rating: 8M, 10HV (the doubling die, Table 5)",
     difficulty_help="a number (Table 6: 10 Average, 15 Moderate, 20 Challenging, 30 Hard)",
-    faces_help="the die face, a colon, the doubling faces: 5:t,c,1", default_difficulty="15",
+    faces_help="the die face, a colon, the doubling faces: 5:4, 5:c,1", default_difficulty="15",
     parse=parse, parse_difficulty=parse_difficulty, chart=chart, chance=chance, roll=roll,
     read_faces=read_faces, verdict=verdict, odds=odds,
 )

@@ -1,6 +1,8 @@
 """The dice calculator: pick a system, type a roll, see its exact chart and its chance
 against a difficulty; type the faces a player rolled and see them read by the rules (Table
-5's sequences for MetaScape). Everything updates as the GM types; nothing is saved."""
+5's sequences for MetaScape). Everything updates as the GM types; nothing is saved but the
+campaign's system, on its own key (ctrl+t): ctrl+s, which saves in every form, closes it.
+Below a tall terminal the chart stands in two columns, so the whole reading fits at 80x24."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,7 +30,8 @@ from console.ui.widgets.plain import Label, Static
 
 __all__ = ["DiceScreen"]
 
-_BAR = 36
+_BAR = 36  # the longest bar of the chart in one column; in two, _BAR_SHORT
+_BAR_SHORT = 10
 _EXAMPLES = {"metascape": ("8M", "15"), "metalface": ("3d6+2", "hard"),
              "facade": ("12", "14"), "d10pool": ("5@3", "2")}
 
@@ -41,8 +46,8 @@ class DiceScreen(Dialog[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "next_system", "Next system", id="dice.next_system"),
         Binding("ctrl+r", "roll", "Roll it", id="dice.roll"),
-        Binding("ctrl+s", "choose", "Make it the campaign's system", id="dice.choose"),
-        Binding("escape", "close", "Close", id="dice.close"),
+        Binding("ctrl+t", "choose", "Make it the campaign's system", id="dice.choose"),
+        Binding("escape,ctrl+s", "close", "Close", id="dice.close"),
     ]
 
     def __init__(self, system_name: str = "metascape", seed: int | None = None,
@@ -52,6 +57,7 @@ class DiceScreen(Dialog[None]):
         self.campaign_system = system_name
         self.rng = random.Random(seed)
         self.choose = choose
+        self._columns = 0  # the chart's, as last drawn
 
     def compose(self) -> ComposeResult:
         roll, against = _EXAMPLES[self.chosen.name]
@@ -60,7 +66,8 @@ class DiceScreen(Dialog[None]):
             yield Static("", id="systems")
             for name, label, value in (("roll", "Roll", roll), ("against", "Against", against),
                                        ("faces", "Faces rolled", "")):
-                with Horizontal(classes="row"):
+                # Made with the class its focus gives it (AUTO_FOCUS): not restyled as it opens.
+                with Horizontal(classes="row -typing" if name == "roll" else "row"):
                     yield Label(label, classes="label")
                     yield FieldInput(value=value, id=f"dice-{name}", compact=True)
                     yield Static("", id=f"help-{name}", classes="help")
@@ -70,7 +77,7 @@ class DiceScreen(Dialog[None]):
                 yield Static("", id="reading")
                 yield Static("", id="chart")
             yield Static("enter: next field · ctrl+n: next system · ctrl+r: roll it · "
-                         "ctrl+s: make it the campaign's system · escape: close",
+                         "ctrl+t: make it the campaign's system · escape: close",
                          classes="hint")
 
     AUTO_FOCUS = "#dice-roll"
@@ -78,6 +85,22 @@ class DiceScreen(Dialog[None]):
     def on_mount(self) -> None:
         self._show_system()
         self._update()
+        self._columns = self._chart_columns()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # Short of height, only the row being typed in shows its help (dice.tcss).
+        for row in self.query(".row"):
+            row.set_class(event.widget in row.children, "-typing")
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The terminal grew tall or short under the calculator: its chart in as many
+        # columns as the new height wants (the size classes are set by now).
+        if self._chart_columns() != self._columns:
+            self._columns = self._chart_columns()
+            self._update()
+
+    def _chart_columns(self) -> int:
+        return 1 if self.has_class("-tall") else 2
 
     def field_entered(self, field: Input) -> None:
         fields = list(self.query(Input))
@@ -172,19 +195,32 @@ class DiceScreen(Dialog[None]):
         return text
 
     def _chart(self, spec: Any, difficulty: int | None) -> RenderableType:
+        """The chart, a row a span of results; in two columns (down, then down the second)
+        below a tall terminal."""
         rows = chart_rows(self.chosen.chart(spec))
         largest = max((row.share for row in rows), default=1) or 1
-        text = Text()
+        columns = self._chart_columns()
+        bar_room = _BAR if columns == 1 else _BAR_SHORT
+        lines = []
         for row in rows:
-            bar = "█" * max(0, round(float(row.share / largest) * _BAR))
+            bar = "█" * max(0, round(float(row.share / largest) * bar_room))
             mark = difficulty is not None and row.holds(difficulty)
+            text = Text()
             text.append(f"{row.label():>12} ", style="bold" if mark else "")
             text.append(f"{_percent(float(row.share)):>7} ")
             text.append(bar, style="yellow" if mark else "green")
             if mark:
                 text.append(f"  <- {difficulty}", style="bold yellow")
-            text.append("\n")
-        return text
+            lines.append(text)
+        if columns == 1:
+            return Text("\n").join(lines)
+        grid = Table.grid(padding=(0, 3))
+        grid.add_column(no_wrap=True)
+        grid.add_column(no_wrap=True)
+        down = -(-len(lines) // 2)
+        for left, right in zip(lines[:down], [*lines[down:], Text()], strict=False):
+            grid.add_row(left, right)
+        return grid
 
     def action_next_system(self) -> None:
         names = list(SYSTEMS)

@@ -1,4 +1,4 @@
-"""The dice calculator's key: opened on the campaign's own system; ctrl+s there makes the
+"""The dice calculator's key: opened on the campaign's own system; ctrl+t there makes the
 system shown the campaign's (saved, undoable)."""
 
 from __future__ import annotations
