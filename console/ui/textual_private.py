@@ -21,6 +21,11 @@ full frames and 250-500 ms to appear over a 100-row tracker).
   so a dialog lays the screens under it out itself when the terminal is resized, and its
   still picture is taken again at the new size. Without it the picture under an open
   dialog stays the one of the old size until the dialog closes: never wrong once closed.
+  :func:`without_toasts` uses it too: Textual shows the toasts on the screen on top only,
+  and leaves the ones on a covered screen as they were, so a dialog's picture of that
+  screen showed a toast twice (in the picture, and live on the dialog), and kept it after
+  it had expired. The picture is taken with that screen's toasts laid away. Without it a
+  toast under a dialog is shown until the dialog closes: never wrong once closed.
 
 ``tests/ui/test_textual_private.py`` fails, naming the use and this module, when the
 installed Textual changes either; it also checks that no other module of the console uses
@@ -40,7 +45,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 
 __all__ = ["StillBackgroundApp", "lay_out_at", "paints_all_of_itself", "tinted_lines",
-           "tinted_still"]
+           "tinted_still", "without_toasts"]
 
 ReturnType = TypeVar("ReturnType")
 
@@ -74,6 +79,15 @@ def lay_out_at(screen: Screen[Any], size: Size) -> bool:
         return False
     resized(size)
     return True
+
+
+def without_toasts(screen: Screen[Any]) -> None:
+    """``screen``, covered, laid out again with its toasts put away, if it shows any
+    (Textual shows them again, current, when ``screen`` is on top again)."""
+    for rack in screen.query_children("#textual-toastrack"):
+        if rack.display and rack.children:
+            rack.display = False
+            lay_out_at(screen, screen.app.size)
 
 
 def paints_all_of_itself(screen: Screen[Any]) -> bool:

@@ -76,3 +76,29 @@ async def test_a_flows_next_dialog_shows_the_same_still_unless_the_screen_change
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert len(drawn) == 3
+
+
+async def test_a_toast_shows_once_over_a_dialog_and_goes_when_it_expires(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    """Textual shows toasts on the screen on top only: the picture under a dialog is taken
+    with the main screen's toasts put away, so a toast is not shown twice, and not kept in
+    the picture once it has expired."""
+    from tests.ui.test_dialog_resize import _picture
+
+    fight(seed)
+    app = open_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        app.notify("Thug held (undo: ctrl+z)", timeout=0.5)
+        await pilot.pause()
+        await pilot.press("c")
+        assert isinstance(app.screen, FormDialog)
+        await pilot.pause()
+        assert not any("Thug held" in line for line in _picture(app))  # not in the picture
+        assert app.screen.query("Toast")  # shown live, on the dialog
+        await pilot.pause(0.8)
+        assert not app.screen.query("Toast")  # expired: gone from the dialog
+        assert not any("Thug held" in line for line in _picture(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        main = app.screen
+        assert isinstance(main, MainScreen) and not main.query("Toast")

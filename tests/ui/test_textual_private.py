@@ -21,13 +21,18 @@ from rich.style import Style as RichStyle
 from textual.app import ComposeResult
 from textual.color import Color
 from textual.message_pump import MessagePump
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.widgets import Label
 
 import console.ui
 from console.ui.dialogs.dialog import Dialog
-from console.ui.textual_private import StillBackgroundApp, tinted_lines, tinted_still
+from console.ui.textual_private import (
+    StillBackgroundApp,
+    tinted_lines,
+    tinted_still,
+    without_toasts,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PRIVATE_MODULE = "console.ui.textual_private"
@@ -77,6 +82,28 @@ async def test_textual_still_draws_the_screen_under_a_dialog_as_a_picture() -> N
         lines = console.render_lines(still, console.options.update(width=40, height=8))
         assert "the screen under the dialog" in "".join(
             segment.text for segment in lines[0]), changed()
+
+
+async def test_a_covered_screens_toasts_are_put_away_for_its_picture() -> None:
+    """The toasts' rack (``#textual-toastrack``), which Textual leaves as it was on a covered
+    screen, hidden and laid away (``_screen_resized``) before the picture is taken."""
+
+    def picture(screen: Any) -> str:
+        still = tinted_still(screen, Color(0, 0, 0, 0.5))
+        console = Console(width=60, height=12, color_system="truecolor")
+        lines = console.render_lines(still, console.options.update(width=60, height=12))
+        return "\n".join("".join(segment.text for segment in line) for line in lines)
+
+    app = StillApp()
+    async with app.run_test(size=(60, 12), notifications=True) as pilot:
+        under = app.screen
+        app.notify("a toast under the dialog", timeout=5)
+        await pilot.pause(0.1)
+        await app.push_screen(Screen())  # covers it (a Dialog would put them away itself)
+        await pilot.pause()
+        assert "a toast under" in picture(under), changed()  # left there by Textual
+        without_toasts(under)
+        assert "a toast under" not in picture(under), changed()
 
 
 def test_textual_tints_a_few_lines_as_it_tints_the_screen() -> None:

@@ -32,7 +32,7 @@ from textual.widget import Widget
 from console.ui.key_gate import Hold
 from console.ui.safety import Guarded, on
 from console.ui.screens.breakpoints import SizedAtOnce
-from console.ui.textual_private import lay_out_at, tinted_lines, tinted_still
+from console.ui.textual_private import lay_out_at, tinted_lines, tinted_still, without_toasts
 
 __all__ = ["Dialog", "show_through"]
 
@@ -181,6 +181,9 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
                     and version[0] is not None:
                 self._still = last[2]
                 return self._still
+            # Its toasts show on the dialog, live: in the picture they would show twice,
+            # and stay once expired.
+            without_toasts(under)
             tinted = tinted_still(under, tint)
             if tinted is None:  # this Textual cannot draw it: let it draw what is under
                 self.paints_under = False
