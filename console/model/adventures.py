@@ -21,6 +21,7 @@ to Markdown and read back is the same adventure.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -378,7 +379,18 @@ class Adventure:
                    raw.get("at_scene"))
 
 
+def title_key(title: str) -> str:
+    """What two titles share when they read the same to the GM: any case, an accent typed
+    as a letter and a mark or as one letter (NFC), spaces however many, and characters that
+    draw nothing (a zero-width space, a soft hyphen: Unicode's format characters) left out.
+    "Café" imported once composed and once decomposed, or "Dark  Relay" beside "Dark Relay",
+    would be two adventures that look the same in every list."""
+    shown = "".join(char for char in unicodedata.normalize("NFC", title)
+                    if unicodedata.category(char) != "Cf")
+    return " ".join(shown.split()).casefold()
+
+
 def titled(adventures: Iterable[Adventure], title: str) -> Adventure | None:
-    """The adventure of this title, any case."""
-    wanted = title.strip().casefold()
-    return next((a for a in adventures if a.title.casefold() == wanted), None)
+    """The adventure of this title, as the GM reads it (:func:`title_key`)."""
+    wanted = title_key(title)
+    return next((a for a in adventures if title_key(a.title) == wanted), None)

@@ -101,6 +101,12 @@ def test_titles_are_unique_and_one_scene_is_at_the_table() -> None:
     relay = _adventure()
     with pytest.raises(ModelError, match="called Relay is there already"):
         new_adventure([relay], 2, "relay")
+    cafe = Adventure(3, "Café  Noir")  # é composed, two spaces
+    for look_alike in ("Cafe\u0301 Noir", "CAFÉ NOIR", "Caf\u200bé Noir", "Café\u00ad Noir",
+                       " café\tnoir "):
+        with pytest.raises(ModelError, match="is there already"):
+            new_adventure([relay, cafe], 4, look_alike)
+    assert new_adventure([relay, cafe], 4, "Cafe Noir").changes  # another letter: another title
     other = Adventure(2, "Other", scenes=(Scene(1, "Only"),), at_scene=1)
     outcome = set_table_scene([relay, other], relay, 2)
     marks = {a.id: a.at_scene for a in outcome.changes if isinstance(a, Adventure)}
