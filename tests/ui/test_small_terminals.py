@@ -60,16 +60,30 @@ async def test_every_key_of_the_footer_and_the_headers_mode_are_on_screen(
         keys = list(app.screen.query("FooterKey"))
         shown = {key.key for key in keys}
         assert {"E", "S", "g", "w", "i", "z", "ctrl+z", "f1"} <= shown
-        screen = app.screen.region
-        for key in keys:
-            assert screen.contains_region(key.region), (key.key, key.region)
         header = str(app.screen.query_one("#status").render())
         assert "individual" in header and ("round 1" in header or "r1" in header)
+        # Each pane's keys (the roster has the most), and the awards screen's.
+        for pane in ("1", "2", "4", "5", "3", "w"):
+            await pilot.press(pane)
+            await pilot.pause()
+            keys = list(app.screen.query("FooterKey"))
+            screen = app.screen.region
+            for key in keys:
+                assert screen.contains_region(key.region), (pane, key.key, key.region)
+                others = [other for other in keys if other is not key
+                          and other.region.overlaps(key.region)]
+                assert not others, (pane, key.key, [other.key for other in others])
 
 
 def test_the_footers_grid_is_the_fewest_lines_that_fit() -> None:
     assert lines_for([10, 10, 10], 30) == [10, 10, 10]
     assert lines_for([10, 10, 10, 10], 30) == [10, 10]
     assert lines_for([12, 8, 10, 6], 20) == [12, 8]  # columns as wide as their widest
-    assert lines_for([12, 8, 8, 12], 20) == [12, 12]  # 24 cells: no fewer lines fit
-    assert lines_for([50] * 9, 20) == [50, 50, 50]  # no room: three lines all the same
+    assert lines_for([12, 8, 8, 12], 20, most=3) == [12, 12]  # 24 cells: no fewer lines fit
+    assert lines_for([12, 8, 8, 12], 20) == [12]  # four lines: one column
+    assert lines_for([10] * 8, 25) == [10, 10]  # four lines (the roster's keys at 80 columns)
+    # The palette's key at the first line's end: that line's last key (without its gap)
+    # must end before it; the lines under it have the whole width.
+    assert lines_for([10, 10, 10], 30, first_room=28) == [10, 10, 10]
+    assert lines_for([10, 10, 10], 30, first_room=27) == [10, 10]
+    assert lines_for([10] * 8, 25, most=3) == [10, 10, 10]  # no room: the last lines all the same

@@ -26,17 +26,28 @@ from console.ui.safety import Guarded
 
 __all__ = ["KeysFooter", "lines_for"]
 
-MAX_LINES = 3
+# The roster's 16 keys at 80 columns need four (with three, "/ Search" ran under the
+# palette's key); five would take too much of a 24-line terminal.
+MAX_LINES = 4
 
 
-def lines_for(widths: list[int], room: int, most: int = MAX_LINES) -> list[int]:
+GAP = 2  # cells after each key in its column, before the next column's key
+
+
+def lines_for(widths: list[int], room: int, most: int = MAX_LINES,
+              first_room: int | None = None) -> list[int]:
     """The widths of the columns of the grid of fewest lines whose columns (each as wide
-    as its widest key) fit ``room`` cells; of ``most`` lines if none does."""
+    as its widest key and its ``GAP``) fit ``room`` cells, and whose first line's keys fit
+    ``first_room`` (the palette's key sits at the first line's right end); of ``most``
+    lines if none does."""
+    first_room = room if first_room is None else first_room
     for lines in range(1, most + 1):
         count = max(1, ceil(len(widths) / lines))
         columns = [max(widths[column::count]) for column in range(count)
                    if widths[column::count]]
-        if sum(columns) <= room or lines == most:
+        # The first line's last key needs its own width only, not its column's or gap.
+        first = sum(columns[:count - 1]) + widths[min(count, len(widths)) - 1] - GAP
+        if (sum(columns) <= room and first <= first_room) or lines == most:
             return columns
     raise AssertionError("unreachable")
 
@@ -78,15 +89,17 @@ class KeysFooter(Guarded, Footer):
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            # As FooterKey draws it, compact: the key padded one each side, the
-            # description and one cell after it.
-            widths.append(cell_len(app.get_key_display(binding)) + 2
-                          + cell_len(binding.description) + 1)
+            # As FooterKey draws it, compact: the key, a space, the description; then
+            # the gap to the next column.
+            widths.append(cell_len(app.get_key_display(binding)) + 1
+                          + cell_len(binding.description) + GAP)
+        # The palette's key, at the first line's right end: its left border, padding and
+        # "^p palette", and a cell after it.
         palette = 12 if self.show_command_palette and app.ENABLE_COMMAND_PALETTE else 0
         width = self.size.width or app.size.width
         if not widths:
             return 1, [1]
-        columns = lines_for(widths, max(1, width - palette))
+        columns = lines_for(widths, max(1, width), first_room=max(1, width - palette))
         return ceil(len(widths) / len(columns)), columns
 
     def compose(self) -> ComposeResult:
