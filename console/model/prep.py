@@ -17,6 +17,7 @@ from console.model.adventures import (
     PreparedEncounter,
     Scene,
     fit_hidden,
+    title_key,
     titled,
 )
 from console.model.characters import PlayerCharacter
@@ -77,7 +78,10 @@ def new_adventure(adventures: Iterable[Adventure], new_id: int, title: str,
 
 def edit_adventure(adventures: Iterable[Adventure], adventure: Adventure, title: str,
                    background: str) -> Outcome:
-    _unique_title(adventures, title, adventure.id)
+    if title_key(title) != title_key(adventure.title):
+        # Checked only for a new title: two titles saved before they were compared as the
+        # GM reads them ("Café" composed and decomposed) stay editable.
+        _unique_title(adventures, title, adventure.id)
     changed = adventure.with_changes(title=title, background=background)
     return _said(changed, f"Adventure {changed.title} changed")
 

@@ -1,17 +1,18 @@
 """The only module that touches Textual's private parts: what the console needs and
 Textual's public API does not offer, each use with why it is here and what happens without it.
 
-Both serve one purpose, a dialog that opens in one frame: a dialog draws the screen under
-it as a still picture, tinted once (``console.ui.dialogs.dialog``), instead of Textual
-drawing that screen again through the dialog at every repaint (a dialog took five to eight
-full frames and 250-500 ms to appear over a 100-row tracker).
+Every use below serves one design, a dialog that opens in one frame: a dialog draws the
+screen under it as a still picture, tinted once (``console.ui.dialogs.dialog``), instead of
+Textual drawing that screen again through the dialog at every repaint (a dialog took five
+to eight full frames and 250-500 ms to appear over a 100-row tracker); the rest keeps that
+picture true (a resize, a clock, the toasts).
 
 - :func:`tinted_still`: Textual's own renderer of the screen under a modal one
   (``textual.renderables.background_screen.BackgroundScreen``, which reads the screen's
   private compositor). Without it a dialog falls back to Textual's translucent modal screen:
   slower, never wrong. :func:`tinted_lines` tints a few lines the same way (its
   ``process_segments``), for a clock under a dialog that changes the picture every second.
-  Without it that clock stays still under the dialog until the dialog closes.
+  Without it the dialog takes its whole picture again at each tick: slower, never wrong.
 - :class:`StillBackgroundApp`: Textual asks the app's private ``_background_screens`` which
   screens show through the top one, and repaints the top screen whenever one of them
   refreshes. Under a screen that paints all of itself it answers none. Without it the main
@@ -28,7 +29,7 @@ full frames and 250-500 ms to appear over a 100-row tracker).
   toast under a dialog is shown until the dialog closes: never wrong once closed.
 
 ``tests/ui/test_textual_private.py`` fails, naming the use and this module, when the
-installed Textual changes either; it also checks that no other module of the console uses
+installed Textual changes any of them; it also checks that no other module of the console uses
 a private name of the Textual classes it builds on. ``pyproject.toml`` pins Textual to the
 releases the suite has run on.
 """
@@ -67,7 +68,9 @@ def tinted_lines(lines: list[Strip], tint: Color) -> list[Strip] | None:
         from textual.renderables.background_screen import BackgroundScreen
     except ImportError:
         return None
-    tinted = BackgroundScreen.process_segments
+    tinted = getattr(BackgroundScreen, "process_segments", None)
+    if not callable(tinted):
+        return None
     return [Strip(list(tinted(line, tint)), line.cell_length) for line in lines]
 
 

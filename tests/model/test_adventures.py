@@ -22,6 +22,7 @@ from console.model.prep import (
     add_encounter,
     add_scene,
     check_template_free,
+    edit_adventure,
     launch,
     move_encounter,
     move_scene,
@@ -107,6 +108,11 @@ def test_titles_are_unique_and_one_scene_is_at_the_table() -> None:
         with pytest.raises(ModelError, match="is there already"):
             new_adventure([relay, cafe], 4, look_alike)
     assert new_adventure([relay, cafe], 4, "Cafe Noir").changes  # another letter: another title
+    # Two look-alikes saved before titles were compared so: each stays editable.
+    twin = Adventure(4, "Cafe\u0301 Noir")
+    assert edit_adventure([relay, cafe, twin], twin, "Cafe\u0301 Noir", "a note").changes
+    with pytest.raises(ModelError, match="is there already"):
+        edit_adventure([relay, cafe, twin], twin, "Relay", "")
     other = Adventure(2, "Other", scenes=(Scene(1, "Only"),), at_scene=1)
     outcome = set_table_scene([relay, other], relay, 2)
     marks = {a.id: a.at_scene for a in outcome.changes if isinstance(a, Adventure)}

@@ -64,6 +64,13 @@ async def test_the_whole_reading_fits_at_80x24(seed: CampaignService,
         await pilot.resize_terminal(160, 48)
         await pilot.pause(0.2)
         assert screen.query_one("#chart", Static).region.height == 11  # one, when tall
+        await pilot.press("ctrl+r")
+        rolled = shown(screen, "reading")
+        assert "Read:" in rolled
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        assert screen.query_one("#chart", Static).region.height == 6
+        assert shown(screen, "reading") == rolled  # the roll shown stays shown
 
 
 async def test_rolling_in_the_calculator_reads_the_roll(seed: CampaignService,

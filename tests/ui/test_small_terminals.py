@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
+from textual.app import App
+from textual.pilot import Pilot
 
 from console.service import CampaignService
 from console.ui.app import GMConsoleApp
@@ -63,19 +65,40 @@ async def test_every_key_of_the_footer_and_the_headers_mode_are_on_screen(
         header = str(app.screen.query_one("#status").render())
         assert "individual" in header and ("round 1" in header or "r1" in header)
         # Each pane's keys (the roster has the most), and the awards screen's.
-        for pane in ("1", "2", "4", "5", "3", "w"):
-            await pilot.press(pane)
-            await pilot.pause()
-            keys = list(app.screen.query("FooterKey"))
-            screen = app.screen.region
-            for key in keys:
-                assert screen.contains_region(key.region), (pane, key.key, key.region)
-                others = [other for other in keys if other is not key
-                          and other.region.overlaps(key.region)]
-                assert not others, (pane, key.key, [other.key for other in others])
+        await keys_apart(pilot, app, ("1", "2", "4", "5", "3", "w"))
+
+
+async def keys_apart(pilot: Pilot[None], app: App[object], keys: tuple[str, ...]) -> None:
+    """After each of ``keys``, every key of the footer is on screen, clear of the others
+    (the palette's key at the first line's end among them)."""
+    for pressed in keys:
+        await pilot.press(pressed)
+        await pilot.pause()
+        shown = list(app.screen.query("FooterKey"))
+        screen = app.screen.region
+        for key in shown:
+            assert screen.contains_region(key.region), (pressed, key.key, key.region)
+            others = [other for other in shown if other is not key
+                      and other.region.overlaps(key.region)]
+            assert not others, (pressed, key.key, [other.key for other in others])
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_every_key_of_a_facade_campaigns_footer_is_on_screen(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    from console.store import CampaignStore
+    from tests.ui.test_facade_app import alley
+
+    with CampaignStore.create(tmp_path, "Alley") as store:
+        app = alley(store)
+        async with app.run_test(size=size) as pilot:
+            await keys_apart(pilot, app, ("2", "4", "5", "3", "1"))
+            # Ending on the tracker: the contest of Action and the Limit Pools among its keys.
+            assert {"I", "L"} <= {key.key for key in app.screen.query("FooterKey")}
 
 
 def test_the_footers_grid_is_the_fewest_lines_that_fit() -> None:
+    assert lines_for([], 30) == []
     assert lines_for([10, 10, 10], 30) == [10, 10, 10]
     assert lines_for([10, 10, 10, 10], 30) == [10, 10]
     assert lines_for([12, 8, 10, 6], 20) == [12, 8]  # columns as wide as their widest

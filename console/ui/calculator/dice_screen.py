@@ -18,6 +18,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.widgets import Input
 
 from console.rules.systems import SYSTEMS, System, system
@@ -25,6 +26,7 @@ from console.rules.systems.facade import LEVEL_NAMES
 from console.ui.calculator.chart_rows import chart_rows
 from console.ui.dialogs.dialog import Dialog
 from console.ui.safety import on
+from console.ui.screens.breakpoints import size_classes
 from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
 
@@ -58,6 +60,7 @@ class DiceScreen(Dialog[None]):
         self.rng = random.Random(seed)
         self.choose = choose
         self._columns = 0  # the chart's, as last drawn
+        self._rolled: Any = None  # the last roll of ctrl+r, shown until a field changes
 
     def compose(self) -> ComposeResult:
         roll, against = _EXAMPLES[self.chosen.name]
@@ -83,9 +86,9 @@ class DiceScreen(Dialog[None]):
     AUTO_FOCUS = "#dice-roll"
 
     def on_mount(self) -> None:
+        self._columns = self._chart_columns()
         self._show_system()
         self._update()
-        self._columns = self._chart_columns()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # Short of height, only the row being typed in shows its help (dice.tcss).
@@ -94,13 +97,19 @@ class DiceScreen(Dialog[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         # The terminal grew tall or short under the calculator: its chart in as many
-        # columns as the new height wants (the size classes are set by now).
-        if self._chart_columns() != self._columns:
-            self._columns = self._chart_columns()
-            self._update()
+        # columns as the new height wants (read from the size: this runs before Textual
+        # gives the screen its new size classes), the roll shown still shown.
+        columns = self._chart_columns(event.size)
+        if columns != self._columns:
+            self._columns = columns
+            self._update(rolled=self._rolled)
 
-    def _chart_columns(self) -> int:
-        return 1 if self.has_class("-tall") else 2
+    def _chart_columns(self, size: Size | None = None) -> int:
+        """One column in a tall terminal (the "-tall" breakpoint), two below it."""
+        vertical = self.VERTICAL_BREAKPOINTS
+        classes = size_classes(None, self.app.VERTICAL_BREAKPOINTS if vertical is None
+                               else vertical, size or self.app.size)
+        return 1 if "-tall" in classes else 2
 
     def field_entered(self, field: Input) -> None:
         fields = list(self.query(Input))
@@ -132,6 +141,7 @@ class DiceScreen(Dialog[None]):
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         event.stop()
+        self._rolled = None
         self._update()
 
     def _update(self, rolled: Any = None) -> None:
@@ -199,7 +209,7 @@ class DiceScreen(Dialog[None]):
         below a tall terminal."""
         rows = chart_rows(self.chosen.chart(spec))
         largest = max((row.share for row in rows), default=1) or 1
-        columns = self._chart_columns()
+        columns = self._columns
         bar_room = _BAR if columns == 1 else _BAR_SHORT
         lines = []
         for row in rows:
@@ -230,6 +240,7 @@ class DiceScreen(Dialog[None]):
             self.query_one("#dice-roll", Input).value = roll
             self.query_one("#dice-against", Input).value = against
             self.query_one("#dice-faces", Input).value = ""
+        self._rolled = None
         self._show_system()
         self._update()
 
@@ -241,6 +252,7 @@ class DiceScreen(Dialog[None]):
         made = self.chosen.roll(spec, self.rng)
         with self.prevent(Input.Changed):
             self.query_one("#dice-faces", Input).value = ""
+        self._rolled = made
         self._update(rolled=made)
 
     def action_choose(self) -> None:

@@ -203,8 +203,8 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
 def show_through(widget: Widget) -> None:
     """``widget`` changed by itself (a clock) while dialogs cover its screen: the dialog
     over that screen copies it into its picture, and each dialog over that one takes its
-    picture again, so the one on top shows it as it is now. Nothing is laid out, and only
-    the widget's rows are drawn again."""
+    whole picture again (a dialog over a dialog is rare and short), so the one on top shows
+    it as it is now. Nothing is laid out, and only the widget's rows are painted again."""
     stack = widget.app.screen_stack
     screen = widget.screen
     region = widget.region

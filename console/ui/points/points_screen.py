@@ -57,7 +57,7 @@ class PointsScreen(Guarded, SizedAtOnce, Screen[None]):
 ## Points
 
 The awarder of a campaign playing another system than MetaScape (its system is set in the
-dice calculator, `D`, with `ctrl+s`). An award counts at once; the session keeps the
+dice calculator, `D`, with `ctrl+t`). An award counts at once; the session keeps the
 record, where `e` gives an award its reason and `delete` takes it back (while no trade or
 mission's end has used it; otherwise undo, `ctrl+z`).
 

@@ -40,6 +40,8 @@ def lines_for(widths: list[int], room: int, most: int = MAX_LINES,
     as its widest key and its ``GAP``) fit ``room`` cells, and whose first line's keys fit
     ``first_room`` (the palette's key sits at the first line's right end); of ``most``
     lines if none does."""
+    if not widths:
+        return []
     first_room = room if first_room is None else first_room
     for lines in range(1, most + 1):
         count = max(1, ceil(len(widths) / lines))
