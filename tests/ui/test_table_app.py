@@ -26,6 +26,19 @@ def header(app: GMConsoleApp) -> str:
     return str(app.screen.query_one("#status", StatusHeader).render())
 
 
+def _shown_row(app: GMConsoleApp, y: int) -> str:
+    """Row ``y`` of what the terminal shows now: the screen on top as Textual paints it
+    (a picture not repainted where it changed still shows the old)."""
+    svg = app.export_screenshot()
+    rows: dict[int, list[tuple[float, str]]] = {}
+    for x, line, text in re.findall(
+            r'<text[^>]*\bx="([0-9.]+)"[^>]*clip-path="url\(#terminal-(?:\d+-)?line-(\d+)\)"[^>]*>'
+            r"([^<]*)</text>", svg):
+        rows.setdefault(int(line), []).append(
+            (float(x), html.unescape(text).replace("\xa0", " ").rstrip("\n")))
+    return "".join(text for _, text in sorted(rows.get(y, [])))
+
+
 async def test_space_starts_the_turn_timer_in_the_header_and_the_log_keeps_the_turn(
         seed: CampaignService, clock: FakeClock, open_app) -> None:  # type: ignore[no-untyped-def]
     fight(seed)
@@ -41,6 +54,25 @@ async def test_space_starts_the_turn_timer_in_the_header_and_the_log_keeps_the_t
         assert "turn 0:00" in header(app)
         log = app.screen.query_one("#log", LogPane)
         assert any("Brice's turn: 1:23" in str(entry) for entry in log.entries)
+        # Under a form (a condition, taken mid-turn) the turn's clock keeps counting.
+        await pilot.press("c")
+        assert isinstance(app.screen, FormDialog)
+        assert "turn 0:00" in _shown_row(app, 0)
+        clock.now += timedelta(seconds=83)
+        await pilot.pause(1.1)
+        shown = _shown_row(app, 0)
+        assert "turn 1:23" in shown  # in the picture under the form, not only in the header
+        assert "running 0:02" in shown  # the session's clock too
+        assert "Tracker" in _shown_row(app, 1)  # and the rest of the picture
+        # Two dialogs over the header (no key opens one over a form today): the one on top
+        # draws a picture of the form, which draws its picture of the header.
+        await app.push_screen(HelpScreen("help"))
+        await pilot.pause()
+        clock.now += timedelta(seconds=10)
+        await pilot.pause(1.1)
+        assert "turn 1:33" in _shown_row(app, 0)
+        await pilot.press("escape", "escape")
+        assert "turn 1:33" in header(app)
 
 
 async def test_o_chooses_what_the_players_see_and_the_timers_limit(
@@ -98,44 +130,3 @@ def test_a_turn_limit_reads_seconds_or_minutes(text: str, seconds: int | None) -
 def test_a_turn_limit_out_of_range_or_unreadable_is_refused(text: str) -> None:
     with pytest.raises(ValueError, match="limit per turn"):
         turn_limit(text)
-
-
-def _shown_row(app: GMConsoleApp, y: int) -> str:
-    """Row ``y`` of what the terminal shows now: the screen on top as Textual paints it
-    (a picture not repainted where it changed still shows the old)."""
-    svg = app.export_screenshot()
-    rows: dict[int, list[tuple[float, str]]] = {}
-    for x, line, text in re.findall(
-            r'<text[^>]*\bx="([0-9.]+)"[^>]*clip-path="url\(#terminal-(?:\d+-)?line-(\d+)\)"[^>]*>'
-            r"([^<]*)</text>", svg):
-        rows.setdefault(int(line), []).append(
-            (float(x), html.unescape(text).replace("\xa0", " ").rstrip("\n")))
-    return "".join(text for _, text in sorted(rows.get(y, [])))
-
-
-async def test_the_turn_timer_keeps_counting_under_a_dialog(
-        seed: CampaignService, clock: FakeClock, open_app) -> None:  # type: ignore[no-untyped-def]
-    fight(seed)
-    app = open_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await type_in(pilot, "256", "9")
-        await pilot.press("c")  # a condition, taken mid-turn
-        assert isinstance(app.screen, FormDialog)
-        before = _shown_row(app, 0)
-        assert "turn 0:00" in before
-        clock.now += timedelta(seconds=83)
-        await pilot.pause(1.1)
-        after = _shown_row(app, 0)
-        assert "turn 1:23" in after  # in the picture under the form, not only in the header
-        assert "running 0:01" in after  # the session's clock too
-        assert "Tracker" in _shown_row(app, 1)  # and the rest of the picture
-        # Two dialogs over the header (no key opens one over a form today): the one on top
-        # draws a picture of the form, which draws its picture of the header.
-        await app.push_screen(HelpScreen("help"))
-        await pilot.pause()
-        clock.now += timedelta(seconds=10)
-        await pilot.pause(1.1)
-        assert "turn 1:33" in _shown_row(app, 0)
-        await pilot.press("escape", "escape")
-        assert "turn 1:33" in header(app)
