@@ -231,3 +231,26 @@ def test_demo_on_a_full_disk_leaves_no_half_made_campaign(
     assert [p.name for p in saves.iterdir()] == []  # no Demo, no staging left behind
     assert main(["demo", "--saves", str(saves)]) == 0  # space again: the demo is made
     assert "created the demo campaign" in capsys.readouterr()[0]
+
+
+def test_old_backups_not_removed_at_close_are_said_after_the_console(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closing tidies the old backups; one that cannot go is said on the terminal the
+    console leaves (nothing else reads the store once it is closed)."""
+    from console.cli.app_launch import run_app
+    from console.store.backups import Backups
+    from console.ui.app import GMConsoleApp
+
+    assert main(["new", "Dock", "--saves", str(tmp_path)]) == 0
+
+    def refused(self: Backups) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Backups, "prune", refused)
+    monkeypatch.setattr(GMConsoleApp, "run", lambda self: None)  # opened, then quit
+    capsys.readouterr()
+    assert run_app(["Dock", "--saves", str(tmp_path)]) == 0
+    said = capsys.readouterr().err
+    assert said == ("gm-console: old backups could not be removed (Permission denied); the "
+                    "campaign is saved, with more old versions than kept\n")

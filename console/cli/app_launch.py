@@ -3,7 +3,8 @@
 Without a name the most recently used campaign opens; on a first run a campaign called
 "My Campaign" is created. A name that is not there is refused (`gm-console new` makes one).
 Problems opening a campaign (a second console holding it, a damaged file) are one line on
-stderr and exit code 2, before any screen is drawn.
+stderr and exit code 2, before any screen is drawn; what closing it could do only in part
+(old backups not removed) is a line on stderr after the screen has gone.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import errno
 import shlex
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -111,3 +113,7 @@ def run_app(argv: Sequence[str]) -> int:
         return app.return_code or 0
     finally:
         store.close()
+        # What closing could do only in part (old backups it could not remove), said
+        # where the GM reads it once the console has gone: on the terminal it leaves.
+        for warning in store.take_warnings():
+            print(f"gm-console: {warning}", file=sys.stderr)
