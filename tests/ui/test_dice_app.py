@@ -33,7 +33,8 @@ async def test_the_calculator_reads_as_the_gm_types(seed: CampaignService,
         assert "success: 7 vs Hard 6" in shown(screen, "reading")
         screen.query_one("#dice-roll", Input).value = "3d8"
         await pilot.pause()
-        assert "Roll:" in shown(screen, "error")  # said, nothing else changes
+        assert "Roll:" in shown(screen, "error")  # said, and no chart of the last roll under it
+        assert not screen.query_one("#chart").display and not shown(screen, "chart").strip()
         await pilot.press("ctrl+n")  # Façade, with its example
         assert screen.chosen.name == "facade" and "levels:" in shown(screen, "odds")
         await pilot.press("ctrl+t")
@@ -71,6 +72,9 @@ async def test_the_whole_reading_fits_at_80x24(seed: CampaignService,
         await pilot.pause(0.2)
         assert screen.query_one("#chart", Static).region.height == 6
         assert shown(screen, "reading") == rolled  # the roll shown stays shown
+        await pilot.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+r")  # the d10 pool: 14 rows
+        assert screen.chosen.name == "d10pool" and "Read:" in shown(screen, "reading")
+        assert screen.query_one("#results").max_scroll_y == 0
 
 
 async def test_rolling_in_the_calculator_reads_the_roll(seed: CampaignService,

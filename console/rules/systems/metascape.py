@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from console.rules.difficulty import judge
+from console.rules.difficulty import DIFFICULTIES, judge
 from console.rules.errors import RulesError
 from console.rules.limits import RESULT
 from console.rules.odds import chance_at_least, distribution, summarize
@@ -22,7 +22,19 @@ def parse(text: str) -> Rating:
     return Rating.parse(text.strip())
 
 
+# Table 6's words, as the GM may say them ("moderate", "very difficult").
+_NAMED = {name.casefold(): value for value, name in DIFFICULTIES}
+
+
 def parse_difficulty(text: str) -> int:
+    """A number, or a word of Table 6 (Moderate is 15)."""
+    named = _NAMED.get(" ".join(text.split()).casefold())
+    if named is not None:
+        return named
+    if text.strip()[:1].isalpha():
+        words = ", ".join(name for _, name in DIFFICULTIES)
+        raise RulesError(f"difficulty: a number or a word of Table 6 ({words}), "
+                         f"not {text.strip()[:20]!r}")
     return whole(text, "difficulty", RESULT.low, RESULT.high)
 
 
@@ -69,7 +81,8 @@ def odds(rating: Rating, difficulty: int) -> dict[str, object]:
 METASCAPE = System(
     name="metascape", title="MetaScape",
     roll_help="a rating: 8M, 10HV (the doubling die, Table 5)",
-    difficulty_help="a number (Table 6: 10 Average, 15 Moderate, 20 Challenging, 30 Hard)",
+    difficulty_help=("a number or its word (Table 6: 10 Average, 15 Moderate, 20 Challenging, "
+                     "30 Hard)"),
     faces_help="the die face, a colon, the doubling faces: 5:4, 5:c,1", default_difficulty="15",
     parse=parse, parse_difficulty=parse_difficulty, chart=chart, chance=chance, roll=roll,
     read_faces=read_faces, verdict=verdict, odds=odds,

@@ -151,6 +151,8 @@ class DiceScreen(Dialog[None]):
             spec = chosen.parse(self._value("roll"))
         except ValueError as problem:
             self._put("error", Text(f"Roll: {problem}", style="bold red"))
+            for part in ("odds", "reading", "chart"):  # not the last roll's, under its error
+                self._put(part, Text(""))
             return
         problems: list[str] = []
         try:

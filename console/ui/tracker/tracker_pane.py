@@ -60,7 +60,7 @@ class TrackerPane(Redraws, RowList):
 Call for Nish (`n`) at the start of every round: type each PC's rolled result, or press
 `ctrl+r` in the entry to roll his Nish rating. NPCs act on their recorded Nish. Play goes
 highest first; tied combatants (bracketed) act at once, in the order you set with
-`shift+up/down`. In a Façade campaign (`D`, then `ctrl+s`) new fights go lowest first, as
+`shift+up/down`. In a Façade campaign (`D`, then `ctrl+t`) new fights go lowest first, as
 its lowest Action declares first: a higher one interrupts with `j` (its own keys: F1 there).
 
 `space` hands the turn on to the highest turn with someone still to act (those who have

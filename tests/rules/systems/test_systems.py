@@ -19,6 +19,15 @@ from console.rules.systems import SYSTEMS, d10pool, facade, metalface, system
 # ----- Metalface ---------------------------------------------------------------------------
 
 
+def test_metascape_difficulties_by_number_or_by_table_6s_word() -> None:
+    metascape = system("metascape")
+    assert [metascape.parse_difficulty(t) for t in ("15", "Moderate", "very  difficult",
+                                                     "HARD", "Almost Impossible")] == \
+        [15, 15, 40, 30, 100]
+    with pytest.raises(RulesError, match="a number or a word of Table 6"):
+        metascape.parse_difficulty("moderat")
+
+
 def test_metalface_difficulties_are_the_documents() -> None:
     assert metalface.DIFFICULTIES == {"easy": 4, "normal": 5, "hard": 6, "extreme": 8,
                                       "insane": 12}
