@@ -55,10 +55,33 @@ def test_importing_the_same_title_again_asks_for_replace(saves: Path, tmp_path: 
     path = sample(tmp_path)
     assert run(capsys, "adventure", "import", "Tide", path, "--saves", str(saves))[0] == 0
     code, _, err = run(capsys, "adventure", "import", "Tide", path, "--saves", str(saves))
-    assert code == 2 and "--replace replaces it" in err and "unchanged" in err
-    code, _, _ = run(capsys, "adventure", "import", "Tide", path, "--saves", str(saves),
-                     "--replace")
-    assert code == 0
+    assert code == 2 and "unchanged" in err
+    assert "an adventure called 'The Silent Relay' is there already: replace it (--replace)" \
+        in err
+    # The table at the second scene: a replacing file keeps it where the scene's name is.
+    from console.service import CampaignService
+    from console.store import CampaignStore
+
+    with CampaignStore.open(saves, "Tide") as store:
+        prep = CampaignService(store).prep
+        relay = prep.titled("The Silent Relay")
+        prep.set_table_scene(relay.id, relay.scenes[1].id)
+        second = relay.scenes[1].name
+    code, out, _ = run(capsys, "adventure", "import", "Tide", path, "--saves", str(saves),
+                       "--replace")
+    assert code == 0 and f"the table is still at {second}" in out
+    moved = Path(path).read_text().replace(f"## {second}", "## Somewhere else")
+    Path(path).write_text(moved)
+    code, out, _ = run(capsys, "adventure", "import", "Tide", path, "--saves", str(saves),
+                       "--replace")
+    assert code == 0 and f"the table was at {second}, which the file no longer has" in out
+
+
+def test_a_title_holding_what_shows_nothing_is_refused(
+        saves: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = sample(tmp_path, sample_adventure().replace("# The Silent", "# The Si\u200blent", 1))
+    code, _, err = run(capsys, "adventure", "import", "Tide", path, "--saves", str(saves))
+    assert code == 2 and "holds U+200B (zero width space), which shows nothing" in err
 
 
 @pytest.mark.parametrize(("text", "said"), [

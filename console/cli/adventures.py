@@ -129,9 +129,8 @@ def _import(args: argparse.Namespace) -> int:
         try:
             imported = service.prep.import_markdown(text, replace=args.replace)
         except ActionRefused as refusal:
-            hint = " (--replace replaces it)" if "there already" in str(refusal) else ""
-            raise CommandError(f"{args.file}: {refusal}{hint}; the campaign is "
-                               "unchanged") from None
+            said = str(refusal).replace("replace it,", "replace it (--replace),")
+            raise CommandError(f"{args.file}: {said}; the campaign is unchanged") from None
     adventure = imported.adventure
     _say(args, {"imported": adventure.title, "id": adventure.id,
                 "scenes": len(adventure.scenes),

@@ -28,6 +28,7 @@ from console.model.lifecycle import begin_encounter, join_pc
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome, Removed
 from console.model.roster import spawn_copies
+from console.model.text import first_invisible, shown
 
 if TYPE_CHECKING:  # the stat lines' module is loaded when lines are first read
     from console.model.stat_lines import StatLine, StatLineError
@@ -63,10 +64,14 @@ def _said(adventure: Adventure, line: str) -> Outcome:
 
 
 def _unique_title(adventures: Iterable[Adventure], title: str, own: int | None = None) -> None:
+    hidden = first_invisible(title)
+    if hidden is not None:
+        raise ModelError(f"adventure title: holds {hidden}, which shows nothing: type the "
+                         "title without it")
     twin = titled((a for a in adventures if a.id != own), title)
     if twin is not None:
-        raise ModelError(f"an adventure called {twin.title} is there already: give this one "
-                         "another title")
+        raise ModelError(f"an adventure called '{shown(twin.title)}' is there already: give "
+                         "this one another title")
 
 
 def new_adventure(adventures: Iterable[Adventure], new_id: int, title: str,

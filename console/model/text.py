@@ -33,6 +33,7 @@ __all__ = [
     "TAGS_HELD",
     "TITLE_MAX",
     "cleaned",
+    "first_invisible",
     "first_refused",
     "need_line",
     "need_name",
@@ -76,6 +77,22 @@ def first_refused(text: str, *, notes: bool = False) -> str | None:
         return None
     char = found.group()
     return f"U+{ord(char):04X} ({unicodedata.name(char, 'a control character').lower()})"
+
+
+# Format characters that have their use inside words: the joiners of Persian and the Indic
+# scripts (and of emoji sequences). Any other draws nothing where it stands.
+_JOINERS = frozenset({0x200C, 0x200D})
+
+
+def first_invisible(text: str) -> str | None:
+    """The first character of ``text`` that draws nothing where it stands (a zero-width
+    space, a soft hyphen, a word joiner: Unicode's format characters, but for the
+    joiners), described; or None. Refused in what identifies a thing to the GM (an
+    adventure's title): two titles would look the same and be different."""
+    for char in text:
+        if unicodedata.category(char) == "Cf" and ord(char) not in _JOINERS:
+            return f"U+{ord(char):04X} ({unicodedata.name(char, 'a format character').lower()})"
+    return None
 
 
 def visible(text: str) -> bool:

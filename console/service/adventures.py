@@ -36,6 +36,7 @@ from console.model.prep import (
     source_of,
     templates_from_lines,
 )
+from console.model.text import first_invisible, shown
 from console.rules.systems import system
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
@@ -223,10 +224,16 @@ class AdventureCommands:
 
         def change() -> Outcome:
             read = read_adventure(text)
-            twin = titled(self.all(), read.adventure.title)
+            title = read.adventure.title
+            hidden = first_invisible(title)
+            if hidden is not None:
+                raise ModelError(f"the file's title holds {hidden}, which shows nothing: "
+                                 "type the title without it")
+            twin = titled(self.all(), title)
             if twin is not None and not replace:
-                raise ModelError(f"an adventure called {twin.title} is there already: "
-                                 "replace it, or change the file's title")
+                same = "" if twin.title == title else f" (the file's title: '{shown(title)}')"
+                raise ModelError(f"an adventure called '{shown(twin.title)}' is there "
+                                 f"already{same}: replace it, or change the file's title")
             roster = core.npcs()
             made, refused = templates_from_lines(read.templates, roster,
                                                  core.new_id(NpcTemplate.TABLE))
@@ -234,9 +241,10 @@ class AdventureCommands:
                 raise refused[0]
             by_place = {place: made[line.name.casefold()]
                         for place, line in enumerate(read.templates, start=1)}
+            table_at, table_note = _table_kept(twin, read.adventure)
             adventure = read.adventure.with_changes(
                 id=twin.id if twin is not None else core.new_id(Adventure.TABLE),
-                at_scene=None, scenes=tuple(scene.with_changes(encounters=tuple(
+                at_scene=table_at, scenes=tuple(scene.with_changes(encounters=tuple(
                     e.with_changes(foes=tuple(Foe(by_place[f.template].id, f.count, f.hidden)
                                               for f in e.foes))
                     for e in scene.encounters)) for scene in read.adventure.scenes))
@@ -247,7 +255,7 @@ class AdventureCommands:
                 f"Adventure {adventure.title} {verb}: {len(adventure.scenes)} scenes, "
                 f"{sum(1 for _ in adventure.encounters())} encounters"
                 + (f", {len(changed)} template{'s' * (len(changed) != 1)} made or updated"
-                   if changed else ""),))
+                   if changed else "") + table_note,))
 
         outcome = core.run("adventure.import", change)
         return Imported(done[-1], outcome)
@@ -278,3 +286,20 @@ class AdventureCommands:
         core = self._core
         return core.run("adventure.reveal",
                         lambda: reveal(core.running(), core.adventures()))
+
+
+def _table_kept(twin: Adventure | None, read: Adventure) -> tuple[int | None, str]:
+    """Where the table is in a replaced adventure: at the scene of the same name in the
+    file (its scenes are numbered anew), or nowhere, said (``t`` on the prep screen puts
+    it back). A file's own mark is never taken: an export does not write one."""
+    if twin is None or twin.at_scene is None:
+        return None, ""
+    was = next((scene for scene in twin.scenes if scene.id == twin.at_scene), None)
+    if was is None:
+        return None, ""
+    same = next((scene for scene in read.scenes
+                 if scene.name.casefold() == was.name.casefold()), None)
+    if same is not None:
+        return same.id, f"; the table is still at {shown(same.name)}"
+    return None, (f"; the table was at {shown(was.name)}, which the file no longer has: "
+                  "t on a scene of the prep screen (P) sets it again")
