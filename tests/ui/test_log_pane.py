@@ -85,7 +85,9 @@ async def test_a_note_stays_in_its_place_until_the_session_ends() -> None:
         texts = [text[6:] for text, _ in log.entries]
         assert texts == ["action 1", "action 2", "action 3", "Blast: square hit 40", "action 4"]
         log.show(history(4, head=2))  # type: ignore[arg-type]  (two undone: written again)
-        assert [text[6:] for text, _ in log.entries] == texts
+        assert [text[6:] for text, _ in log.entries] == [
+            "action 1", "action 2", "(undone) action 3", "Blast: square hit 40",
+            "(undone) action 4"]  # said in words, not only struck through
         log.show(history(1, session=2))  # type: ignore[arg-type]
         assert [text[6:] for text, _ in log.entries] == ["action 1"]
 

@@ -156,7 +156,7 @@ async def test_help_the_palette_and_the_log(seed: CampaignService, open_app) -> 
         await pilot.press("ctrl+z")
         lines = [strip.text.rstrip()[6:] for strip in pane.lines]
         assert lines == ["Encounter Patrol begins", "Guard 1 joins the encounter",
-                         "Guard 2 joins the encounter"]  # the undone one stays listed
+                         "(undone) Guard 2 joins the encounter"]  # stays listed, and said
 
 
 async def test_a_restart_brings_the_fight_back(seed: CampaignService, store: CampaignStore,

@@ -1,4 +1,5 @@
-"""The session's action log, newest last; undone actions are struck through."""
+"""The session's action log, newest last; undone actions are struck through and marked
+"(undone)"."""
 
 from __future__ import annotations
 
@@ -38,9 +39,10 @@ class LogPane(Redraws, Guarded, ScrollView, can_focus=True):
 ## Session log
 
 Every change you make is logged here and saved as it happens. **ctrl+z** undoes the newest
-action, **ctrl+y** redoes it; undone actions are shown struck through until a new action
-replaces them. Undo reaches back to the start of the current session. `/` shows only the
-lines naming a combatant (or any word); `/` and an empty filter shows all again.
+action, **ctrl+y** redoes it; undone actions are shown "(undone)" and struck through until
+a new action replaces them. Undo reaches back to the start of the current session. `/`
+shows only the lines naming a combatant (or any word); `/` and an empty filter shows all
+again.
 """
     # The scrollbar is always there, so a new line never changes the pane's layout.
     DEFAULT_CSS = """
@@ -102,8 +104,11 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
             waiting = [note for note, now in zip(waiting, due, strict=True) if not now]
             undone = window[entry.seq]
             when = entry.at.astimezone().strftime("%H:%M")
-            added.append(Text(f"{when} {entry.description}",
-                              style="dim strike" if undone else ""))
+            if undone:  # said in words too: not every terminal draws a line through
+                added.append(Text.assemble(f"{when} ", ("(undone) ", "dim"),
+                                           (entry.description, "dim strike")))
+            else:
+                added.append(Text(f"{when} {entry.description}"))
             self._undone[entry.seq] = undone
         added += [text for _, text in waiting]
         if changed or shrunk or added:
@@ -147,7 +152,8 @@ lines naming a combatant (or any word); `/` and an empty filter shows all again.
     @property
     def entries(self) -> list[tuple[str, bool]]:
         """Each action shown: its line and whether it is undone."""
-        return [(text.plain, "strike" in str(text.style)) for text in self._entries]
+        return [(text.plain, any("strike" in str(span.style) for span in text.spans))
+                for text in self._entries]
 
     def _wrap(self, entries: list[Text]) -> list[Strip]:
         width = max(1, self.scrollable_content_region.width)
