@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+from textual.geometry import Region
 from textual.widgets import DataTable, Input, Markdown
 
 from console.model import AwardKind
@@ -56,6 +57,19 @@ async def test_grab_bag_in_two_keys_from_the_main_screen(seed: CampaignService, 
         assert awards_of(app) == [(2, 2, "first aid"), (1, 3, "")]
         await pilot.press("ctrl+z")
         assert len(awards_of(app)) == 1
+
+
+async def test_a_line_of_the_awards_screen_cut_short_ends_in_an_ellipsis(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    seat_party(seed)
+    app = open_app()
+    async with app.run_test(size=(70, 24)) as pilot:
+        await pilot.press("w")
+        assert isinstance(app.screen, AwardsScreen)
+        for line in ("#awards-head", "#fairness"):
+            widget = app.screen.query_one(line)
+            drawn = widget.render_lines(Region(0, 0, widget.size.width, 1))[0].text
+            assert drawn.rstrip().endswith("…"), (line, drawn)  # cut, and seen to be
 
 
 async def test_no_awards_before_a_session_starts(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
