@@ -77,6 +77,15 @@ def test_importing_the_same_title_again_asks_for_replace(saves: Path, tmp_path: 
     assert code == 0 and f"the table was at {second}, which the file no longer has" in out
 
 
+def test_the_hint_to_replace_leaves_the_title_as_it_is(
+        saves: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = sample(tmp_path, "# Never replace it, Sam\n## Docks\n### Ambush\n")
+    assert run(capsys, "adventure", "import", "Tide", path, "--saves", str(saves))[0] == 0
+    code, _, err = run(capsys, "adventure", "import", "Tide", path, "--saves", str(saves))
+    assert code == 2 and "called 'Never replace it, Sam' is there already: replace it " \
+        "(--replace), or change the file's title" in err
+
+
 def test_a_title_holding_what_shows_nothing_is_refused(
         saves: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = sample(tmp_path, sample_adventure().replace("# The Silent", "# The Si\u200blent", 1))

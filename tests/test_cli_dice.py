@@ -75,6 +75,9 @@ def test_odds(capsys: pytest.CaptureFixture[str]) -> None:
     assert "<- 15" in out  # the band holding the difficulty is marked
     assert out.count("\n") >= 14  # a line per difficulty band
     assert run_json(capsys, "odds", "10L", "8", "--non-doubling")["p"] == 0.3
+    # Table 6's words, as the calculator takes them.
+    assert run_json(capsys, "odds", "8M", "moderate")["p"] == data["p"]
+    assert run(capsys, "odds", "8M", "moderat")[0] == 2
 
 
 def test_combine(capsys: pytest.CaptureFixture[str]) -> None:

@@ -129,7 +129,11 @@ def _import(args: argparse.Namespace) -> int:
         try:
             imported = service.prep.import_markdown(text, replace=args.replace)
         except ActionRefused as refusal:
-            said = str(refusal).replace("replace it,", "replace it (--replace),")
+            said = str(refusal)
+            ending = ": replace it, or change the file's title"
+            if said.endswith(ending):  # the service's words for a title already there
+                said = said.removesuffix(ending) + \
+                    ": replace it (--replace), or change the file's title"
             raise CommandError(f"{args.file}: {said}; the campaign is unchanged") from None
     adventure = imported.adventure
     _say(args, {"imported": adventure.title, "id": adventure.id,

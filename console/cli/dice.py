@@ -19,6 +19,7 @@ from console.rules.combining import (
     combine_high,
 )
 from console.rules.difficulty import difficulty_label, judge
+from console.rules.errors import RulesError
 from console.rules.limits import RESULT, Range
 from console.rules.odds import (
     chance_at_least,
@@ -101,8 +102,9 @@ def register(subparsers: Any) -> None:
     odds = add("odds", _odds, "Exact chance that a roll reaches a difficulty.")
     odds.add_argument("rating", help="a rating such as 8M (with --system, that system's roll)")
     odds.add_argument("difficulty", nargs="?",
-                      help="a whole number (metalface: easy, normal, hard, extreme, insane; "
-                           "d10pool: successes needed, default 1)")
+                      help="a whole number or Table 6's word, like moderate (metalface: easy, "
+                           "normal, hard, extreme, insane; d10pool: successes needed, "
+                           "default 1)")
     odds.add_argument("--non-doubling", action="store_true", help="the die only (x1 column)")
     _system_option(odds)
     odds.add_argument("--against", metavar="ROLL",
@@ -130,6 +132,11 @@ def _difficulty(text: str | None) -> int:
     """MetaScape's difficulty, as the option's own message would refuse it."""
     if text is None:
         raise CommandError("odds: give a difficulty, like 15")
+    if text.strip()[:1].isalpha():  # a word of Table 6: Moderate is 15
+        try:
+            return SYSTEMS["metascape"].parse_difficulty(text)
+        except RulesError as error:
+            raise CommandError(str(error)) from None
     try:
         return _whole_number("difficulty", RESULT)(text)
     except argparse.ArgumentTypeError as error:

@@ -63,11 +63,15 @@ def _said(adventure: Adventure, line: str) -> Outcome:
     return Outcome.told(adventure, notices=(line,))
 
 
-def _unique_title(adventures: Iterable[Adventure], title: str, own: int | None = None) -> None:
+def _visible_title(title: str) -> None:
     hidden = first_invisible(title)
     if hidden is not None:
         raise ModelError(f"adventure title: holds {hidden}, which shows nothing: type the "
                          "title without it")
+
+
+def _unique_title(adventures: Iterable[Adventure], title: str, own: int | None = None) -> None:
+    _visible_title(title)
     twin = titled((a for a in adventures if a.id != own), title)
     if twin is not None:
         raise ModelError(f"an adventure called '{shown(twin.title)}' is there already: give "
@@ -83,6 +87,8 @@ def new_adventure(adventures: Iterable[Adventure], new_id: int, title: str,
 
 def edit_adventure(adventures: Iterable[Adventure], adventure: Adventure, title: str,
                    background: str) -> Outcome:
+    if title != adventure.title:
+        _visible_title(title)
     if title_key(title) != title_key(adventure.title):
         # Checked only for a new title: two titles saved before they were compared as the
         # GM reads them ("Café" composed and decomposed) stay editable.

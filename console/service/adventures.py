@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from console.model import Adventure, Encounter, NpcTemplate
-from console.model.adventures import Foe, PreparedEncounter, Scene, titled
+from console.model.adventures import Foe, PreparedEncounter, Scene, title_key, titled
 from console.model.errors import ModelError
 from console.model.fight_end import EndHow
 from console.model.outcome import Outcome
@@ -289,17 +289,19 @@ class AdventureCommands:
 
 
 def _table_kept(twin: Adventure | None, read: Adventure) -> tuple[int | None, str]:
-    """Where the table is in a replaced adventure: at the scene of the same name in the
-    file (its scenes are numbered anew), or nowhere, said (``t`` on the prep screen puts
-    it back). A file's own mark is never taken: an export does not write one."""
+    """Where the table is in a replaced adventure: at the file's scene of the same name
+    (its scenes are numbered anew; names compared as titles are, and the second "Docks" is
+    the file's second "Docks"), or nowhere, said (``t`` on the prep screen puts it back).
+    A file's own mark is never taken: an export does not write one."""
     if twin is None or twin.at_scene is None:
         return None, ""
     was = next((scene for scene in twin.scenes if scene.id == twin.at_scene), None)
     if was is None:
         return None, ""
-    same = next((scene for scene in read.scenes
-                 if scene.name.casefold() == was.name.casefold()), None)
-    if same is not None:
-        return same.id, f"; the table is still at {shown(same.name)}"
+    key = title_key(was.name)
+    place = [scene.id for scene in twin.scenes if title_key(scene.name) == key].index(was.id)
+    same = [scene for scene in read.scenes if title_key(scene.name) == key]
+    if place < len(same):
+        return same[place].id, f"; the table is still at {shown(same[place].name)}"
     return None, (f"; the table was at {shown(was.name)}, which the file no longer has: "
                   "t on a scene of the prep screen (P) sets it again")

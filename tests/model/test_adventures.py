@@ -112,6 +112,9 @@ def test_titles_are_unique_and_one_scene_is_at_the_table() -> None:
         with pytest.raises(ModelError, match=f"holds {re.escape(named)} .*which shows nothing"):
             new_adventure([relay, cafe], 4, hidden)
     assert new_adventure([], 4, "Mehr\u200cnaz's Relay").changes  # a Persian joiner is a letter's
+    with pytest.raises(ModelError, match="U\\+200B"):  # a rename cannot slip one in either
+        edit_adventure([relay], relay, "Re\u200blay", "")
+    assert edit_adventure([relay], relay, "Relay", "a note").changes  # unchanged: as it was
     assert new_adventure([relay, cafe], 4, "Cafe Noir").changes  # another letter: another title
     # Two look-alikes saved before titles were compared so: each stays editable.
     twin = Adventure(4, "Cafe\u0301 Noir")

@@ -88,6 +88,21 @@ def test_markdown_import_then_export_gives_the_same_file(memory: CampaignService
     assert service.opno == before  # a bad file: nothing saved
 
 
+def test_replacing_keeps_the_table_at_its_scene_among_scenes_of_one_name(
+        memory: CampaignService) -> None:
+    service = memory
+    two_docks = "# Docks twice\n## Docks\n### A\n## Docks\n### B\n## Bay\n### C\n"
+    adventure = service.prep.import_markdown(two_docks).adventure
+    service.prep.set_table_scene(adventure.id, adventure.scenes[1].id)  # the second Docks
+    again = service.prep.import_markdown(two_docks.replace("## Bay", "## The bay"),
+                                         replace=True)
+    assert again.adventure.at_scene == again.adventure.scenes[1].id
+    assert "the table is still at Docks" in again.outcome.notices[0]
+    gone = service.prep.import_markdown("# Docks twice\n## Docks\n### A\n", replace=True)
+    assert gone.adventure.at_scene is None  # no second Docks: not moved to the first
+    assert "the table was at Docks, which the file no longer has" in gone.outcome.notices[0]
+
+
 def test_launching_a_prepared_encounter_is_one_undoable_action(memory: CampaignService) -> None:
     service = party(memory)
     adventure = relay(service)

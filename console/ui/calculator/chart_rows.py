@@ -33,7 +33,9 @@ class ChartRow:
                 and (self.high is None or value <= self.high))
 
 
-TAIL = Fraction(1, 100)  # at most this much of the chances gathered into the two tail rows
+# At most this much of the listed results' chances gathered into the two tail rows (which
+# also hold what the chart itself puts past its cap).
+TAIL = Fraction(1, 100)
 
 
 def _without_tails(atoms: list[tuple[int, Fraction]], room: int
