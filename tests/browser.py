@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import itertools
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -33,7 +36,10 @@ class Browser:
 
     def __init__(self) -> None:
         assert CHROMIUM is not None
-        self._profile = tempfile.TemporaryDirectory(prefix="chromium-")
+        # Chromium's helpers may still be writing into the profile as it is removed: what
+        # they leave is not the test's business (the group is killed first, below).
+        self._profile = tempfile.TemporaryDirectory(prefix="chromium-",
+                                                    ignore_cleanup_errors=True)
         self._process: subprocess.Popen[bytes] | None = None
         self._session: aiohttp.ClientSession | None = None
         self._socket: aiohttp.ClientWebSocketResponse | None = None
@@ -44,7 +50,7 @@ class Browser:
         assert CHROMIUM is not None
         self._process = subprocess.Popen(
             [CHROMIUM, *_FLAGS, f"--user-data-dir={self._profile.name}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         active = Path(self._profile.name) / "DevToolsActivePort"
         deadline = time.monotonic() + 30
         while not active.exists() or len(active.read_text().split()) < 2:
@@ -68,6 +74,9 @@ class Browser:
             except subprocess.TimeoutExpired:
                 self._process.kill()
                 self._process.wait()
+            # Its helpers (renderer, crash handler) are in its session: none outlives it.
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self._process.pid, signal.SIGKILL)
         self._profile.cleanup()
 
     async def _call(self, method: str, params: dict[str, Any] | None = None,
