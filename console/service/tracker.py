@@ -33,7 +33,9 @@ from console.model.tracker import (
     toggle_named,
     toggle_status,
 )
+from console.model.turns import pending
 from console.model.vessels import is_vessel
+from console.rules.initiative import RoundOrder
 from console.rules.ratings import Rating
 from console.rules.systems import system
 from console.service.core import CampaignCore
@@ -159,6 +161,9 @@ class TrackerCommands:
             return sheet.nish.rating if sheet is not None and sheet.nish else None
 
         title = f"Round {encounter.round + 1}"
+        waiting = _still_to_act(encounter, service.round_order())
+        if waiting:  # a key pressed mid-round: what saving it ends, said before any typing
+            title += f" (ends round {encounter.round}: {waiting} still to act)"
         if encounter.mode is InitiativeMode.GROUP and rolling:
             current = encounter.combatant(encounter.leader) if encounter.leader else None
             if current is not None and able_to_lead(current):
@@ -277,3 +282,13 @@ def ending_now(core: CampaignCore, how: EndHow | None) -> Ending | None:
     if running is None or how is None:
         return None
     return ending_of(running, how, core.pcs(), table18=core.campaign().system == "metascape")
+
+
+def _still_to_act(encounter: Encounter, order: RoundOrder) -> int:
+    """How many combatants, in the round's turns after the one in progress, are still to
+    act (none before the first call for Nish, and none once the round is at its last
+    turn)."""
+    if encounter.round == 0:
+        return 0
+    return sum(len(pending(turn, encounter.acted)) for turn in order.turns
+               if turn.key != encounter.current)

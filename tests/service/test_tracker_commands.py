@@ -282,3 +282,17 @@ def test_a_facade_campaigns_new_fights_act_lowest_first(memory: CampaignService)
     memory.undo()  # the call for Nish
     with pytest.raises(ActionRefused, match="metascape, metalface, facade, d10pool"):
         memory.settings.set_system("gurps")
+
+
+def test_a_call_for_nish_mid_round_says_how_many_it_leaves_out(
+        memory: CampaignService) -> None:
+    service = fight(memory)
+    tracker = service.tracker
+    assert tracker.nish_call().title == "Round 1: call for Nish"  # the first: nothing ends
+    tracker.call_for_nish({1: 256, 2: 9})
+    # Brice's turn: the leader, the two Skraks and Kara are still to act.
+    assert tracker.nish_call().title == "Round 2 (ends round 1: 4 still to act): call for Nish"
+    for _ in range(4):
+        tracker.next_turn()
+    assert turn(service) == ["Kara"]  # the last turn: calling Nish now ends nothing early
+    assert tracker.nish_call().title == "Round 2: call for Nish"
