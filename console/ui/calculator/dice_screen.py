@@ -26,7 +26,6 @@ from console.rules.systems.facade import LEVEL_NAMES
 from console.ui.calculator.chart_rows import chart_rows
 from console.ui.dialogs.dialog import Dialog
 from console.ui.safety import on
-from console.ui.screens.breakpoints import size_classes
 from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
 
@@ -102,14 +101,11 @@ class DiceScreen(Dialog[None]):
         columns = self._chart_columns(event.size)
         if columns != self._columns:
             self._columns = columns
-            self._update(rolled=self._rolled)
+            self._update()
 
     def _chart_columns(self, size: Size | None = None) -> int:
         """One column in a tall terminal (the "-tall" breakpoint), two below it."""
-        vertical = self.VERTICAL_BREAKPOINTS
-        classes = size_classes(None, self.app.VERTICAL_BREAKPOINTS if vertical is None
-                               else vertical, size or self.app.size)
-        return 1 if "-tall" in classes else 2
+        return 1 if "-tall" in self.size_classes_at(size or self.app.size) else 2
 
     def field_entered(self, field: Input) -> None:
         fields = list(self.query(Input))
@@ -144,7 +140,7 @@ class DiceScreen(Dialog[None]):
         self._rolled = None
         self._update()
 
-    def _update(self, rolled: Any = None) -> None:
+    def _update(self) -> None:
         """Everything the fields say, read again; the first problem shown, the rest kept."""
         chosen = self.chosen
         try:
@@ -161,7 +157,7 @@ class DiceScreen(Dialog[None]):
             difficulty = None
             problems.append(f"Against: {problem}")
         faces = self._value("faces").strip()
-        reading = rolled
+        reading = self._rolled
         if reading is None and faces:
             try:
                 reading = chosen.read_faces(spec, faces)
@@ -255,7 +251,7 @@ class DiceScreen(Dialog[None]):
         with self.prevent(Input.Changed):
             self.query_one("#dice-faces", Input).value = ""
         self._rolled = made
-        self._update(rolled=made)
+        self._update()
 
     def action_choose(self) -> None:
         if self.choose is not None:

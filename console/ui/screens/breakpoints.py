@@ -50,18 +50,21 @@ class SizedAtOnce(_Screen):
         # added to a screen made, they would restyle it once more.
         if len(args) < 3:
             made_with = kwargs.get("classes") or ""
-            kwargs["classes"] = " ".join(sorted(self._size_classes())) + " " + made_with
+            try:
+                made_at = self.size_classes_at(self.app.size)
+            except (NoActiveAppError, AttributeError):
+                # Made outside a running app (a test of its parts): Textual then looks for
+                # the app up the screen's parents, which a screen not yet made lacks.
+                made_at = set()
+            kwargs["classes"] = " ".join(sorted(made_at)) + " " + made_with
         super().__init__(*args, **kwargs)
 
-    def _size_classes(self) -> set[str]:
-        try:
-            app = self.app
-        except (NoActiveAppError, AttributeError):
-            # Made outside a running app (a test of its parts): Textual then looks for the
-            # app up the screen's parents, which a screen not yet made lacks.
-            return set()
+    def size_classes_at(self, size: Size) -> set[str]:
+        """The breakpoint classes this screen has at ``size`` (its own breakpoints, or the
+        app's)."""
+        app = self.app
         horizontal = self.HORIZONTAL_BREAKPOINTS
         vertical = self.VERTICAL_BREAKPOINTS
         return size_classes(app.HORIZONTAL_BREAKPOINTS if horizontal is None else horizontal,
                             app.VERTICAL_BREAKPOINTS if vertical is None else vertical,
-                            app.size)
+                            size)
