@@ -114,6 +114,11 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
 
     def on_mount(self) -> None:
         self._laid_out_at = self.app.size  # the size of the screens under it, as pushed
+        under = self._under()
+        if under is not None:
+            # Its toasts show on the dialog, live: in the picture of it they would show
+            # twice, and stay once expired. Put away before the picture is first taken.
+            without_toasts(under)
         self.call_after_refresh(self._takes_keys)
 
     def _takes_keys(self) -> None:
@@ -181,9 +186,6 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
                     and version[0] is not None:
                 self._still = last[2]
                 return self._still
-            # Its toasts show on the dialog, live: in the picture they would show twice,
-            # and stay once expired.
-            without_toasts(under)
             tinted = tinted_still(under, tint)
             if tinted is None:  # this Textual cannot draw it: let it draw what is under
                 self.paints_under = False
