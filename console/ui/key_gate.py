@@ -19,6 +19,14 @@ kept too, as a later key; one that comes back after the focus moved on since the
 passed it on (an earlier key of the burst moved it: the grab bag's ``2`` focuses the
 reason) goes to the widget focused now, as if typed now. Its place among the others was
 fixed when it was typed.
+
+An escape followed within the terminal's escape delay by a letter reaches Textual as one
+key, alt with that letter (Textual waits ``ESCDELAY``, 100 ms, after an escape for the rest
+of a sequence; tmux merges the two within its ``escape-time``). The console binds no alt
+key, so both were lost: the GM's escape closed nothing, and his next key did nothing. The
+gate reads such a key as the two the GM typed (:func:`escape_then`), in order. Not the
+others: Textual reads an escape before ``b`` or ``f`` as ctrl+left or ctrl+right, and
+before a digit or a sign as another character (``1``: "¡"), which may be typed as it is.
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ if TYPE_CHECKING:
 else:
     _App = object
 
-__all__ = ["GatedApp", "Hold", "KeyGate", "again"]
+__all__ = ["GatedApp", "Hold", "KeyGate", "again", "escape_then"]
 
 
 def again(key: events.Key, app: App[Any]) -> events.Key:
@@ -47,6 +55,20 @@ def again(key: events.Key, app: App[Any]) -> events.Key:
     copy.time = key.time
     copy.set_sender(app)
     return copy
+
+
+def escape_then(key: events.Key) -> tuple[events.Key, events.Key] | None:
+    """The escape and the letter typed right after it, for the alt key Textual made of the
+    two (``alt+k``, ``alt+shift+k``); None for any other key. Read so only as typed, not
+    when it comes back for its binding."""
+    character = key.character
+    if (key.is_forwarded or not key.key.startswith("alt+") or character is None
+            or len(character) != 1 or not character.isalnum()):
+        return None
+    escape = events.Key("escape", "\x1b")
+    typed = events.Key(character, character)  # the name Textual gives a lone letter
+    escape.time = typed.time = key.time
+    return escape, typed
 
 
 class KeyGate:
@@ -152,6 +174,11 @@ class GatedApp(_App):
         return self._key_gate
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not self.key_gate.admit(event, self.focused):
-            return
+        if isinstance(event, events.Key):
+            if (pair := escape_then(event)) is not None:
+                for key in pair:  # their turn among the keys, as if typed apart
+                    self.key_gate.keep(key)
+                return
+            if not self.key_gate.admit(event, self.focused):
+                return
         await super().on_event(event)

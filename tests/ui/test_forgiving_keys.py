@@ -11,6 +11,7 @@ from textual.widgets import Input
 from console.model import PlayerCharacter
 from console.model.roster import parse_weapons
 from console.service import CampaignService
+from console.ui.awards.awards_screen import AwardsScreen
 from console.ui.dialogs.form_dialog import FormDialog
 from tests.ui.conftest import SIZE, toasts_of
 
@@ -237,3 +238,20 @@ async def test_a_burst_gives_the_grab_bags_points_and_its_reason(
             await pilot.pause()
         assert awards_of(app) == [(2, 2, "first aid")]
         assert not isinstance(app.screen, FormDialog)
+
+
+async def test_escape_then_a_letter_read_as_one_alt_key_are_both_done(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    """Escape then ``w`` within the escape delay reach the console as one key, alt+w (tmux
+    merges them within its escape-time, 500 ms by default): the form closes and the AP
+    screen opens, as typed. Both were lost."""
+    patrol(seed, "Skrak")
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, FormDialog)
+        app.post_message(events.Key("alt+w", "w"))  # what Textual's parser makes of ESC w
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, AwardsScreen)
+        assert [screen for screen in app.screen_stack if isinstance(screen, FormDialog)] == []

@@ -7,7 +7,7 @@ from typing import Any
 
 from textual import events
 
-from console.ui.key_gate import Hold, KeyGate
+from console.ui.key_gate import Hold, KeyGate, escape_then
 
 
 class Posted:
@@ -94,3 +94,36 @@ def test_a_key_back_after_the_focus_moved_on_goes_to_the_widget_focused_now() ->
     assert not gate.admit(key, reason)  # the focus moved on: posted again, as typed now
     assert [(k.key, k.time) for k in app.keys] == [("h", 1.0)]
     assert gate.admit(app.keys[0], reason)
+
+
+def test_an_alt_letter_is_the_escape_and_the_letter_typed_at_its_moment() -> None:
+    merged = events.Key("alt+shift+k", "K")
+    merged.time = 5.0
+    pair = escape_then(merged)
+    assert pair is not None
+    assert [(key.key, key.character, key.time) for key in pair] == [
+        ("escape", "\x1b", 5.0), ("K", "K", 5.0)]
+    assert escape_then(events.Key("alt+é", "é")) is not None
+    for other in (events.Key("k", "k"), events.Key("alt+delete", None),
+                  events.Key("escape", "\x1b"), events.Key("en_dash", "–")):
+        assert escape_then(other) is None
+    back: Any = events.Key("alt+k", "k")
+    back._set_forwarded()  # back from the widgets for its binding: read once, as typed
+    assert escape_then(back) is None
+
+
+def test_the_console_binds_no_alt_key() -> None:
+    """What makes reading an alt key as escape-then-letter safe: none is the GM's."""
+    import console.ui.app  # noqa: F401  (every screen and widget class defined)
+    from textual.dom import DOMNode
+
+    classes: list[type] = [DOMNode]
+    found = []
+    while classes:
+        node = classes.pop()
+        classes += node.__subclasses__()
+        if node.__module__.startswith("console."):
+            for binding in node.__dict__.get("BINDINGS", []):
+                keys = binding.key if hasattr(binding, "key") else binding[0]
+                found += [key for key in keys.split(",") if key.strip().startswith("alt+")]
+    assert found == []
