@@ -229,5 +229,5 @@ async def test_an_edited_template_redraws_the_fight_and_a_new_system_the_columns
         assert "Action" in roster.shown_columns  # type: ignore[attr-defined]
         flows.show(app.service.settings.set_system("metascape"))
         await pilot.pause()
-        assert "Nish" in tracker.shown_columns and "Vit" in tracker.shown_columns
+        assert "Nish" in tracker.shown_columns and "Wounds/Vit" in tracker.shown_columns
         assert "Nish" in roster.shown_columns  # type: ignore[attr-defined]

@@ -19,8 +19,8 @@ async def test_a_narrow_terminal_pages_between_the_tracker_and_the_side_panes(
         tracker = screen.query_one("#tracker", TrackerPane)
         assert screen.has_class("-narrow") and tracker.display
         assert not screen.query_one("#side").display
-        # What a GM reads stays on screen: Nish, name, state, Vit and conditions.
-        assert {"Nish", "Name", "State", "Vit", "Conditions"} <= set(tracker.shown_columns)
+        # What a GM reads stays on screen: Nish, name, state, wounds of Vit and conditions.
+        assert {"Nish", "Name", "State", "Wounds/Vit", "Conditions"} <= set(tracker.shown_columns)
         await pilot.press("4")
         assert screen.query_one("#side").display and not tracker.display
         assert app.focused is screen.query_one("#hazards", HazardsPane)

@@ -75,7 +75,8 @@ again keeps it.
 critical: no Nish this round). `u` unconscious, `d` dead (on a vehicle or ship, which
 never dies: `u` crippled, `d` destroyed), `x` removes, `e` edits a Nish, `c` adds a
 condition with a duration: "one round" lasts until the end of the next round. The detail
-pane shows what expires when and the checks a critically wounded PC owes.
+pane shows what expires when and the checks a critically wounded PC owes. `Wounds/Vit`
+counts wounds taken: `0/20` is unhurt, `24/20 CD 4` is critical damage 4.
 
 `v` hides the selected combatant from the players' view (`gm-console player-view`, `gm-console
 serve`), or reveals him: an ambush stays off their screen until it strikes (the roster's
@@ -271,6 +272,8 @@ not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
             self._system = view.system
             self.refresh_bindings()  # a Façade campaign's keys, or MetaScape's
         labels = ["" if column == "turn" else column.capitalize() for column in COLUMNS]
+        # "0/20" under "Vit" read as no Vit left: the cell is the wounds taken of the Vit.
+        labels[COLUMNS.index("vit")] = "Wounds/Vit"
         if view.system == "facade":  # Initiative is Action; health is Façade's tracks
             labels[COLUMNS.index("nish")], labels[COLUMNS.index("vit")] = "Init", "Health"
         self.set_labels(labels)
