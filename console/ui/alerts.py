@@ -11,7 +11,11 @@ from textual.app import App
 
 from console.model.outcome import Outcome
 
-__all__ = ["show_outcome"]
+__all__ = ["UNDO_OFFER", "show_outcome"]
+
+# Said after a far-reaching key done at once; taken down once an undo or redo has moved
+# the history on (``GMConsoleApp._history``): it no longer says what ctrl+z would undo.
+UNDO_OFFER = " (undo: ctrl+z)"
 
 
 def _timeout(text: str) -> float:
@@ -28,6 +32,6 @@ def show_outcome(app: App[Any], outcome: Outcome, *, confirm: bool = False,
         said = [line for line in outcome.notices if line not in outcome.alerts]
         if said:
             if undoable:  # a far-reaching key done at once: say the way back
-                said[-1] += " (undo: ctrl+z)"
+                said[-1] += UNDO_OFFER
             text = "\n".join(said)
             app.notify(text, timeout=_timeout(text))

@@ -18,7 +18,7 @@ from textual.widget import Widget
 
 from console.model.outcome import Outcome
 from console.service import ActionRefused, CampaignService
-from console.ui.alerts import show_outcome
+from console.ui.alerts import UNDO_OFFER, show_outcome
 from console.ui.bindings import described_bindings, long_name
 from console.ui.changes import spread
 from console.ui.key_gate import GatedApp
@@ -155,6 +155,7 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
         except ActionRefused as refusal:
             self.notify(str(refusal), severity="warning")
             return
+        self.withdraw_notices(UNDO_OFFER)  # "... (undo: ctrl+z)" is done, or no longer next
         spread(self, outcome)  # the main screen, and the awards screen if open
         # On the main screen the log shows it (struck through, or plain again): a toast
         # would only cover the panes. Elsewhere (the awards) it is said.

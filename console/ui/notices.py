@@ -83,3 +83,10 @@ class NoticeBoard:
 
     def clear(self) -> None:
         self.notices.clear()
+
+    def withdraw(self, ending: str) -> bool:
+        """Every notice whose message ends with ``ending`` taken down; True if one was."""
+        kept = [n for n in self.notices if not n.message.endswith(ending)]
+        withdrawn = len(kept) != len(self.notices)
+        self.notices = kept
+        return withdrawn

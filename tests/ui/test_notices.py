@@ -71,3 +71,12 @@ async def test_space_held_past_the_rounds_end_is_one_toast_clear_of_the_log(
         assert "is over" in texts[0] and "(x" in texts[0]
         log = app.screen.query_one("#log")
         assert not toasts[0].region.overlaps(log.region), (toasts[0].region, log.region)
+
+
+def test_withdrawn_notices_are_those_ending_so() -> None:
+    board = NoticeBoard()
+    board.add("Kara deleted (undo: ctrl+z)", "", "information", 30, now=0)
+    board.add("Kess passes out", "", "warning", 30, now=1)
+    assert board.withdraw(" (undo: ctrl+z)")
+    assert [n.text for n, _ in board.current(2)] == ["Kess passes out"]
+    assert not board.withdraw(" (undo: ctrl+z)")

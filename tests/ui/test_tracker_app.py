@@ -66,6 +66,28 @@ async def test_the_round_by_its_keys(seed: CampaignService, open_app) -> None:  
         assert toasts_of(app) == ["Skrak 2: unconscious (undo: ctrl+z)"]  # u's own
 
 
+async def test_the_way_back_offered_goes_once_taken(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    """ "Skrak 2: unconscious (undo: ctrl+z)" stayed up after ctrl+z had undone it, as if
+    it still stood: it is taken down by the undo; another toast up stays."""
+
+    def up() -> list[str]:
+        return [str(toast.render()) for toast in app.screen.query("Toast")]
+
+    fight(seed)
+    app = open_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        app.notify("Kess passes out", severity="warning", timeout=30)
+        await select(pilot, app, "Skrak 2")
+        await pilot.press("u")
+        await pilot.pause()
+        assert any("unconscious (undo: ctrl+z)" in text for text in up())
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert encounter_of(app).combatant(4).status is Status.ACTIVE
+        assert not any("undo: ctrl+z" in text for text in up())
+        assert any("Kess passes out" in text for text in up())
+
+
 async def test_rolling_a_pcs_nish_for_him(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
     seed.sessions.toggle()
     seed.tracker.new_encounter("Patrol")

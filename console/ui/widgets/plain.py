@@ -119,6 +119,11 @@ class PlainNotices:
                 notice.text, title=notice.title, severity=notice.severity, timeout=left,
                 markup=False)
 
+    def withdraw_notices(self, ending: str) -> None:
+        """The toasts whose message ends with ``ending`` taken down, the others left up."""
+        if self._notice_board is not None and self._notice_board.withdraw(ending):
+            self._draw_notices()
+
     def clear_notifications(self) -> None:
         if self._notice_board is not None:
             self._notice_board.clear()
