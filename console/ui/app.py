@@ -44,8 +44,12 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
     TITLE = "MetaScape GM console"
     # Toasts say what needs eyes now, in a corner: one line's padding, not three, and no
     # wider than they need (they covered the detail pane and the log).
+    # Above the footer, however many lines its keys take (Textual's keep above one).
     CSS = """
     Toast { width: auto; max-width: 56; padding: 0 1; margin-top: 0; }
+    Screen.-footer-2 #textual-toastrack { margin-bottom: 2; }
+    Screen.-footer-3 #textual-toastrack { margin-bottom: 3; }
+    Screen.-footer-4 #textual-toastrack { margin-bottom: 4; }
     """
     # Every screen of a terminal under 30 lines is "-short", under 48 "-medium": a form
     # there keeps its fields' list shorter, so its last lines (its hint, a mistake said)

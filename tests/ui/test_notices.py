@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from console.service import CampaignService
 from console.ui.app import GMConsoleApp
 from console.ui.notices import MOST, NoticeBoard
+from console.ui.widgets.keys_footer import KeysFooter
 from tests.ui.conftest import FakeClock
 from tests.ui.test_snapshots import mid_fight
 
@@ -71,6 +72,28 @@ async def test_space_held_past_the_rounds_end_is_one_toast_clear_of_the_log(
         assert "is over" in texts[0] and "(x" in texts[0]
         log = app.screen.query_one("#log")
         assert not toasts[0].region.overlaps(log.region), (toasts[0].region, log.region)
+
+
+@pytest.mark.parametrize("size", [(160, 48), (100, 30), (80, 24)])
+async def test_a_toast_keeps_above_the_footer_however_many_lines_it_takes(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """At 80 columns the AP screen's footer takes four lines, the roster's too: a toast
+    sat over three of them, hiding keys ("a Adventure bonus", "i Improve ability")."""
+    app = GMConsoleApp(CampaignService(mid_fight(tmp_path), random.Random(3), FakeClock()))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        for keys in ((), ("2",), ("w",)):  # the tracker's footer, the roster's, the AP's
+            await pilot.press(*keys)
+            app.notify("Kess passes out: she is unconscious until she is healed "
+                       "or 10 minutes have passed", severity="warning", timeout=30)
+            await pilot.pause()
+            footer = app.screen.query_one(KeysFooter)
+            toasts = list(app.screen.query("Toast"))
+            assert toasts, keys
+            for toast in toasts:
+                assert not toast.region.overlaps(footer.region), (
+                    keys, footer.lines_needed(), toast.region, footer.region)
+            app.clear_notifications()
+            await pilot.pause()
 
 
 def test_withdrawn_notices_are_those_ending_so() -> None:

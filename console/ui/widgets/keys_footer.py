@@ -113,6 +113,9 @@ class KeysFooter(Guarded, Footer):
             return
         lines, columns = self._grid()
         self._lines = lines
+        # Its screen's toasts keep above it (the app's CSS): over the footer they hid keys.
+        for count in range(1, MAX_LINES + 1):
+            self.screen.set_class(lines == count, f"-footer-{count}")
         self.set_class(lines > 1, "-lines")
         self.styles.height = lines
         if lines > 1:
