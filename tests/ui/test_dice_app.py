@@ -4,6 +4,8 @@ ctrl+s, which saves in every form, only closes it. At 80x24 the whole reading sh
 
 from __future__ import annotations
 
+import re
+
 from textual.widgets import Input, Static
 
 from console.service import CampaignService
@@ -86,3 +88,5 @@ async def test_rolling_in_the_calculator_reads_the_roll(seed: CampaignService,
         assert isinstance(screen, DiceScreen) and screen.chosen.name == "d10pool"
         await pilot.press("ctrl+r")
         assert "Read:" in shown(screen, "reading") and "needed" in shown(screen, "reading")
+        # The faces rolled are shown with what they read as (the faces field stays empty).
+        assert re.search(r"^Rolled: \d(, \d)*$", shown(screen, "reading"), re.MULTILINE)

@@ -196,7 +196,10 @@ class DiceScreen(Dialog[None]):
     def _reading(self, spec: Any, reading: Any, difficulty: int | None) -> RenderableType:
         if reading is None:
             return Text("")
-        text = Text(f"Read: {reading.text}", style="bold")
+        text = Text(style="bold")
+        if reading is self._rolled:  # typed faces are in their field; rolled ones only here
+            text.append(f"Rolled: {', '.join(map(str, reading.dice))}\n", style="not bold")
+        text.append(f"Read: {reading.text}")
         if difficulty is not None:
             verdict = self.chosen.verdict(spec, reading, difficulty)
             text.append(f"\n{verdict.text}", style="green" if verdict.success else "red")
