@@ -105,7 +105,7 @@ def test_an_alt_letter_is_the_escape_and_the_letter_typed_at_its_moment() -> Non
         ("escape", "\x1b", 5.0), ("K", "K", 5.0)]
     assert escape_then(events.Key("alt+é", "é")) is not None
     for other in (events.Key("k", "k"), events.Key("alt+delete", None),
-                  events.Key("escape", "\x1b"), events.Key("en_dash", "–")):
+                  events.Key("escape", "\x1b"), events.Key("en_dash", "\u2013")):
         assert escape_then(other) is None
     back: Any = events.Key("alt+k", "k")
     back._set_forwarded()  # back from the widgets for its binding: read once, as typed
@@ -114,8 +114,9 @@ def test_an_alt_letter_is_the_escape_and_the_letter_typed_at_its_moment() -> Non
 
 def test_the_console_binds_no_alt_key() -> None:
     """What makes reading an alt key as escape-then-letter safe: none is the GM's."""
-    import console.ui.app  # noqa: F401  (every screen and widget class defined)
     from textual.dom import DOMNode
+
+    import console.ui.app  # noqa: F401  (every screen and widget class defined)
 
     classes: list[type] = [DOMNode]
     found = []
