@@ -81,6 +81,38 @@ async def test_no_awards_before_a_session_starts(seed: CampaignService, open_app
         assert "start one with S" in toasts_of(app)[-1]
 
 
+async def test_escape_on_a_changed_close_asks_before_discarding(
+        seed: CampaignService, clock: FakeClock, open_app) -> None:  # type: ignore[no-untyped-def]
+    """Nine fields typed were lost to one escape: a changed close asks first, as every form
+    does; any other key goes on with it; an untouched one closes at once."""
+    seat_party(seed)
+    clock.now = START + timedelta(hours=3)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w", "c", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, CloseSessionScreen)  # untouched: gone
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CloseSessionScreen)
+        await put(pilot, "#close-group", "5")
+        await pilot.press("escape")
+        assert app.screen is screen
+        assert "Discard what you typed?" in str(screen.query_one("#close-error").render())
+        await pilot.press("enter")  # goes on: the question gives way
+        assert "Discard" not in str(screen.query_one("#close-error").render())
+        await pilot.press("escape", "1")  # asked again; and typing goes on again
+        assert app.screen is screen
+        assert "Discard" not in str(screen.query_one("#close-error").render())
+        await pilot.press("escape")
+        assert app.screen is screen  # asked again
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+        assert seed.session().closed is False  # nothing applied
+
+
 async def test_the_close_dialog_previews_then_applies(seed: CampaignService, clock: FakeClock,
                                                       open_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     seat_party(seed)

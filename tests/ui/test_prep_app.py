@@ -257,3 +257,23 @@ async def test_e_at_a_prepared_scene_asks_first_how_the_begun_fight_ended(
         ended = service.encounters()[old.id]
         assert ended.ending is not None and ended.ending.how is EndHow.FLED
         assert service.running().source == (adventure.id, 2)
+
+
+async def test_escape_on_a_changed_writing_asks_each_time(tmp_path: Path) -> None:
+    """Escape asks before discarding what was written; typing on withdraws the question,
+    and the next escape asks again (it discarded the title and the background at once)."""
+    app = party_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("P", "a")
+        screen = await opened(pilot, WritingDialog)
+        await pilot.press("T", "h", "e", "tab", "Q", "u", "i", "e", "t", "escape")
+        assert app.screen is screen
+        assert "Discard what you wrote?" in str(screen.query_one(".error").render())
+        await pilot.press("l", "y")  # typing on in the block
+        assert "Discard" not in str(screen.query_one(".error").render())
+        await pilot.press("escape")
+        assert app.screen is screen  # asked again
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PrepScreen)
+        assert app.service.prep.all() == []

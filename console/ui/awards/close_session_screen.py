@@ -28,6 +28,7 @@ from console.rules.limits import AP, GM_FIGURE, JOURNAL
 from console.service import ActionRefused, CampaignService, Prepared
 from console.ui.awards.pc_names import pick_pc, pick_pcs
 from console.ui.dialogs.dialog import Dialog
+from console.ui.dialogs.discarding import AsksBeforeDiscarding
 from console.ui.dialogs.form_dialog import optional_int, whole_number
 from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import DataTable, Label, Static
@@ -69,7 +70,7 @@ def parse_share(text: str) -> Fraction:
     return model_share(str(share))  # the model's check: from 1/2 to 1
 
 
-class CloseSessionScreen(Dialog[Prepared]):
+class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
     """Returns the close as ``check`` prepared it (None: cancelled)."""
 
     CSS_PATH = Path(__file__).with_name("awards.tcss")
@@ -106,6 +107,7 @@ class CloseSessionScreen(Dialog[Prepared]):
         # starting text says so once mounted (Input.Changed), and those five messages
         # would each work out the same preview and draw the table again.
         self._read_from: tuple[str, ...] | None = None
+        self._started: tuple[str, ...] = ()  # the fields' starting text
 
     def _fields(self) -> list[tuple[str, str, str]]:
         """(name, label, starting text) for each input."""
@@ -131,6 +133,7 @@ class CloseSessionScreen(Dialog[Prepared]):
         with Vertical():
             yield Label(f"Close session {self.session.number}", classes="title")
             fields = self._fields()
+            self._started = tuple(value for _, _, value in fields)
             # Each column a grid of labels and fields: nine rows of a label beside its field
             # were nine more widgets to style and lay out as the dialog opens.
             with Horizontal(id="close-form"):
@@ -250,6 +253,7 @@ class CloseSessionScreen(Dialog[Prepared]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
+        self.go_on()  # typing after the question (the input takes the key: none comes up)
         self._update()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -257,6 +261,7 @@ class CloseSessionScreen(Dialog[Prepared]):
         self.field_entered(event.input)
 
     def field_entered(self, field: Input) -> None:
+        self.go_on()  # enter is taken by the field: it does not come up as a key
         fields = list(self.query(Input))
         self.set_focus(fields[(fields.index(field) + 1) % len(fields)])
 
@@ -272,5 +277,11 @@ class CloseSessionScreen(Dialog[Prepared]):
             return
         self.dismiss(prepared)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def typed_anything(self) -> bool:
+        return tuple(field.value for field in self.query(Input)) != self._started
+
+    def say_discarding(self, asking: bool) -> None:
+        if asking:
+            self.query_one("#close-error", Static).update(self.DISCARD_QUESTION)
+        else:  # what the fields say comes back
+            self._update(again=True)

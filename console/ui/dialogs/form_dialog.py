@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -29,6 +28,7 @@ from console.rules.odds import surprise
 from console.rules.ratings import Rating
 from console.service import ActionRefused
 from console.ui.dialogs.dialog import Dialog
+from console.ui.dialogs.discarding import AsksBeforeDiscarding
 from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
 
@@ -137,7 +137,7 @@ def optional_int(what: str, bounds: Range) -> Callable[[str], int | None]:
     return parse
 
 
-class FormDialog(Dialog[Filled[C] | None]):
+class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
     """A titled form whose fields are checked before it closes, and then, if it has one,
     by its ``check`` (what the campaign says to the answers)."""
 
@@ -158,7 +158,6 @@ class FormDialog(Dialog[Filled[C] | None]):
         # says what is wrong): the dialog stays open with every value as typed.
         self.check = check
         self._kept: dict[str, str] = {}  # field name -> doubted text the GM entered again
-        self._discarding = False  # escape on a changed form asked once
         self.mistake_said_at: float | None = None  # see FieldInput: keys after a mistake
 
     def compose(self) -> ComposeResult:
@@ -197,6 +196,7 @@ class FormDialog(Dialog[Filled[C] | None]):
         self.field_entered(event.input)
 
     def field_entered(self, field: Input) -> None:
+        self.go_on()  # enter is taken by the field: it does not come up as a key
         inputs = list(self.query(Input))
         self._advance(inputs, inputs.index(field))
 
@@ -265,17 +265,10 @@ class FormDialog(Dialog[Filled[C] | None]):
     def action_save(self) -> None:
         self.submit()
 
-    def action_cancel(self) -> None:
-        """Escape: an untouched form closes; a changed one asks first (escape again
-        discards what was typed, anything else goes on with it)."""
-        if self._changed() and not self._discarding:
-            self._discarding = True
-            self.show_error("Discard what you typed? escape again to discard; "
-                            "any other key goes on")
-            return
-        self.dismiss(None)
+    def say_discarding(self, asking: bool) -> None:
+        self.show_error(self.DISCARD_QUESTION if asking else "")
 
-    def _changed(self) -> bool:
+    def typed_anything(self) -> bool:
         return any(self.query_one(f"#field-{field.name}", Input).value != field.value
                    for field in self.fields)
 
@@ -302,6 +295,7 @@ class FormDialog(Dialog[Filled[C] | None]):
         changed = self._field_of(event.input)
         if changed is None:
             return
+        self.go_on()  # typing after the question (the input takes the key: none comes up)
         for field in self.fields:
             if field.relabel is None or field.relabel[0] != changed.name:
                 continue
@@ -309,10 +303,6 @@ class FormDialog(Dialog[Filled[C] | None]):
             if label is not None:
                 self.query_one(f"#label-{field.name}", Label).update(label)
 
-    def on_key(self, event: events.Key) -> None:
-        if self._discarding and event.key != "escape":
-            self._discarding = False  # going on: the question is withdrawn
-            self.show_error("")
 
 
 def stat_number(what: str) -> Callable[[str], int | None]:

@@ -23,6 +23,7 @@ from textual.widgets import Input, TextArea
 
 from console.model.text import cleaned, first_refused
 from console.ui.dialogs.dialog import Dialog
+from console.ui.dialogs.discarding import AsksBeforeDiscarding
 from console.ui.dialogs.form_dialog import Field
 from console.ui.key_gate import GatedApp, again
 from console.ui.prep.block import Block
@@ -95,7 +96,7 @@ class LineInput(FieldInput):
             await super().on_key(event)  # enter: the next field (FieldInput), or a character
 
 
-class WritingDialog(Dialog[dict[str, Any] | None]):
+class WritingDialog(AsksBeforeDiscarding, Dialog[dict[str, Any] | None]):
     CSS_PATH = Path(__file__).with_name("prep.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save", id="writing.save"),
@@ -112,7 +113,6 @@ class WritingDialog(Dialog[dict[str, Any] | None]):
         self.hint = hint
         self.check = check
         self.focus_block = focus_block
-        self._discarding = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="writing"):
@@ -141,6 +141,7 @@ class WritingDialog(Dialog[dict[str, Any] | None]):
 
     # enter in a one-line field: the next field, or the first block (FieldScreen)
     def field_entered(self, field: Input) -> None:
+        self.go_on()
         inputs = list(self.query(FieldInput))
         index = inputs.index(field) if field in inputs else -1
         if 0 <= index < len(inputs) - 1:
@@ -193,21 +194,20 @@ class WritingDialog(Dialog[dict[str, Any] | None]):
     def action_save(self) -> None:
         self.submit()
 
-    def _changed(self) -> bool:
+    def typed_anything(self) -> bool:
         return (any(self.query_one(f"#field-{f.name}", Input).value != f.value
                     for f in self.fields)
                 or any(self.query_one(f"#block-{b.name}", TextArea).text != b.value
                        for b in self.blocks))
 
-    def action_cancel(self) -> None:
-        if self._changed() and not self._discarding:
-            self._discarding = True
-            self.show_error("Discard what you wrote? escape again to discard; any other key "
-                            "goes on")
-            return
-        self.dismiss(None)
+    DISCARD_QUESTION = "Discard what you wrote? escape again to discard; any other key goes on"
 
-    def on_key(self, event: events.Key) -> None:
-        if self._discarding and event.key != "escape":
-            self._discarding = False
-            self.show_error("")
+    def say_discarding(self, asking: bool) -> None:
+        self.show_error(self.DISCARD_QUESTION if asking else "")
+
+    # Typing on after the question: a field or a block takes the key (none comes up here).
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.go_on()
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        self.go_on()
