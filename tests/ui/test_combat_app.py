@@ -7,7 +7,7 @@ from textual.widgets import Input
 
 from console.model import Encounter, Side, Stat, Status
 from console.model.roster import parse_weapons, spawn_copies
-from console.model.tracker import add_combatant, call_for_nish
+from console.model.tracker import add_combatant, call_for_nish, set_status
 from console.rules.odds import chance_at_least
 from console.rules.ratings import Rating
 from console.service import CampaignService
@@ -185,3 +185,27 @@ async def test_an_empty_wounds_field_says_what_to_type(store: CampaignStore) -> 
         await pilot.pause()
         said = str(app.screen.query_one("#error").render())
         assert said == "wounds: type how many, like 7, or +3 to heal"
+
+
+async def test_the_details_give_every_opponents_odds_and_none_for_the_dead(
+        store: CampaignStore) -> None:
+    """The pane lists four opponents and says how many more; `i` promised odds against
+    every opponent and cut them the same way. A dead NPC had odds of his own."""
+    encounter = add_combatant(Encounter(1, "Dock fight"), "Brice", Side.PC, ref=1).encounter
+    encounter = spawn_copies(encounter, SKRAK, 7).encounter
+    encounter = call_for_nish(encounter, {1: 30}).encounter
+    dead = encounter.combatants[-1]
+    encounter = set_status(encounter, dead.id, Status.DEAD).encounter
+    docs = [BRICE, SKRAK, encounter]
+    store.apply("setup", "the fight", [(d.TABLE, d.id, d.to_dict()) for d in docs])
+    app = console_on(store, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        pane = detail(app, 1)
+        assert pane.count("Brice → Skrak") == 4 and "... and 2 more (i: every one)" in pane
+        assert "→" not in detail(app, dead.id)  # the dead NPC's own: no odds either way
+        await select(pilot, app, "Brice")
+        await pilot.press("i")
+        await pilot.pause()
+        whole = plain(app.screen.query_one(DetailPane).render_for(app.service.view(), 1), 150)
+        assert whole.count("Brice → Skrak") == 6 and "more" not in whole  # the dead one: none
+        assert f"Brice → {dead.name}" not in whole

@@ -132,12 +132,14 @@ def vessel_lines(selected: Combatant, templates: dict[int, NpcTemplate],
     return lines
 
 
-def exchange_lines(view: View, selected: Combatant,
-                   templates: dict[int, NpcTemplate]) -> list[Text]:
+def exchange_lines(view: View, selected: Combatant, templates: dict[int, NpcTemplate],
+                   most: int | None = SHOWN) -> list[Text]:
     """One line per opponent: the selected PC against each NPC, or each PC against the
-    selected NPC."""
+    selected NPC; the first ``most`` of them (None: every one), and how many more."""
     encounter = view.encounter
     if encounter is None or is_party_vessel(selected):  # hit with A, not an exchange
+        return []
+    if not _fighting(selected):  # dead (or a vessel destroyed): out of the exchanges
         return []
     lines: list[Text] = []
     missing = 0
@@ -148,7 +150,8 @@ def exchange_lines(view: View, selected: Combatant,
     else:
         pairs = [(view.pcs.get(pc.ref) if pc.ref is not None else None, selected)
                  for pc in encounter.combatants if pc.side is Side.PC and _fighting(pc)]
-    for sheet, npc in pairs[:SHOWN]:
+    shown = len(pairs) if most is None else most
+    for sheet, npc in pairs[:shown]:
         template = templates.get(npc.ref) if npc.ref is not None else None
         try:
             both = [] if sheet is None else _pair(sheet, npc, npc_numbers(npc, template))
@@ -161,6 +164,6 @@ def exchange_lines(view: View, selected: Combatant,
     if missing:
         lines.append(Text(f"{missing} without the ratings and values the odds need",
                           style="dim"))
-    if len(pairs) > SHOWN:
-        lines.append(Text(f"... and {len(pairs) - SHOWN} more", style="dim"))
+    if len(pairs) > shown:
+        lines.append(Text(f"... and {len(pairs) - shown} more (i: every one)", style="dim"))
     return lines

@@ -33,7 +33,7 @@ from console.rules.ratings import RatingType
 from console.rules.systems.points import POINTS_RULES
 from console.service import CampaignService, View
 from console.ui.changes import EVERYTHING, LOG, Redraws
-from console.ui.combat.exchange_odds import exchange_lines, vessel_lines
+from console.ui.combat.exchange_odds import SHOWN, exchange_lines, vessel_lines
 from console.ui.facade.details import facade_lines, facade_sheet_lines, metalface_lines
 from console.ui.formatting import stat_text, typed_stat_text
 from console.ui.safety import Guarded, drawn_safely
@@ -86,9 +86,12 @@ class DetailPane(Redraws, Guarded, Widget):
     subject = var[Subject]((FIGHT, None), init=False)
 
     def __init__(self, service: CampaignService | None = None, *,
-                 id: str | None = None) -> None:
+                 id: str | None = None, every_opponent: bool = False) -> None:
         super().__init__(id=id)
         self.service = service
+        # The pane lists a few opponents' odds (the checks he owes come after them); the
+        # whole-screen details (i) list every one.
+        self._opponents: int | None = None if every_opponent else SHOWN
         self._content: RenderableType | None = None  # None: to be drawn at the next paint
 
     def redraw(self) -> None:
@@ -202,7 +205,7 @@ class DetailPane(Redraws, Guarded, Widget):
         lines: list[RenderableType] = [self._round_line(view)]
         combatant = encounter.combatant(combatant_id) if combatant_id is not None else None
         if combatant is not None:
-            lines.extend(self._combatant_lines(view, combatant))
+            lines.extend(self._combatant_lines(view, combatant, self._opponents))
         ending = expiring_this_round(encounter)
         if ending:
             lines.append(Text("Ends with this round: " + ", ".join(
@@ -267,7 +270,8 @@ class DetailPane(Redraws, Guarded, Widget):
                     style="bold")
 
     @staticmethod
-    def _combatant_lines(view: View, combatant: Combatant) -> list[RenderableType]:
+    def _combatant_lines(view: View, combatant: Combatant,
+                         opponents: int | None) -> list[RenderableType]:
         encounter = view.encounter
         assert encounter is not None
         lines: list[RenderableType] = []
@@ -311,7 +315,8 @@ class DetailPane(Redraws, Guarded, Widget):
             lines.append(Text(f"{hazard_name(state)}: {describe(state)}", style="magenta"))
         for _index, check in due_now(encounter, combatant.id):
             lines.append(Text(f"  due now (Z): {check.describe()}", style="bold magenta"))
-        odds = [] if view.system == "facade" else exchange_lines(view, combatant, view.npcs)
+        odds = ([] if view.system == "facade"
+                else exchange_lines(view, combatant, view.npcs, opponents))
         if odds:
             lines.append(Text("One exchange each way, exact (attacker → target):",
                               style="bold"))

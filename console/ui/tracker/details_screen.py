@@ -48,7 +48,7 @@ class DetailsScreen(Dialog[None]):
         scroll.border_title = "Details (i)"
         scroll.border_subtitle = "up/down: the next one · pgup/pgdn: scroll · escape: back"
         with scroll:
-            pane = DetailPane(self.service, id="details-whole")
+            pane = DetailPane(self.service, id="details-whole", every_opponent=True)
             pane.subject = self._subject
             yield pane
 
