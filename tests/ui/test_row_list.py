@@ -141,3 +141,29 @@ async def test_columns_that_cannot_fit_are_cut_at_the_right_not_scrolled() -> No
         listed = app.query_one(Fitted)
         assert not listed.show_horizontal_scrollbar and listed.size.height == 3
         assert listed.render_line(1).text == " Brice     holding b…  on hi"
+
+
+class Wounds(RowList):
+    def __init__(self) -> None:
+        super().__init__([("Vit", 11)], cut_at_space=[0])
+
+
+class WoundsApp(App[None]):
+    CELLS = ("24/20 CD 4 ███░", "45/20 CD 25 ██", "120/300 CD 14 █")
+
+    def compose(self) -> ComposeResult:
+        yield Wounds()
+
+    def on_mount(self) -> None:
+        self.query_one(Wounds).set_rows([(Text(cell),) for cell in self.CELLS])
+
+
+async def test_a_cell_cut_at_a_space_says_words_left_out_not_a_bar() -> None:
+    """The tracker's narrow Wounds/Vit cell drops its bar whole, unsaid; "26/12 CD 14" cut
+    at its last space read "26/12 CD", its critical damage gone unseen: words left out end
+    in "…"."""
+    app = WoundsApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        shown = [app.query_one(Wounds).render_line(row).text.strip() for row in (1, 2, 3)]
+        assert shown == ["24/20 CD 4", "45/20 CD 25", "120/300 CD…"]

@@ -30,8 +30,8 @@ WIDTHS = {"turn": 2, "nish": 8, "name": 18, "side": 4, "state": 18, "vit": 19,
            "conditions": 18}
 # In a narrow terminal (80 or 100 columns): the rest narrowed, the side left out if need
 # be. The Vit cell shows its numbers first and then the bar, and a narrow one drops the
-# bar whole (never a bar cut to "…"): "24/20 CD 4" fits.
-NARROW_WIDTHS = {"nish": 6, "name": 14, "state": 14, "vit": 10, "conditions": 12}
+# bar whole (never a bar cut to "…"): "45/20 CD 25" fits; numbers that do not end in "…".
+NARROW_WIDTHS = {"nish": 6, "name": 14, "state": 14, "vit": 11, "conditions": 12}
 _BAR = 8
 _TIE_MARKS = ("┌", "│", "└")
 _OUT_MARKS = {Status.CRIPPLED: ("✕", "yellow"), Status.DESTROYED: ("✕", "red")}

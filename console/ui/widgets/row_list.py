@@ -300,8 +300,14 @@ class RowList(Guarded, ScrollView, can_focus=True):
             if index in self._cut_at_space and text.cell_len > width:
                 cut = text.plain.rstrip().rfind(" ", 0, width + 1)
                 if cut > 0:
+                    # Words left out say so ("…"); a bar left out whole does not (a bar
+                    # cut to "…" read as a number): "26/12 CD 14" lost its 14 unseen.
+                    dropped = any(char.isalnum() for char in text.plain[cut:])
                     text = text[:cut]
                     text.rstrip()
+                    if dropped:
+                        text.truncate(width - 1)
+                        text.append("…")
             text.truncate(width, overflow="ellipsis", pad=True)
             line.append(" " * _PADDING)
             line.append_text(text)
