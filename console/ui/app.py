@@ -47,9 +47,9 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
     # Above the footer, however many lines its keys take (Textual's keep above one).
     CSS = """
     Toast { width: auto; max-width: 56; padding: 0 1; margin-top: 0; }
-    #textual-toastrack.-above-2 { margin-bottom: 2; }
-    #textual-toastrack.-above-3 { margin-bottom: 3; }
-    #textual-toastrack.-above-4 { margin-bottom: 4; }
+    #textual-toastrack.-above-2 { margin: 0 0 2 0; }
+    #textual-toastrack.-above-3 { margin: 0 0 3 0; }
+    #textual-toastrack.-above-4 { margin: 0 0 4 0; }
     """
     # Every screen of a terminal under 30 lines is "-short", under 48 "-medium": a form
     # there keeps its fields' list shorter, so its last lines (its hint, a mistake said)

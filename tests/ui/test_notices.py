@@ -92,6 +92,7 @@ async def test_a_toast_keeps_above_the_footer_however_many_lines_it_takes(
             for toast in toasts:
                 assert not toast.region.overlaps(footer.region), (
                     keys, footer.lines_needed(), toast.region, footer.region)
+                assert toast.region.y >= 1, (keys, toast.region)  # the header's line free
             app.clear_notifications()
             await pilot.pause()
 
