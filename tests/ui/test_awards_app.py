@@ -221,3 +221,17 @@ async def test_the_other_award_forms_by_keys(seed: CampaignService, open_app) ->
         await pilot.press("l")
         assert app.service.pcs()[1].rank_rolls == 0
         assert "rank improvement roll" in toasts_of(app)[-1]
+
+
+async def test_the_ap_tonight_pane_keeps_the_play_time_with_the_clock(
+        seed: CampaignService, clock: FakeClock, open_app) -> None:  # type: ignore[no-untyped-def]
+    """It said "0:07 played" under a header at 0:10: it moved only with an award."""
+    seat_party(seed)
+    clock.now = START + timedelta(minutes=7)
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        pane = app.screen.query_one("#ap")
+        assert pane.border_subtitle == "session 1, 0:07 played"
+        clock.now = START + timedelta(minutes=10)
+        await pilot.pause(1.2)  # its clock looks once a second, as the header's does
+        assert pane.border_subtitle == "session 1, 0:10 played"

@@ -124,6 +124,8 @@ award (Metalface: 2 SP for a successful action) and `w` opens its points.
 
     def on_mount(self) -> None:
         self.border_title = f"AP tonight{self._key}"
+        # The play time keeps up with the header's clock: it moved only with an award.
+        self.set_interval(1, self._show_played)
 
     def redraw(self) -> None:
         self.show(self.service.view())
@@ -136,8 +138,19 @@ award (Metalface: 2 SP for a successful action) and `w` opens its points.
         self._ids = [pc.id for pc in _party(view)]  # the rows' order
         self.set_rows(session_ap_rows(view) if rules is None
                       else session_points_rows(view, rules))
-        if view.session.number == 0:
-            self.border_subtitle = "no session yet"
+        self._session = view.session
+        self._show_played()
+
+    _session: Session | None = None
+
+    def _show_played(self) -> None:
+        session = self._session
+        if session is None:
+            return
+        if session.number == 0:
+            said = "no session yet"
         else:
-            played = played_time(view.session, self.now()).total_seconds()
-            self.border_subtitle = f"session {view.session.number}, {clock(played)} played"
+            played = played_time(session, self.now()).total_seconds()
+            said = f"session {session.number}, {clock(played)} played"
+        if said != self.border_subtitle:  # a border drawn again once a minute, not a second
+            self.border_subtitle = said
