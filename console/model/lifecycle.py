@@ -31,6 +31,7 @@ __all__ = [
     "check_fight_open",
     "check_next_session",
     "check_unique_name",
+    "check_unique_template_name",
     "delete_sheet",
     "end_encounter",
     "ending_label",
@@ -62,6 +63,22 @@ def check_unique_name(sheet: PlayerCharacter, pcs: Iterable[PlayerCharacter]) ->
     if twin is not None:
         raise ModelError(f"a PC called {twin.name} is already in the roster: give this one "
                          "another name")
+
+
+def check_unique_template_name(template: NpcTemplate, templates: Mapping[int, NpcTemplate]
+                               ) -> None:
+    """A template's name is its own (a stat line in an adventure finds its template by
+    name); one that keeps the name it was saved with stays editable, twin or not (two
+    saved before names were checked)."""
+    wanted = template.name.strip().casefold()
+    before = templates.get(template.id)
+    if before is not None and before.name.strip().casefold() == wanted:
+        return
+    twin = next((t for t in templates.values()
+                 if t.id != template.id and t.name.strip().casefold() == wanted), None)
+    if twin is not None:
+        raise ModelError(f"a template called {twin.name} is already in the roster: give "
+                         "this one another name, or edit that one")
 
 
 def check_deletable(sheet: PlayerCharacter | NpcTemplate, encounter: Encounter | None,

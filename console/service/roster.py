@@ -9,6 +9,7 @@ from console.model.lifecycle import (
     carry_pronoun,
     check_deletable,
     check_unique_name,
+    check_unique_template_name,
     delete_sheet,
 )
 from console.model.outcome import Outcome
@@ -56,8 +57,13 @@ class RosterCommands:
                              verb="made")
 
     def save_npc(self, template: NpcTemplate, *, verb: str = "changed") -> Outcome:
-        return self._service.run("npcs.save", lambda: Outcome.told(
-            template, notices=(f"{template.name} {verb}",)))
+        service = self._service
+
+        def change() -> Outcome:
+            check_unique_template_name(template, service.npcs())
+            return Outcome.told(template, notices=(f"{template.name} {verb}",))
+
+        return service.run("npcs.save", change)
 
     def duplicate(self, template: NpcTemplate) -> Outcome:
         service = self._service

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from console.model import NpcTemplate, PlayerCharacter
+from console.model import NpcTemplate, PlayerCharacter, Stat
 from console.model.roster import parse_weapons
 from console.service import ActionRefused, CampaignService
+from console.store import CampaignStore
+from tests.service.conftest import seeded
 
 
 def test_templates_copies_and_sheets(memory: CampaignService) -> None:
@@ -60,6 +62,26 @@ def test_pc_names_are_unique_and_ids_are_the_campaigns(memory: CampaignService) 
         service.tracker.new_encounter("Bar")
         service.tracker.join_pc("Mora")
         service.roster.delete(service.pcs()[2])
+
+
+def test_template_names_are_unique_but_old_twins_stay_editable(
+        memory: CampaignService) -> None:
+    """A stat line finds its template by name, so two "Dock guard" made the prep's line
+    update one of them at random. A second is refused; twins saved before names were
+    checked can still be edited under the name they have."""
+    service = memory
+    roster = service.roster
+    roster.add_npc(lambda new_id: NpcTemplate(new_id, "Dock guard", vit="14", nish="10"))
+    with pytest.raises(ActionRefused, match="a template called Dock guard is already"):
+        roster.add_npc(lambda new_id: NpcTemplate(new_id, " dock GUARD", vit="10"))
+    roster.add_npc(lambda new_id: NpcTemplate(new_id, "Pirate", vit="12"))
+    with pytest.raises(ActionRefused, match="a template called Dock guard"):
+        roster.save_npc(service.npcs()[2].with_changes(name="Dock Guard"))  # a rename onto it
+    # Twins from before: in the store as an earlier console saved them, unchecked.
+    older = seeded(CampaignStore.in_memory("Old"), NpcTemplate(1, "Dock guard", vit="14"),
+                   NpcTemplate(2, "Dock guard", vit="20"))
+    older.roster.save_npc(older.npcs()[2].with_changes(vit=Stat("22")))  # its own name
+    assert int(older.npcs()[2].vit.value) == 22  # type: ignore[union-attr]
 
 
 def test_a_new_pc_never_takes_the_id_of_one_the_sessions_name(tmp_path) -> None:  # type: ignore[no-untyped-def]

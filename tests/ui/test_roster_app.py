@@ -25,6 +25,10 @@ async def test_templates_copies_and_sheets(seed: CampaignService, open_app) -> N
         skrak = app.service.npcs()[1]
         assert skrak.def_ is not None and (skrak.def_.text, skrak.tags) == ("8M", ("alien", "hive"))
         await pilot.press("n")
+        await type_in(pilot, "skrak ")  # another's name, in any case: refused at the field
+        assert "a template called Skrak is already in the roster" in str(
+            app.screen.query_one("#error").render())
+        await pilot.press("escape", "escape", "n")
         await type_in(pilot, "Drone", "7Q")  # a bad stat: refused in the form
         assert isinstance(app.screen, FormDialog)
         assert "Atk: 7Q: die must be 6, 8 or 10" in str(app.screen.query_one("#error").render())

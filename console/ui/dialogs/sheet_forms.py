@@ -26,7 +26,7 @@ from console.ui.dialogs.form_dialog import (
     whole_number,
 )
 
-__all__ = ["npc_form", "npc_from_form", "pc_form", "pc_from_form"]
+__all__ = ["npc_form", "npc_from_form", "pc_form", "pc_from_form", "unique_name"]
 
 
 def _stat(label: str) -> Callable[[str], Stat | None]:
@@ -62,8 +62,10 @@ def _shown(stat: Stat | None) -> str:
     return "" if stat is None else stat.text
 
 
-def npc_form(title: str, template: NpcTemplate | None) -> FormDialog:
-    fields = [Field("name", "Name", required_text("name"),
+def npc_form(title: str, template: NpcTemplate | None,
+             taken: Collection[str] = ()) -> FormDialog:
+    """The NPC template form; ``taken``: the names it may not take (the others')."""
+    fields = [Field("name", "Name", unique_name(taken, "a template"),
                     value=template.name if template else "", max_length=NAME_MAX)]
     for attribute, _key, label in NPC_STATS:
         fields.append(Field(attribute, f"{label} (value or rating)", _stat(label),
@@ -83,14 +85,16 @@ def npc_from_form(values: dict[str, Any], template_id: int) -> NpcTemplate:
     return NpcTemplate(template_id, **values)
 
 
-def _unique_name(taken: Collection[str]) -> Callable[[str], str]:
-    folded = {name.casefold(): name for name in taken}
+def unique_name(taken: Collection[str], what: str = "a PC") -> Callable[[str], str]:
+    """A name field's reading: required, and none of ``taken`` (any case or spacing)."""
+    folded = {name.strip().casefold(): name for name in taken}
     required = required_text("name")
 
     def parse(text: str) -> str:
         name = required(text)
-        if name.casefold() in folded:
-            raise ValueError(f"a PC called {folded[name.casefold()]} is already in the roster")
+        if name.strip().casefold() in folded:
+            raise ValueError(f"{what} called {folded[name.strip().casefold()]} is already in "
+                             "the roster")
         return name
 
     return parse
@@ -101,7 +105,7 @@ def pc_form(title: str, pc: PlayerCharacter | None, taken: Collection[str] = (),
     """The PC sheet form; ``taken`` are the other PCs' names (a PC's name is unique);
     ``extra``: the campaign's system's fields (a Metalface PC's core skills)."""
     fields = [
-        Field("name", "Name", _unique_name(taken), value=pc.name if pc else "",
+        Field("name", "Name", unique_name(taken), value=pc.name if pc else "",
               max_length=NAME_MAX),
         Field("player", "Player", str, value=pc.player if pc else "", max_length=NAME_MAX),
         Field("player_rank", "Player rank", whole_number("player rank", PLAYER_RANK),

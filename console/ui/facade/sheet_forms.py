@@ -22,8 +22,8 @@ from console.model.text import NAME_MAX, NOTES_MAX
 from console.rules.facade_combat.health import Tracks
 from console.rules.facade_combat.traits import CATEGORIES, SPECIFIC_MAX, SPECIFICS
 from console.rules.limits import PLAYER_RANK
-from console.ui.dialogs.form_dialog import Field, FormDialog, required_text, whole_number
-from console.ui.dialogs.sheet_forms import pronoun_field
+from console.ui.dialogs.form_dialog import Field, FormDialog, whole_number
+from console.ui.dialogs.sheet_forms import pronoun_field, unique_name
 
 __all__ = ["facade_npc_form", "facade_npc_from_form", "facade_pc_form", "facade_pc_from_form",
            "metalface_skills_field"]
@@ -90,18 +90,9 @@ def _sheet(values: dict[str, Any]) -> tuple[FacadeSheet, Skills]:
 
 def facade_pc_form(title: str, pc: PlayerCharacter | None,
                    taken: Collection[str] = ()) -> FormDialog:
-    folded = {name.casefold(): name for name in taken}
-    required = required_text("name")
-
-    def name(text: str) -> str:
-        found = required(text)
-        if found.casefold() in folded:
-            raise ValueError(f"a PC called {folded[found.casefold()]} is already in the "
-                             "roster")
-        return found
-
     fields = [
-        Field("name", "Name", name, value=pc.name if pc else "", max_length=NAME_MAX),
+        Field("name", "Name", unique_name(taken), value=pc.name if pc else "",
+              max_length=NAME_MAX),
         Field("player", "Player", str, value=pc.player if pc else "", max_length=NAME_MAX),
         Field("player_rank", "Player rank", whole_number("player rank", PLAYER_RANK),
               value=str(pc.player_rank) if pc else "0"),
@@ -121,10 +112,11 @@ def facade_pc_from_form(values: dict[str, Any], pc: PlayerCharacter | None,
     return pc.with_changes(facade=sheet, skills=skills, **values)
 
 
-def facade_npc_form(title: str, template: NpcTemplate | None) -> FormDialog:
+def facade_npc_form(title: str, template: NpcTemplate | None,
+                    taken: Collection[str] = ()) -> FormDialog:
     fields = [
-        Field("name", "Name", required_text("name"), value=template.name if template else "",
-              max_length=NAME_MAX),
+        Field("name", "Name", unique_name(taken, "a template"),
+              value=template.name if template else "", max_length=NAME_MAX),
         *_facade_fields(template.facade if template else None,
                         template.skills if template else Skills()),
         Field("tags", "Tags (comma separated)",

@@ -119,8 +119,12 @@ class RosterFlows(Flows):
     async def _edit_npc(self, template: NpcTemplate | None) -> None:
         title = f"Edit {template.name}" if template else "New NPC template"
         facade = self.service.campaign().system == "facade"  # its own numbers (issue 31)
-        filled = await self.ask(facade_npc_form(title, template) if facade
-                                else npc_form(title, template))
+        # Another's name is refused at the field; the name it was saved with stays its own.
+        kept = template.name.strip().casefold() if template else None
+        taken = {other.name for other in self.service.npcs().values()
+                 if other.name.strip().casefold() != kept}
+        filled = await self.ask(facade_npc_form(title, template, taken) if facade
+                                else npc_form(title, template, taken))
         if filled is None:
             return
         values = filled.values
