@@ -26,7 +26,10 @@ of a sequence; tmux merges the two within its ``escape-time``). The console bind
 key, so both were lost: the GM's escape closed nothing, and his next key did nothing. The
 gate reads such a key as the two the GM typed (:func:`escape_then`), in order. Not the
 others: Textual reads an escape before ``b`` or ``f`` as ctrl+left or ctrl+right, and
-before a digit or a sign as another character (``1``: "¡"), which may be typed as it is.
+before a digit or a sign as another character (``1``: "¡"), which may be typed as it is;
+and when another escape sequence (an arrow) follows the letter within the delay, Textual
+reads the escape as "^" and the letter as itself, which nothing after its parser can tell
+from "^" typed.
 """
 
 from __future__ import annotations
