@@ -124,7 +124,7 @@ def test_the_details_give_a_pc_s_advancement_in_the_campaign_s_units() -> None:
     vera = PlayerCharacter.new(1, "Vera").with_changes(points=SystemPoints(
         "metalface", earned=47, spent=30, counted=40, gained={"value_point": 1},
         pools={"faith": 3}, used={"faith": 1}))
-    assert advancement(vera, "metascape") == "AP 100 total, 100 unused  ·  rank 0"
+    assert advancement(vera, "metascape") == "AP 100 total, 100 unused  ·  Initiate"
     assert advancement(vera, "metalface") == (
         "SP 47 (10 to spend)  ·  1 value point  ·  Faith 2/3")
     assert advancement(vera, "facade") == "47 SP from Metalface"

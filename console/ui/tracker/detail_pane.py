@@ -27,6 +27,7 @@ from console.model.tracker import (
     current_turn,
     expiring_this_round,
 )
+from console.rules.advancement import rank_title
 from console.rules.hazards import hazard_name
 from console.rules.initiative import rounds_left
 from console.rules.ratings import RatingType
@@ -51,7 +52,9 @@ def advancement(sheet: PlayerCharacter, system: str) -> str:
     """A PC's advancement in his campaign's units: AP and rank, or SP / EP and pools."""
     rules = POINTS_RULES.get(system)
     if rules is None:
-        return f"AP {sheet.ap_total} total, {sheet.unused_ap} unused  ·  rank {sheet.rank}"
+        # Table 8's name, as the AP screen says it ("rank 0" there read "Initiate").
+        return (f"AP {sheet.ap_total} total, {sheet.unused_ap} unused  ·  "
+                f"{rank_title(sheet.rank)}")
     points = sheet.points
     if points.system not in ("", rules.name):
         theirs = POINTS_RULES[points.system]
