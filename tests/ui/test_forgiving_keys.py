@@ -76,6 +76,10 @@ async def test_tab_in_a_burst_moves_before_the_next_key(
             await pilot.pause()
         # As typed slowly: back in a field, its text is selected and typing replaces it.
         assert [field.value for field in app.screen.query(Input)] == ["Y", "3"]
+        burst(app, "down", "4", "up", "Z")  # the arrows go between the fields as tab does
+        for _ in range(4):
+            await pilot.pause()
+        assert [field.value for field in app.screen.query(Input)] == ["Z", "4"]
 
 
 async def test_a_mistake_in_a_burst_stops_there_with_its_message(

@@ -102,11 +102,13 @@ class FieldInput(Guarded, Input):
         if event.key == "tab" and isinstance(screen, Completing) and screen.complete_field(self):
             self._taken(event)  # a name typed in part, completed: the field stays
             return
-        if event.key in ("tab", "shift+tab"):
+        # up and down move between a form's fields too: an input of one line has no use for
+        # them, and a GM who pressed up typed on into the same field ("14" + "12").
+        if event.key in ("tab", "shift+tab", "down", "up"):
             fields = [f for f in screen.query(FieldInput) if f.focusable]
             if self in fields:
                 self._taken(event)
-                step = 1 if event.key == "tab" else -1
+                step = 1 if event.key in ("tab", "down") else -1
                 screen.set_focus(fields[(fields.index(self) + step) % len(fields)])
                 return
         if event.is_printable:
