@@ -90,3 +90,18 @@ async def test_rolling_in_the_calculator_reads_the_roll(seed: CampaignService,
         assert "Read:" in shown(screen, "reading") and "needed" in shown(screen, "reading")
         # The faces rolled are shown with what they read as (the faces field stays empty).
         assert re.search(r"^Rolled: \d(, \d)*$", shown(screen, "reading"), re.MULTILINE)
+
+
+async def test_enter_on_the_faces_keeps_them_for_the_next(seed: CampaignService,
+                                                          open_app) -> None:  # type: ignore[no-untyped-def]
+    """Enter on the faces went round to the roll, so the next faces typed replaced the
+    rating ("Roll: 1: die must be 6, 8 or 10"); it stays on the faces, to be typed over."""
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("D", "tab", "tab", "5", "colon", "1", "enter")
+        screen = app.screen
+        assert isinstance(screen, DiceScreen)
+        await pilot.press("6", "colon", "2", "enter")
+        await pilot.pause()
+        values = [field.value for field in screen.query(Input)]
+        assert values == ["8M", "15", "6:2"] and "Read:" in shown(screen, "reading")

@@ -109,7 +109,13 @@ class DiceScreen(Dialog[None]):
 
     def field_entered(self, field: Input) -> None:
         fields = list(self.query(Input))
-        self.set_focus(fields[(fields.index(field) + 1) % len(fields)])
+        index = fields.index(field)
+        if index == len(fields) - 1:
+            # The last field (the faces rolled) keeps the focus, its text selected: the next
+            # faces typed replace it. Going round to the roll, they replaced the rating.
+            field.select_all()
+            return
+        self.set_focus(fields[index + 1])
 
     def _put(self, part: str, content: RenderableType) -> None:
         """A part of the results, shown only when it has something to say."""
