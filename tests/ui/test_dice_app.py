@@ -105,3 +105,18 @@ async def test_enter_on_the_faces_keeps_them_for_the_next(seed: CampaignService,
         await pilot.pause()
         values = [field.value for field in screen.query(Input)]
         assert values == ["8M", "15", "6:2"] and "Read:" in shown(screen, "reading")
+
+
+async def test_each_systems_fields_are_kept_round_the_systems(seed: CampaignService,
+                                                              open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("D")
+        screen = app.screen
+        assert isinstance(screen, DiceScreen)
+        screen.query_one("#dice-roll", Input).value = "10L"
+        screen.query_one("#dice-against", Input).value = "12"
+        await pilot.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")  # round all four
+        assert screen.chosen.name == "metascape"
+        assert [field.value for field in screen.query(Input)][:2] == ["10L", "12"]
+        assert "10L vs 12" in shown(screen, "odds")

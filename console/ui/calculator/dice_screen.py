@@ -60,6 +60,7 @@ class DiceScreen(Dialog[None]):
         self.choose = choose
         self._columns = 0  # the chart's, as last drawn
         self._rolled: Any = None  # the last roll of ctrl+r, shown until a field changes
+        self._typed: dict[str, tuple[str, str, str]] = {}  # each system's fields, as left
 
     def compose(self) -> ComposeResult:
         roll, against = _EXAMPLES[self.chosen.name]
@@ -241,12 +242,17 @@ class DiceScreen(Dialog[None]):
 
     def action_next_system(self) -> None:
         names = list(SYSTEMS)
+        # Each system's fields are kept as the GM left them: once round the systems, his
+        # 10L vs 12 came back as the example 8M vs 15.
+        self._typed[self.chosen.name] = tuple(self._value(name)
+                                              for name in ("roll", "against", "faces"))
         self.chosen = SYSTEMS[names[(names.index(self.chosen.name) + 1) % len(names)]]
-        roll, against = _EXAMPLES[self.chosen.name]
+        roll, against, faces = self._typed.get(self.chosen.name,
+                                               (*_EXAMPLES[self.chosen.name], ""))
         with self.prevent(Input.Changed):
             self.query_one("#dice-roll", Input).value = roll
             self.query_one("#dice-against", Input).value = against
-            self.query_one("#dice-faces", Input).value = ""
+            self.query_one("#dice-faces", Input).value = faces
         self._rolled = None
         self._show_system()
         self._update()
