@@ -244,8 +244,8 @@ class DiceScreen(Dialog[None]):
         names = list(SYSTEMS)
         # Each system's fields are kept as the GM left them: once round the systems, his
         # 10L vs 12 came back as the example 8M vs 15.
-        self._typed[self.chosen.name] = tuple(self._value(name)
-                                              for name in ("roll", "against", "faces"))
+        self._typed[self.chosen.name] = (self._value("roll"), self._value("against"),
+                                         self._value("faces"))
         self.chosen = SYSTEMS[names[(names.index(self.chosen.name) + 1) % len(names)]]
         roll, against, faces = self._typed.get(self.chosen.name,
                                                (*_EXAMPLES[self.chosen.name], ""))
