@@ -17,8 +17,10 @@ class Outline(RowList):
     """Adventures, their scenes, each scene's encounters: one row each."""
 
     def __init__(self, *, id: str | None = None) -> None:
+        # Narrowed, then stretched to the pane: at 80 columns a title longer than the pane
+        # was cut at its border with no "…" ("Arrival at the dockin").
         super().__init__([("Adventure · scene · encounter", 30), ("", 12)], stretch=0,
-                         drop_first=[1], id=id)
+                         narrow={0: 16}, drop_first=[1], id=id)
         self.entries: list[Selection] = []
 
     def show(self, adventures: list[Adventure]) -> None:
