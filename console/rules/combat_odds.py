@@ -39,6 +39,7 @@ from itertools import accumulate
 from console.rules.combat import apply_adjustments, whole_number
 from console.rules.doubling_die import CATEGORY_FACE, FACE_CHANCE, TYPE_FACE
 from console.rules.errors import RulesError
+from console.rules.limits import LARGEST_RESULT
 from console.rules.mixed_types import convert_damage
 from console.rules.odds import chance_at_least
 from console.rules.ratings import Adjustment, Rating, RatingType
@@ -48,6 +49,7 @@ __all__ = [
     "NpcAttackOdds",
     "PcAttackOdds",
     "chance_below",
+    "chance_to_wound",
     "npc_attack_odds",
     "pc_attack_odds",
     "results_below",
@@ -254,3 +256,21 @@ def pc_attack_odds(
         atk_rating, pc_dmg, defense, ar, count, chance_hit, cap, expected,
         chance_hit * wounds_at_least(1), chance_hit * chance_kill,
     )
+
+
+def chance_to_wound(dmg: Rating, armor: int, target: RatingType = RatingType.P) -> Fraction:
+    """Exact P(a PC's Dmg roll wounds a ``target``-type NPC of AR ``armor``): the roll, in
+    the target's type's points, over the armor. The damage step of an attack says it, as
+    the hit step says its chance to hit."""
+    armor = whole_number("armor", armor)
+    # The least result that wounds: conversion only ever grows with the damage.
+    low, high = 0, LARGEST_RESULT
+    if convert_damage(high, RatingType.P, target) <= armor:
+        return Fraction(0)
+    while low < high:
+        middle = (low + high) // 2
+        if convert_damage(middle, RatingType.P, target) > armor:
+            high = middle
+        else:
+            low = middle + 1
+    return chance_at_least(dmg, low)

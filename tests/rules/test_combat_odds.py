@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from console.rules.combat_odds import (
     chance_below,
+    chance_to_wound,
     npc_attack_odds,
     pc_attack_odds,
     results_below,
@@ -252,3 +253,26 @@ def test_a_vit_or_dmg_of_ten_to_the_twenty_is_answered_at_once() -> None:
     assert 0 < odds.chance_kill < Fraction(1, 10**15)
     npc = npc_attack_odds(r("8M"), r("10H"), 10, 10**20)
     assert npc.expected_wounds > npc.chance_hit * (10**20 - 10**6)
+
+
+@given(st.sampled_from(["6L", "8M", "10L", "10H", "8MV", "6LS"]), st.integers(0, 120),
+       st.sampled_from([RatingType.P, RatingType.V, RatingType.S]))
+def test_the_chance_to_wound_is_the_share_of_results_over_the_armor(
+        text: str, armor: int, target: RatingType) -> None:
+    """Exactly the chance of the results that wound once in the target's points, summed
+    from the results below a bound and the chance at or over it (every result over it
+    wounds)."""
+    from console.rules.mixed_types import convert_damage
+
+    rating = r(text)
+    bound = 1
+    while convert_damage(bound, RatingType.P, target) <= armor:
+        bound *= 2
+    below = results_below(rating, bound)
+    wounding = sum((p for x, p in below.items()
+                    if convert_damage(x, RatingType.P, target) > armor), Fraction(0))
+    assert chance_to_wound(rating, armor, target) == wounding + chance_at_least(rating, bound)
+
+
+def test_the_chance_to_wound_a_personal_npc_is_dmg_over_ar() -> None:
+    assert chance_to_wound(r("10L"), 6) == chance_at_least(r("10L"), 7) == Fraction(49, 80)

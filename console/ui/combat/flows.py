@@ -10,6 +10,7 @@ from console.model import Combatant, Side, Status
 from console.model.completion import completed, named
 from console.model.vessels import is_party_vessel
 from console.rules.combat import AttackResult
+from console.rules.combat_odds import chance_to_wound
 from console.rules.critical_damage import DueCheck
 from console.rules.healing import natural_healing_rating
 from console.rules.limits import ATTACKS, POINTS, RESULT, WOUNDS
@@ -136,9 +137,10 @@ class CombatFlows(Flows):
             them = target.pronoun.them
             fields.append(Field("keep", f"Keep {them} up if it would kill {them} (y/n)",
                                 yes_no("keep up"), value="n"))
+        wounds = chance_to_wound(attack.dmg, attack.ar, numbers.type)
         damage = await self.form(f"{who} hits {target.name}", fields,
                                  f"{verdict.describe()}. Roll Dmg {attack.dmg} vs AR "
-                                 f"{attack.ar}{converted}")
+                                 f"{attack.ar}: {percent(wounds)} to wound{converted}")
         if damage is None:
             return
         fate = None
