@@ -277,3 +277,23 @@ async def test_escape_on_a_changed_writing_asks_each_time(tmp_path: Path) -> Non
         await pilot.pause()
         assert isinstance(app.screen, PrepScreen)
         assert app.service.prep.all() == []
+
+
+async def test_a_forecast_says_the_wounds_it_counts(tmp_path: Path) -> None:
+    """A forecast takes the party as its sheets stand: made mid-fight, it counts the
+    fight's wounds, and a new GM read it bloodier than a fresh one's without knowing why."""
+    app = party_app(tmp_path)
+    service = app.service
+    service.prep.new("Relay")
+    service.prep.add_scene(1, "Docks")
+    service.prep.add_encounter(1, 1, "Ambush")
+    service.prep.paste(1, 1, SKRAK)
+    brice = next(pc for pc in service.pcs().values() if pc.name == "Brice")
+    service.roster.save_pc(brice.with_changes(wounds=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("P", "down", "down", "f")  # the encounter, forecast
+        await forecast_done(pilot)
+        assert "with their wounds now: Brice 5" in detail(app)
+        await pilot.press("up", "up", "f")  # the adventure's mix
+        await forecast_done(pilot)
+        assert "Against the party with its wounds now: Brice 5" in detail(app)

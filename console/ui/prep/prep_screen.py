@@ -40,6 +40,7 @@ from console.ui.prep.views import (
     adventure_view,
     encounter_view,
     scene_view,
+    wounded,
 )
 from console.ui.safety import Guarded, on
 from console.ui.screens.breakpoints import SizedAtOnce
@@ -273,8 +274,9 @@ An adventure is also a Markdown file: `gm-console adventure import CAMPAIGN FILE
         complete = bool(found) and len(found) == sum(1 for p in prepared if p.matchup)
         the_mix: Mix | None = mix(found) if complete else None
         what_if = mix(with_what_if) if complete and with_what_if != found else None
+        standing = next((item.matchup for item in prepared if item.matchup), None)
         return adventure_view(adventure, lines if any_kept or stale else [], the_mix, what_if,
-                              width, stale or (any_kept and not complete))
+                              width, stale or (any_kept and not complete), wounded(standing))
 
     # ----- forecasts ----------------------------------------------------------------------
 

@@ -18,11 +18,18 @@ from console.model.adventures import Adventure, PreparedEncounter, Scene, key_wo
 from console.model.npcs import NpcTemplate
 from console.model.stat_lines import format_stat_line
 from console.model.text import shown
-from console.rules.forecast import BOOK, LABELS, OUTCOMES, UNPRINTED, Forecast, Mix
+from console.rules.forecast import BOOK, LABELS, OUTCOMES, UNPRINTED, Forecast, Matchup, Mix
 from console.service.forecast import Prepared, WhatIf
 
-__all__ = ["EncounterForecast", "adventure_view", "encounter_view", "mix_chart",
-           "notes_text", "scene_view"]
+__all__ = [
+    "EncounterForecast",
+    "adventure_view",
+    "encounter_view",
+    "mix_chart",
+    "notes_text",
+    "scene_view",
+    "wounded",
+]
 
 HEAVY = ("heavy_win", "heavy_flee", "rout", "death", "party_down")
 # Table 18's rows in a few words, where the screen is narrow (a 100-column terminal's
@@ -178,11 +185,14 @@ def encounter_table(found: EncounterForecast, width: int) -> RenderableType:
     matchup = found.matchup_of.matchup
     npcs = 0 if matchup is None else len(matchup.npcs)
     pcs = 0 if matchup is None else len(matchup.pcs)
+    hurt = wounded(matchup)
     lines: list[RenderableType] = [
         Text(""),
         Text(f"Forecast: {pcs} PCs as their sheets stand now against {npcs} foes, "
              f"{what_if.now.runs:,} fights", style="bold"),
         table]
+    if hurt:
+        lines.insert(2, Text(f"with their wounds now: {hurt}", style="yellow"))
     if custom is not None:
         lines.append(Text(f"what if: {shown(found.custom_label)} (k keeps it, w another)",
                           style="yellow"))
@@ -244,9 +254,18 @@ def mix_chart(mix: Mix, what_if: Mix | None, width: int) -> RenderableType:
     return Group(*lines)
 
 
+def wounded(matchup: Matchup | None) -> str:
+    """The PCs a forecast counts as wounded (it takes the party as its sheets stand: a
+    forecast made mid-fight counts the fight's wounds), "" for none. A new GM read a
+    bloodier forecast than a fresh one's without knowing why."""
+    if matchup is None:
+        return ""
+    return ", ".join(f"{shown(pc.name)} {pc.wounds}" for pc in matchup.pcs if pc.wounds)
+
+
 def adventure_view(adventure: Adventure, encounters: Sequence[tuple[str, Forecast | None, str]],
                    mix: Mix | None, what_if: Mix | None, width: int,
-                   forecast_stale: bool) -> RenderableType:
+                   forecast_stale: bool, hurt: str = "") -> RenderableType:
     """The adventure: its title, each encounter's forecast in one line and the mix (first,
     once asked for: a small terminal shows them without scrolling), its background."""
     count = sum(1 for _ in adventure.encounters())
@@ -270,6 +289,8 @@ def adventure_view(adventure: Adventure, encounters: Sequence[tuple[str, Forecas
         line.append(f", {'dies' if narrow else 'a PC dies'} "
                     f"{_percent(found.outcomes['death'])}")
         parts.append(line)
+    if hurt and encounters:
+        parts.append(Text(f"Against the party with its wounds now: {hurt}", style="yellow"))
     if forecast_stale:
         parts.append(Text("The adventure changed since: f forecasts it again.",
                           style="yellow"))
