@@ -105,6 +105,11 @@ async def test_escape_on_a_changed_close_asks_before_discarding(
         await pilot.press("escape", "1")  # asked again; and typing goes on again
         assert app.screen is screen
         assert "Discard" not in str(screen.query_one("#close-error").render())
+        for key in ("down", "ctrl+t"):  # keys the field takes go on too
+            await pilot.press("escape")
+            assert "Discard" in str(screen.query_one("#close-error").render())
+            await pilot.press(key)
+            assert "Discard" not in str(screen.query_one("#close-error").render()), key
         await pilot.press("escape")
         assert app.screen is screen  # asked again
         await pilot.press("escape")

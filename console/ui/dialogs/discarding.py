@@ -2,9 +2,10 @@
 
 Escape on a changed dialog says "Discard what you typed? escape again to discard; any other
 key goes on". A second escape discards; anything else (a character, enter, tab) withdraws
-the question, and the next escape asks again. The field or text area takes a character
-before the dialog sees it as a key (Textual's Input and TextArea stop it), so typing on is
-noticed by the change it makes, and enter by the field's own call (``field_entered``).
+the question, and the next escape asks again. A field or text area takes most keys before
+the dialog sees them (a character, enter, tab, down, ctrl+t), so it tells the dialog of
+each (``FieldInput`` and the writing form's blocks, through ``field_input.GoesOn``); a
+change to a field's text says so too.
 Before this was one mixin, the close of session had no question (nine fields lost to one
 escape), and the others asked only once: a GM who went on typing and then pressed escape
 lost everything at once.

@@ -28,7 +28,7 @@ from console.ui.dialogs.form_dialog import Field
 from console.ui.key_gate import GatedApp, again
 from console.ui.prep.block import Block
 from console.ui.safety import Guarded
-from console.ui.widgets.field_input import FieldInput
+from console.ui.widgets.field_input import FieldInput, GoesOn
 from console.ui.widgets.plain import Label, Static
 
 __all__ = ["Block", "BlockArea", "LineInput", "WritingDialog"]
@@ -71,6 +71,8 @@ class BlockArea(Guarded, TextArea):
     written as its escape at once."""
 
     def on_key(self, event: events.Key) -> None:
+        if event.key != "escape" and isinstance(self.screen, GoesOn):
+            self.screen.go_on()  # a cursor key in the block answers the question too
         _steered(self, event)  # else the text area's own: a character, enter, a cursor key
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:

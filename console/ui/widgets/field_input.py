@@ -29,7 +29,7 @@ from textual.widgets import Input
 from console.ui.key_gate import GatedApp, again
 from console.ui.safety import Guarded
 
-__all__ = ["Completing", "FieldInput", "FieldScreen", "Mistakes"]
+__all__ = ["Completing", "FieldInput", "FieldScreen", "GoesOn", "Mistakes"]
 
 
 @runtime_checkable
@@ -53,6 +53,15 @@ class Mistakes(Protocol):
 
     @property
     def mistake_said_at(self) -> float | None: ...
+
+
+@runtime_checkable
+class GoesOn(Protocol):
+    """A screen that asked whether to discard what was typed: any key but escape in one of
+    its fields answers "go on" (``console.ui.dialogs.discarding``). A field takes most keys
+    before the screen sees them (a move to the next field, ctrl+t), so it tells it."""
+
+    def go_on(self) -> None: ...
 
 
 class FieldInput(Guarded, Input):
@@ -81,6 +90,8 @@ class FieldInput(Guarded, Input):
 
     async def on_key(self, event: events.Key) -> None:
         screen = self.screen
+        if event.key != "escape" and isinstance(screen, GoesOn) and screen.is_active:
+            screen.go_on()  # down, tab, ctrl+t ... left the question armed
         if not screen.is_active:  # typed after its form closed: for what is on top now
             self._taken(event)
             if isinstance(self.app, GatedApp):
