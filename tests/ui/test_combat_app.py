@@ -209,4 +209,7 @@ async def test_the_details_give_every_opponents_odds_and_none_for_the_dead(
         await pilot.pause()
         whole = plain(app.screen.query_one(DetailPane).render_for(app.service.view(), 1), 150)
         assert whole.count("Brice → Skrak") == 6 and "more" not in whole  # the dead one: none
+        # The tracker's row is hidden under it: his Nish and Wounds/Vit are said here.
+        assert "Nish this round 30  ·  wounds 0 of Vit 20" in whole
+        assert "wounds 0 of Vit" not in pane  # beside the tracker, its row says them
         assert f"Brice → {dead.name}" not in whole

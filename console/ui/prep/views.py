@@ -134,7 +134,7 @@ def encounter_view(adventure: Adventure, scene: Scene, encounter: PreparedEncoun
         parts.append(encounter_table(forecast, width))
     if encounter.boxed:
         parts.append(Panel(Text(shown(reflow(encounter.boxed), notes=True), style="italic"),
-                           title="boxed text (R at the table shows it to the players)",
+                           title="boxed text (U at the table shows it to the players)",
                            title_align="left", box=box.ROUNDED, border_style="cyan"))
     else:
         parts.append(Text("No boxed text.", style="dim"))

@@ -38,7 +38,7 @@ from console.ui.combat.exchange_odds import SHOWN, exchange_lines, vessel_lines
 from console.ui.facade.details import facade_lines, facade_sheet_lines, metalface_lines
 from console.ui.formatting import stat_text, typed_stat_text
 from console.ui.safety import Guarded, drawn_safely
-from console.ui.tracker.rows import state_text
+from console.ui.tracker.rows import health_line, state_text
 
 __all__ = ["FIGHT", "DetailPane", "Subject"]
 
@@ -275,6 +275,8 @@ class DetailPane(Redraws, Guarded, Widget):
     @staticmethod
     def _combatant_lines(view: View, combatant: Combatant,
                          opponents: int | None) -> list[RenderableType]:
+        """His lines; ``opponents``: how many opponents' odds, None for every one (the
+        whole-screen details, which also say what the tracker's row shows)."""
         encounter = view.encounter
         assert encounter is not None
         lines: list[RenderableType] = []
@@ -297,6 +299,18 @@ class DetailPane(Redraws, Guarded, Widget):
                 head.append(f"  the players see {shown_name(combatant, view.players)} "
                             f"(N names {them})", style="italic dim")
         lines.append(head)
+        # Over the whole screen (i) the tracker's row is hidden: its Nish and Wounds/Vit are
+        # said here (the pane beside the tracker leaves them to the row).
+        if opponents is None and view.system != "facade":  # Façade's tracks: said below
+            health = health_line(combatant, sheet)
+            acting = "" if combatant.nish is None else f"Nish this round {combatant.nish}"
+            if health is not None or acting:
+                said = Text("  ")
+                if acting:
+                    said.append(acting)
+                if health is not None:
+                    said.append("  ·  " if acting else "").append_text(health)
+                lines.append(said)
         standing = state_text(combatant)
         if standing.plain:  # the tracker's State cell, which may end in "…" there
             lines.append(Text("  state: ").append_text(standing))

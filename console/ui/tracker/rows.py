@@ -20,7 +20,8 @@ from console.rules.initiative import RoundOrder, Turn
 from console.service import View
 from console.ui.facade.cells import actions_text, health_text
 
-__all__ = ["COLUMNS", "NARROW_WIDTHS", "WIDTHS", "RowCache", "facade_cells", "state_text",
+__all__ = ["COLUMNS", "NARROW_WIDTHS", "WIDTHS", "RowCache", "facade_cells", "health_line",
+           "state_text",
            "tracker_rows"]
 
 COLUMNS = ("turn", "nish", "name", "side", "state", "vit", "conditions")
@@ -75,6 +76,19 @@ def state_text(combatant: Combatant, foe: str = "") -> Text:
         if index:
             text.append(", ")
         text.append(label, style=style)
+    return text
+
+
+def health_line(combatant: Combatant, sheet: PlayerCharacter | None) -> Text | None:
+    """The Wounds/Vit cell in words, for the details (``i`` covers the tracker): "wounds
+    20 of Vit 16 · critical damage 4"; None for one unhurt with no Vit known."""
+    wounds, vit = wounds_and_vit(combatant, sheet)
+    if vit is None:
+        return Text(f"wounds {wounds}") if wounds else None
+    text = Text(f"wounds {wounds} of Vit {vit}")
+    cd = critical_damage(wounds, vit)
+    if cd is not None:
+        text.append(f"  ·  critical damage {cd}", style="bold red")
     return text
 
 
