@@ -213,3 +213,17 @@ async def test_the_details_give_every_opponents_odds_and_none_for_the_dead(
         assert "Nish this round 30  ·  wounds 0 of Vit 20" in whole
         assert "wounds 0 of Vit" not in pane  # beside the tracker, its row says them
         assert f"Brice → {dead.name}" not in whole
+
+
+async def test_a_pc_past_his_vit_is_told_the_chance_of_more_critical_damage(
+        store: CampaignStore) -> None:
+    """Past his Vit, "100.0% CD" beside a 54% hit read as a certain hit: the line says the
+    chance of more critical damage, any wound."""
+    app = dock(store, wounds=24)
+    async with app.run_test(size=SIZE):
+        shown = detail(app, 1)
+        line = next(text for text in shown.splitlines() if "Skrak 1 → Brice" in text)
+        assert line.endswith("more CD") and "100.0% CD" not in shown
+        hit = float(line.split(": ")[1].split("%")[0])
+        more = float(line.split(", ")[-1].split("%")[0])
+        assert 0 < more <= hit

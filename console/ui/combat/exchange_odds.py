@@ -77,7 +77,11 @@ def _pair(sheet: PlayerCharacter, npc: Combatant, numbers: NpcNumbers) -> list[T
         vit = int(sheet.vit_max.value) if sheet.vit_max is not None else None
         theirs = _npc_odds(pc_def, pc_ar, numbers.atk, numbers.dmg, numbers.type,
                            sheet.wounds if vit is not None else None, vit)
-        critical = ("" if not theirs.chance_critical
+        # Already past his Vit, "CD" would always be 100%: what the exchange risks is more
+        # of it, the chance of any wound.
+        already = vit is not None and sheet.wounds >= vit
+        critical = (f", {percent(theirs.chance_wounded)} more CD" if already
+                    else "" if not theirs.chance_critical
                     else f", {percent(theirs.chance_critical)} CD")
         lines.append(Text(f"  {npc.name} → {sheet.name}: {percent(theirs.chance_hit)} hit, "
                           f"~{float(theirs.expected_wounds):.1f} wnd{critical}",
