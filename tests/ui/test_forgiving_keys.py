@@ -93,6 +93,9 @@ async def test_a_mistake_in_a_burst_stops_there_with_its_message(
         assert isinstance(app.screen, FormDialog)
         assert app.screen.query_one("#error").render()  # "x" is not a Nish: said
         assert [field.value for field in app.screen.query(Input)][:2] == ["Thug", "x"]
+        # The keys typed on before it was said are not typed in, and said to be so.
+        assert "typed before this was said, not used: 1 2" in str(
+            app.screen.query_one("#error").render())
 
 
 async def test_escape_in_a_burst_cancels_the_form(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -159,6 +160,8 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
         self.check = check
         self._kept: dict[str, str] = {}  # field name -> doubted text the GM entered again
         self.mistake_said_at: float | None = None  # see FieldInput: keys after a mistake
+        self._said = ""  # the mistake said last
+        self._set_aside: list[str] = []  # the keys typed before it was said, not used
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -234,9 +237,22 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
 
     def _mistake(self, message: str) -> None:
         """A mistake, said under the form. The keys typed before now (the rest of a burst)
-        are not typed on: they were meant for after this field (FieldInput)."""
+        are not typed on: they were meant for after this field (FieldInput); they are
+        listed under it (:meth:`set_aside`)."""
         self.show_error(message)
         self.mistake_said_at = Message().time  # the clock Textual stamps keys with
+        self._said = message
+        self._set_aside = []
+
+    def set_aside(self, key: events.Key) -> None:
+        """A key typed before the mistake was said, not typed on: said, so that none goes
+        unseen (two GMs took "8 enter" for lost)."""
+        shown_key = key.character if key.is_printable and key.character else key.key
+        self._set_aside.append(shown_key)
+        keys = " ".join(self._set_aside)
+        if len(keys) > 40:
+            keys = "… " + keys[-38:]
+        self.show_error(f"{self._said}\n(typed before this was said, not used: {keys})")
 
     def show_error(self, message: str) -> None:
         self.query_one("#error", Static).update(message)

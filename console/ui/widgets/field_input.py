@@ -54,6 +54,9 @@ class Mistakes(Protocol):
     @property
     def mistake_said_at(self) -> float | None: ...
 
+    def set_aside(self, key: events.Key) -> None:
+        """``key``, typed before the mistake was said, is not typed on: say so."""
+
 
 @runtime_checkable
 class GoesOn(Protocol):
@@ -100,6 +103,8 @@ class FieldInput(Guarded, Input):
         said = screen.mistake_said_at if isinstance(screen, Mistakes) else None
         if said is not None and event.time <= said:
             self._taken(event)  # typed before the mistake was said: not typed on
+            if isinstance(screen, Mistakes):
+                screen.set_aside(event)
             return
         meant = screen.focused
         if isinstance(meant, Input) and meant is not self:
