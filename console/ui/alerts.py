@@ -25,9 +25,11 @@ def _timeout(text: str) -> float:
 
 def show_outcome(app: App[Any], outcome: Outcome, *, confirm: bool = False,
                  undoable: bool = False) -> None:
+    raised: list[str] = []
     if outcome.alerts:
         text = "\n".join(outcome.alerts)
         app.notify(text, severity="warning", timeout=_timeout(text))
+        raised.append(text)
     if confirm:
         said = [line for line in outcome.notices if line not in outcome.alerts]
         if said:
@@ -35,3 +37,7 @@ def show_outcome(app: App[Any], outcome: Outcome, *, confirm: bool = False,
                 said[-1] += UNDO_OFFER
             text = "\n".join(said)
             app.notify(text, timeout=_timeout(text))
+            raised.append(text)
+    remember = getattr(app, "said_for_action", None)  # the console's app (PlainNotices)
+    if remember is not None:
+        remember(raised)

@@ -159,7 +159,8 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
         except ActionRefused as refusal:
             self.notify(str(refusal), severity="warning")
             return
-        self.withdraw_notices(UNDO_OFFER)  # "... (undo: ctrl+z)" is done, or no longer next
+        # "... (undo: ctrl+z)" is done or no longer next, and what the action undone said
+        self.withdraw_notices(UNDO_OFFER)
         spread(self, outcome)  # the main screen, and the awards screen if open
         # On the main screen the log shows it (struck through, or plain again): a toast
         # would only cover the panes. Elsewhere (the awards) it is said.

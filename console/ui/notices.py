@@ -13,6 +13,7 @@ answer through Textual's public ``notify`` and ``clear_notifications``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 __all__ = ["MOST", "Notice", "NoticeBoard", "Shown"]
@@ -84,9 +85,9 @@ class NoticeBoard:
     def clear(self) -> None:
         self.notices.clear()
 
-    def withdraw(self, ending: str) -> bool:
-        """Every notice whose message ends with ``ending`` taken down; True if one was."""
-        kept = [n for n in self.notices if not n.message.endswith(ending)]
+    def withdraw(self, gone: Callable[[str], bool]) -> bool:
+        """Every notice whose message is ``gone`` taken down; True if one was."""
+        kept = [n for n in self.notices if not gone(n.message)]
         withdrawn = len(kept) != len(self.notices)
         self.notices = kept
         return withdrawn

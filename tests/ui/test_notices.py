@@ -101,6 +101,6 @@ def test_withdrawn_notices_are_those_ending_so() -> None:
     board = NoticeBoard()
     board.add("Kara deleted (undo: ctrl+z)", "", "information", 30, now=0)
     board.add("Kess passes out", "", "warning", 30, now=1)
-    assert board.withdraw(" (undo: ctrl+z)")
+    assert board.withdraw(lambda message: message.endswith(" (undo: ctrl+z)"))
     assert [n.text for n, _ in board.current(2)] == ["Kess passes out"]
-    assert not board.withdraw(" (undo: ctrl+z)")
+    assert not board.withdraw(lambda message: message.endswith(" (undo: ctrl+z)"))

@@ -86,6 +86,16 @@ async def test_the_way_back_offered_goes_once_taken(seed: CampaignService, open_
         assert encounter_of(app).combatant(4).status is Status.ACTIVE
         assert not any("undo: ctrl+z" in text for text in up())
         assert any("Kess passes out" in text for text in up())
+        # A warning the undone action raised goes with it.
+        await pilot.press("minus")
+        await type_in(pilot, "30")
+        await pilot.pause()
+        raised = [text for text in up() if "Skrak 2" in text]
+        assert raised, up()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not [text for text in up() if "Skrak 2" in text], up()
+        assert any("Kess passes out" in text for text in up())
 
 
 async def test_rolling_a_pcs_nish_for_him(seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]

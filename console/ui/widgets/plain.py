@@ -10,6 +10,7 @@ second wall behind the model's refusal of such characters in every name and note
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from time import monotonic
 from typing import Any, TypeVar
 
@@ -119,9 +120,20 @@ class PlainNotices:
                 notice.text, title=notice.title, severity=notice.severity, timeout=left,
                 markup=False)
 
+    _said_last: frozenset[str] = frozenset()  # the toasts the last action raised
+
+    def said_for_action(self, messages: Iterable[str]) -> None:
+        """The toasts an action raised (``alerts.show_outcome``): an undo takes them down."""
+        self._said_last = frozenset(shown(message, notes=True) for message in messages)
+
     def withdraw_notices(self, ending: str) -> None:
-        """The toasts whose message ends with ``ending`` taken down, the others left up."""
-        if self._notice_board is not None and self._notice_board.withdraw(ending):
+        """The toasts whose message ends with ``ending`` taken down, and those the last
+        action raised, the others left up: after an undo or a redo "Skrak leader 1 dies"
+        stayed up over a Skrak leader standing again."""
+        said, self._said_last = self._said_last, frozenset()
+        board = self._notice_board
+        if board is not None and board.withdraw(
+                lambda message: message.endswith(ending) or message in said):
             self._draw_notices()
 
     def clear_notifications(self) -> None:
