@@ -38,6 +38,7 @@ __all__ = [
     "due_now",
     "end_hazard",
     "for_players",
+    "hazard_checks_passed_by",
     "hazards_of",
     "moves_on_nish",
     "next_nish_round",
@@ -67,6 +68,23 @@ def due_now(encounter: Encounter, target: int) -> list[tuple[int, DueCheck]]:
         if check is not None:
             owed.append((index, check))
     return owed
+
+
+def hazard_checks_passed_by(encounter: Encounter) -> list[str]:
+    """For the turn in progress as it is passed on: each one in it who owes a hazard's
+    check not made (``Z``), said. The hazard waits on that check (it counts no further
+    round), so a turn passed with it owed left "drowning round 2" standing, unsaid."""
+    turn = current_turn(encounter)
+    said = []
+    for member in turn.members if turn is not None else ():
+        owed = due_now(encounter, member)
+        victim = encounter.combatant(member)
+        if owed and victim is not None:
+            checks = "; ".join(f"{hazard_name(_state(encounter.hazards[index]))}: "
+                               f"{check.describe()}" for index, check in owed)
+            said.append(f"{victim.name}'s turn passed with a hazard's check not made "
+                        f"(Z makes it; the hazard waits on it): {checks}")
+    return said
 
 
 def nish_to_come(encounter: Encounter, target: int) -> bool:

@@ -10,6 +10,7 @@ from console.model.checks_owed import checks_passed_by
 from console.model.encounters import Condition, InitiativeMode
 from console.model.fight_end import EndHow, Ending
 from console.model.fight_facts import ending_of
+from console.model.hazards import hazard_checks_passed_by
 from console.model.lifecycle import begin_encounter, check_fight_open, end_encounter, join_pc
 from console.model.outcome import Outcome
 from console.model.tracker import (
@@ -191,8 +192,13 @@ class TrackerCommands:
 
     def next_turn(self) -> Outcome:
         pcs = self._service.pcs()
-        return self._on("tracker.next_turn",
-                        lambda e: next_turn(e).saying(notices=checks_passed_by(e, pcs)))
+
+        def change(encounter: Encounter) -> Outcome:
+            hazards = hazard_checks_passed_by(encounter)  # the hazard stalls: a warning too
+            return next_turn(encounter).saying(
+                notices=[*checks_passed_by(encounter, pcs), *hazards], alerts=hazards)
+
+        return self._on("tracker.next_turn", change)
 
     def previous_turn(self) -> Outcome:
         return self._on("tracker.previous_turn", previous_turn)

@@ -99,6 +99,25 @@ def test_vacuum_started_before_her_turn_checks_on_her_turn_that_round() -> None:
     assert service.pcs()[2].wounds == 0
 
 
+def test_a_turn_passed_with_a_hazards_check_owed_says_so() -> None:
+    """Space passed Kara's turn with her vacuum checks not made: the hazard waits on them
+    (it counts no further round), and nothing said so. Now the log and a warning do."""
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    hazards = service.hazards
+    new_round(service)
+    new_round(service)
+    kara = fighter(service, 2)
+    hazards.start(kara, "vacuum", vacuum.start(ears_exposed=True, tries_to_breathe=False))
+    service.tracker.next_turn()  # her Nish: she owes the eardrum and the breath checks
+    assert hazards.owed(kara)
+    passed = service.tracker.next_turn()  # passed on, none made
+    said = [a for a in passed.alerts if "Kara's turn passed with a hazard's check not made" in a]
+    assert len(said) == 1 and "vacuum" in said[0].lower() and "FR vs 10" in said[0]
+    assert said[0] in passed.notices  # in the log too
+    again = service.tracker.next_turn()  # someone else's turn passed: nothing more said
+    assert not any("hazard's check" in a for a in again.alerts)
+
+
 def test_vacuum_started_after_her_turn_waits_for_the_next_round() -> None:
     service = harbour(CampaignStore.in_memory("Harbour"))
     hazards = service.hazards
