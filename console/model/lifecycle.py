@@ -38,6 +38,7 @@ __all__ = [
     "join_pc",
     "running_encounter",
     "sheet_history",
+    "taken_template_names",
 ]
 
 
@@ -65,19 +66,25 @@ def check_unique_name(sheet: PlayerCharacter, pcs: Iterable[PlayerCharacter]) ->
                          "another name")
 
 
+def taken_template_names(templates: Mapping[int, NpcTemplate],
+                         editing: NpcTemplate | None) -> list[str]:
+    """The names a template (``editing``, as saved; None for a new one) may not take: the
+    others'. A template's name is its own (a stat line in an adventure finds its template
+    by name); the name it was saved with stays its own, twin or not (two saved before
+    names were checked stay editable)."""
+    kept = editing.name.strip().casefold() if editing is not None else None
+    return [t.name for t in templates.values()
+            if (editing is None or t.id != editing.id) and t.name.strip().casefold() != kept]
+
+
 def check_unique_template_name(template: NpcTemplate, templates: Mapping[int, NpcTemplate]
                                ) -> None:
-    """A template's name is its own (a stat line in an adventure finds its template by
-    name); one that keeps the name it was saved with stays editable, twin or not (two
-    saved before names were checked)."""
+    """Refuse ``template``'s name if it is one of :func:`taken_template_names`."""
     wanted = template.name.strip().casefold()
-    before = templates.get(template.id)
-    if before is not None and before.name.strip().casefold() == wanted:
-        return
-    twin = next((t for t in templates.values()
-                 if t.id != template.id and t.name.strip().casefold() == wanted), None)
+    taken = taken_template_names(templates, templates.get(template.id))
+    twin = next((name for name in taken if name.strip().casefold() == wanted), None)
     if twin is not None:
-        raise ModelError(f"a template called {twin.name} is already in the roster: give "
+        raise ModelError(f"a template called {twin} is already in the roster: give "
                          "this one another name, or edit that one")
 
 

@@ -253,7 +253,7 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self.go_on()  # typing after the question (the input takes the key: none comes up)
+        self.go_on()  # a paste after the question (a key, the field tells: FieldInput)
         self._update()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -261,7 +261,6 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
         self.field_entered(event.input)
 
     def field_entered(self, field: Input) -> None:
-        self.go_on()  # enter is taken by the field: it does not come up as a key
         fields = list(self.query(Input))
         self.set_focus(fields[(fields.index(field) + 1) % len(fields)])
 

@@ -4,8 +4,8 @@ Escape on a changed dialog says "Discard what you typed? escape again to discard
 key goes on". A second escape discards; anything else (a character, enter, tab) withdraws
 the question, and the next escape asks again. A field or text area takes most keys before
 the dialog sees them (a character, enter, tab, down, ctrl+t), so it tells the dialog of
-each (``FieldInput`` and the writing form's blocks, through ``field_input.GoesOn``); a
-change to a field's text says so too.
+each (``FieldInput`` and the writing form's blocks, through ``field_input.GoesOn``); the
+dialogs take a change to a field's text as going on too, for a paste, which is no key.
 Before this was one mixin, the close of session had no question (nine fields lost to one
 escape), and the others asked only once: a GM who went on typing and then pressed escape
 lost everything at once.
@@ -28,8 +28,8 @@ __all__ = ["AsksBeforeDiscarding"]
 
 
 class AsksBeforeDiscarding(_Screen):
-    """Mixed into a dialog: its ``escape`` binding runs ``action_cancel``; it calls
-    :meth:`go_on` when the GM types on (a field changed, enter in a field)."""
+    """Mixed into a dialog: its ``escape`` binding runs ``action_cancel``; its fields call
+    :meth:`go_on` for any other key, and the dialog for a field changed by a paste."""
 
     DISCARD_QUESTION = "Discard what you typed? escape again to discard; any other key goes on"
     _discarding = False  # the question is up

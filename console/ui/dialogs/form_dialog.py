@@ -199,7 +199,6 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
         self.field_entered(event.input)
 
     def field_entered(self, field: Input) -> None:
-        self.go_on()  # enter is taken by the field: it does not come up as a key
         inputs = list(self.query(Input))
         self._advance(inputs, inputs.index(field))
 
@@ -311,14 +310,13 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
         changed = self._field_of(event.input)
         if changed is None:
             return
-        self.go_on()  # typing after the question (the input takes the key: none comes up)
+        self.go_on()  # a paste after the question (a key, the field tells: FieldInput)
         for field in self.fields:
             if field.relabel is None or field.relabel[0] != changed.name:
                 continue
             label = field.relabel[1](event.value)
             if label is not None:
                 self.query_one(f"#label-{field.name}", Label).update(label)
-
 
 
 def stat_number(what: str) -> Callable[[str], int | None]:

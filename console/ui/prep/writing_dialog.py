@@ -143,7 +143,6 @@ class WritingDialog(AsksBeforeDiscarding, Dialog[dict[str, Any] | None]):
 
     # enter in a one-line field: the next field, or the first block (FieldScreen)
     def field_entered(self, field: Input) -> None:
-        self.go_on()
         inputs = list(self.query(FieldInput))
         index = inputs.index(field) if field in inputs else -1
         if 0 <= index < len(inputs) - 1:
@@ -207,7 +206,7 @@ class WritingDialog(AsksBeforeDiscarding, Dialog[dict[str, Any] | None]):
     def say_discarding(self, asking: bool) -> None:
         self.show_error(self.DISCARD_QUESTION if asking else "")
 
-    # Typing on after the question: a field or a block takes the key (none comes up here).
+    # A paste after the question (a key, the field or the block tells: FieldInput, BlockArea).
     def on_input_changed(self, event: Input.Changed) -> None:
         self.go_on()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from console.model import NpcTemplate, PlayerCharacter
-from console.model.lifecycle import sheet_history
+from console.model.lifecycle import sheet_history, taken_template_names
 from console.rules.limits import COUNT
 from console.service import ActionRefused
 from console.service.roster import Sheet
@@ -119,10 +119,7 @@ class RosterFlows(Flows):
     async def _edit_npc(self, template: NpcTemplate | None) -> None:
         title = f"Edit {template.name}" if template else "New NPC template"
         facade = self.service.campaign().system == "facade"  # its own numbers (issue 31)
-        # Another's name is refused at the field; the name it was saved with stays its own.
-        kept = template.name.strip().casefold() if template else None
-        taken = {other.name for other in self.service.npcs().values()
-                 if other.name.strip().casefold() != kept}
+        taken = taken_template_names(self.service.npcs(), template)  # refused at the field
         filled = await self.ask(facade_npc_form(title, template, taken) if facade
                                 else npc_form(title, template, taken))
         if filled is None:

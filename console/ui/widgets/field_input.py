@@ -100,11 +100,10 @@ class FieldInput(Guarded, Input):
             if isinstance(self.app, GatedApp):
                 self.app.key_gate.keep(event)
             return
-        said = screen.mistake_said_at if isinstance(screen, Mistakes) else None
-        if said is not None and event.time <= said:
+        if (isinstance(screen, Mistakes) and (said := screen.mistake_said_at) is not None
+                and event.time <= said):
             self._taken(event)  # typed before the mistake was said: not typed on
-            if isinstance(screen, Mistakes):
-                screen.set_aside(event)
+            screen.set_aside(event)
             return
         meant = screen.focused
         if isinstance(meant, Input) and meant is not self:
