@@ -12,6 +12,13 @@ import os
 
 import pytest
 
+from tests import shared_css
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Each Pilot app's CSS parsed once a process, not once an app (tests/shared_css.py).
+    shared_css.install()
+
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     # A Pilot test waits on the app's timers and screen updates a good part of its time:
