@@ -96,13 +96,15 @@ def npc_numbers(combatant: Combatant, template: NpcTemplate | None) -> NpcNumber
 
 def wound_npc_in_fight(encounter: Encounter, combatant_id: int, wounding: int, *,
                        keep_up: bool = False, vessel: bool = False,
-                       fate: Status | None = None) -> Outcome:
+                       fate: Status | None = None, cause: str = "") -> Outcome:
     """Add wounding damage to an NPC; with critical damage he dies unless the GM keeps an
     important one up (and if it was his turn, the round goes on to the next).
 
     A ``vessel`` (his body a vehicle or ship) never dies: when its critical damage first
     occurs it becomes ``fate``, crippled or destroyed as the GM rules (crippled when he has
-    not said: the milder, which ``d`` turns into destroyed)."""
+    not said: the milder, which ``d`` turns into destroyed). ``cause`` ("Brice hits Skrak 1
+    (Dmg roll 24, AR 4):") opens the log's line in place of his name; the alerts name only
+    the NPC."""
     combatant = encounter.combatant(combatant_id)
     if combatant is None or combatant.side is not Side.NPC:
         raise ModelError("wounds go to an NPC in the encounter")
@@ -114,24 +116,25 @@ def wound_npc_in_fight(encounter: Encounter, combatant_id: int, wounding: int, *
     outcome = wound_npc(combatant.wounds, combatant.vit_max, wounding)
     status = combatant.status
     if vessel:
-        text = (f"{combatant.name}: {outcome.wounding} wounding damage: "
-                f"{outcome.wounds}/{outcome.vit}")
+        body = f"{outcome.wounding} wounding damage: {outcome.wounds}/{outcome.vit}"
         if outcome.critical_damage:
-            text += f", {outcome.critical_damage} critical damage"
+            body += f", {outcome.critical_damage} critical damage"
         first = combatant.wounds <= combatant.vit_max < outcome.wounds
         if first and status is Status.ACTIVE:
             status = fate or Status.CRIPPLED
-            text += f": {status.value}" + ("" if fate else " (d if it is destroyed)")
+            body += f": {status.value}" + ("" if fate else " (d if it is destroyed)")
     else:
         if outcome.would_die and not keep_up:
             status = Status.DEAD
-        text = f"{combatant.name}: {outcome.describe()}"
+        body = outcome.describe()
         if outcome.would_die and keep_up:
-            text += " (kept up by the GM)"
+            body += " (kept up by the GM)"
+    text = f"{combatant.name}: {body}"
     changed = combatant.with_changes(wounds=outcome.wounds, status=status)
     combatants = tuple(changed if c.id == combatant_id else c for c in encounter.combatants)
     alerts = (text,) if status is Status.DEAD or status is not combatant.status else ()
-    return settle(encounter, encounter.with_changes(combatants=combatants), (text,), alerts)
+    logged = f"{cause} {body}" if cause else text
+    return settle(encounter, encounter.with_changes(combatants=combatants), (logged,), alerts)
 
 
 def heal_npc_in_fight(encounter: Encounter, combatant_id: int, amount: int) -> Outcome:

@@ -278,7 +278,9 @@ class CombatCommands:
         def land() -> Outcome:
             encounter = service.running()
             return wound_npc_in_fight(encounter, target, wounding, keep_up=keep_up,
-                                      vessel=vessel, fate=fate).with_events(
+                                      vessel=vessel, fate=fate,
+                                      cause=f"{attack.attacker.name} hits {attack.target.name} "
+                                            f"(Dmg roll {damage}, AR {attack.ar}):").with_events(
                 _attacked(encounter.id, attack.attacker, attack.target, True))
 
         outcome = service.run("combat.pc_attack", land)

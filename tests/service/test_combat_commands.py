@@ -46,6 +46,9 @@ def test_both_attack_directions_and_critical_damage() -> None:
     hit = combat.land_pc_attack(attack, 24, keep_up=False)  # 24 - 4 = 20 > Vit 12
     assert (fighter(service, 2).wounds, fighter(service, 2).status) == (20, Status.DEAD)
     assert hit.alerts == ("Skrak 1: 20 wounding damage: 20/12, 8 critical damage: dies",)
+    # The log (and the recap) says who hit him, as it does when an NPC hits a PC.
+    assert hit.notices == ("Brice hits Skrak 1 (Dmg roll 24, AR 4): 20 wounding damage: "
+                           "20/12, 8 critical damage: dies",)
 
     # A miss on Skrak 2 changes nothing, and says why.
     attack = combat.plan_pc_attack(brice, skrak2, "1", [], 1, 16, 4)
