@@ -146,7 +146,7 @@ def attach_hazard(encounter: Encounter, target: int, state: HazardState, label: 
     if first is None:
         return begun
     return begun.then(apply_step(changed, target, first, sheets or {}, templates,
-                                 hazard=state.HAZARD))
+                                 hazard=hazard_name(state)))
 
 
 def apply_step(encounter: Encounter, target: int, step: HazardStep,
@@ -224,7 +224,7 @@ def apply_hazard_result(encounter: Encounter, index: int, result: int,
     over = getattr(module, "finished", None)
     kept = None if over is not None and over(moved) else moved
     return apply_step(_replace_state(encounter, index, kept), hazard.target, step, sheets,
-                      templates, hazard=state.HAZARD)
+                      templates, hazard=hazard_name(state))
 
 
 def end_hazard(encounter: Encounter, index: int, sheets: Mapping[int, PlayerCharacter],
@@ -244,7 +244,7 @@ def end_hazard(encounter: Encounter, index: int, sheets: Mapping[int, PlayerChar
             _ended, step = ending(state)
     return apply_step(_replace_state(encounter, index, None), hazard.target, step, sheets,
                       templates).with_events(HazardEnded(encounter.id, hazard.target,
-                                                         state.HAZARD))
+                                                         hazard_name(state)))
 
 
 def pass_time(encounter: Encounter, target: int, *, days: int = 0, hours: int = 0,

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from console.model import Encounter, NpcTemplate, PlayerCharacter, Side, Status
+from console.model.fight_events import HazardCheck, HazardEnded
 from console.model.roster import spawn_copies
 from console.model.tracker import add_combatant
 from console.rules.hazards import falling, poison, starvation, suffocation, temperature, vacuum
@@ -56,7 +57,10 @@ def test_a_drowning_through_several_rounds(tmp_path: Path) -> None:
     (index, check), = hazards.owed(brice)
     assert (check.ability, check.difficulty) == ("WP", 5)
     assert hazards.rating_for(brice, check) is not None
-    hazards.apply_result(index, 7)
+    checked = hazards.apply_result(index, 7)
+    # The recap tells it as the drowning it is, not as "Brice's suffocation check".
+    assert [event.hazard for event in checked.events
+            if isinstance(event, HazardCheck)] == ["drowning"]
     new_round(service)
     (index, check), = hazards.owed(brice)
     assert check.difficulty == 10
@@ -191,3 +195,5 @@ def test_ending_a_hazard_and_what_is_refused() -> None:
     ended = hazards.end(index)
     assert service.encounter().hazards == ()  # type: ignore[union-attr]
     assert ended.alerts  # the closing step (revive Dif ...) is shown
+    assert [event.hazard for event in ended.events
+            if isinstance(event, HazardEnded)] == ["drowning"]
