@@ -106,3 +106,20 @@ def test_the_turn_after_this_one_is_marked_on_deck() -> None:
     assert marks()["Skrak leader"] == "▶" and marks()["Brice"] == " "
     # Tied on 10 (individual Initiative): the first of the tie is next, not both.
     assert sorted([marks()["Skrak 1"], marks()["Skrak 2"]]) == [" ", "▷"]
+
+
+def test_the_wounds_bar_stays_in_its_cell_however_long_the_numbers() -> None:
+    """At 160x48 "36/12 CD 24" and its bar took 20 cells of the cell's 19: the bar was cut
+    off whole. Longer numbers now keep a shorter bar; a bar too short to tell is left out."""
+    from console.model import Combatant
+    from console.ui.tracker.rows import WIDTHS, _vit_text
+
+    def cell(wounds: int, vit: int) -> str:
+        return _vit_text(Combatant(1, "Skrak", wounds=wounds, vit_max=vit), None).plain
+
+    assert cell(6, 12) == "6/12       ████░░░░"
+    assert cell(36, 12) == "36/12 CD 24 ███████"
+    assert cell(136, 12) == "136/12 CD 124 █████"
+    assert cell(4_000_000, 12) == "4000000/12 CD 3999988"
+    assert all(len(cell(wounds, 12)) <= WIDTHS["vit"]
+               for wounds in (0, 5, 12, 13, 99, 999, 12_345))

@@ -34,6 +34,7 @@ WIDTHS = {"turn": 2, "nish": 8, "name": 18, "side": 4, "state": 18, "vit": 19,
 # bar whole (never a bar cut to "…"): "45/20 CD 25" fits; numbers that do not end in "…".
 NARROW_WIDTHS = {"nish": 6, "name": 14, "state": 14, "vit": 11, "conditions": 12}
 _BAR = 8
+_SHORTEST_BAR = 3  # a bar of fewer cells tells nothing
 _TIE_MARKS = ("┌", "│", "└")
 _OUT_MARKS = {Status.CRIPPLED: ("✕", "yellow"), Status.DESTROYED: ("✕", "red")}
 
@@ -97,12 +98,17 @@ def _vit_text(combatant: Combatant, sheet: PlayerCharacter | None) -> Text:
     if vit is None:
         return Text(f"{wounds} wnd" if wounds else "", style="dim")
     cd = critical_damage(wounds, vit)
-    width = _BAR
-    filled = min(width, round(width * wounds / vit)) if vit else width
     text = Text(f"{wounds}/{vit}")
     if cd is not None:
         text.append(f" CD {cd}", style="bold red")
-    text.append(" " * max(1, 11 - text.cell_len))  # the bars line up under each other
+    # The bars line up under each other, after 11 cells of numbers; longer numbers ("36/12
+    # CD 24") keep a shorter bar within the cell, where a full one was cut off whole.
+    numbers = max(11, text.cell_len + 1)
+    width = min(_BAR, WIDTHS["vit"] - numbers)
+    if width < _SHORTEST_BAR:
+        return text
+    filled = min(width, round(width * wounds / vit)) if vit else width
+    text.append(" " * (numbers - text.cell_len))
     text.append("█" * filled, style="red" if cd is not None else "yellow")
     text.append("░" * (width - filled), style="green")
     return text
