@@ -163,6 +163,26 @@ async def test_the_attacker_is_the_one_acting_now_and_names_complete(
         assert "Oko Ade attacks Skrak 1" in str(app.screen.title_text)  # type: ignore[attr-defined]
 
 
+async def test_tab_on_a_name_typed_in_part_lists_the_names_it_may_be(
+        store: CampaignStore) -> None:
+    """tab on "sk" completed the names' shared start and said nothing of the two Skraks it
+    may be: they are listed under the form, and the field keeps the focus until it names
+    one."""
+    app = dock(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Brice")
+        await pilot.press("A", "ctrl+u", "s", "k", "tab")
+        npc = field(app, "npc")
+        assert npc.value == "Skrak " and app.focused is npc
+        said = str(app.screen.query_one("#error").render())
+        assert said == 'Attacker: Skrak 1, Skrak 2 start with "Skrak": type more, then tab'
+        await pilot.press("tab")  # still two: it stays
+        assert app.focused is npc
+        await pilot.press("2", "tab")  # a whole name: taken, and tab moves on
+        assert npc.value == "Skrak 2" and app.focused is field(app, "mods")
+        assert str(app.screen.query_one("#error").render()) == ""
+
+
 async def test_a_questioned_result_is_selected_so_typing_replaces_it(
         store: CampaignStore) -> None:
     app = dock(store)

@@ -3,10 +3,9 @@ by a unique beginning ("Bri") so the GM types as little as he can."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from console.model import PlayerCharacter
-from console.model.completion import completed
 
 __all__ = ["complete_pc", "pick_pc", "pick_pcs"]
 
@@ -41,7 +40,6 @@ def pick_pcs(text: str, pcs: Sequence[PlayerCharacter]) -> list[PlayerCharacter]
     return chosen
 
 
-def complete_pc(pcs: Sequence[PlayerCharacter]) -> Callable[[str], str | None]:
-    """A PC field's tab: the name typed in part completed (``Field.complete``)."""
-    names = [pc.name for pc in pcs]
-    return lambda text: completed(names, text)
+def complete_pc(pcs: Sequence[PlayerCharacter]) -> tuple[str, ...]:
+    """The names a PC field's tab completes from (``Field.complete``)."""
+    return tuple(pc.name for pc in pcs)

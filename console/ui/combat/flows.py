@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 
 from console.model import Combatant, Side, Status
-from console.model.completion import completed, named
+from console.model.completion import named
 from console.model.vessels import is_party_vessel
 from console.rules.combat import AttackResult
 from console.rules.combat_odds import chance_to_wound
@@ -105,7 +105,7 @@ class CombatFlows(Flows):
 
         setup = await self.checked(f"Attack on {target.name}", [
             Field("pc", "Attacker (PC; tab completes)", lambda t: combat.by_name(Side.PC, t),
-                  value=attacker.name, complete=lambda t: completed(names, t)),
+                  value=attacker.name, complete=tuple(names)),
             Field("weapon", weapon_label(combat.weapons_of(attacker)), str,
                   value="1" if sheet.weapons else "", relabel=("pc", weapons_of)),
             Field("mods", "Modifiers (e.g. hard_to_see unexpected)", _modifiers),
@@ -161,7 +161,7 @@ class CombatFlows(Flows):
         names = combat.names(Side.NPC)
         setup = await self.checked(f"Attack on {target.name}", [
             Field("npc", "Attacker (NPC; tab completes)", lambda t: combat.by_name(Side.NPC, t),
-                  value=attacker.name, complete=lambda t: completed(names, t)),
+                  value=attacker.name, complete=tuple(names)),
             Field("mods", "Modifiers (e.g. cover50 prone_ranged)", _modifiers),
             Field("attacks", "Number of attacks", whole_number("attacks", ATTACKS), value="1"),
             Field("atk", "NPC's Atk", whole_number("Atk", POINTS), value=_number_or(numbers.atk)),

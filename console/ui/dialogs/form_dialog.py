@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input
 
+from console.model.completion import completed, named
 from console.model.stats import Stat
 from console.model.text import LINE_MAX, first_refused
 from console.rules.limits import POINTS, RESULT, Range
@@ -62,9 +63,9 @@ class Field:
     # What fits the field's use (console.model.text): typing stops there, as the model
     # would refuse more.
     max_length: int = LINE_MAX
-    # tab in the field: what its text completes to (a name typed in part), None: nothing,
-    # and tab moves on as in any field.
-    complete: Callable[[str], str | None] | None = None
+    # The names tab completes the field's text from (a name typed in part); none: tab
+    # moves on as in any field.
+    complete: tuple[str, ...] = ()
     # A label that follows another field: (that field's name, its text -> this label, or
     # None to keep the label as it is). The weapons listed follow the attacker chosen.
     relabel: tuple[str, Callable[[str], str | None]] | None = None
@@ -162,6 +163,7 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
         self.mistake_said_at: float | None = None  # see FieldInput: keys after a mistake
         self._said = ""  # the mistake said last
         self._set_aside: list[str] = []  # the keys typed before it was said, not used
+        self._listing = ""  # the names a name typed in part may be, said on tab
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -288,17 +290,28 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
                    for field in self.fields)
 
     def complete_field(self, widget: Input) -> bool:
-        """tab in ``widget``: its text completed (a name typed in part), True; False when
-        there is nothing to complete, and tab moves on."""
+        """tab in ``widget``: its text completed to the one name it starts, or to what the
+        names it starts share, with those names said under the form (the GM sees what to
+        type next, and the field keeps the focus): True. False when the field completes
+        nothing or its text starts no name, and tab moves on."""
         field = self._field_of(widget)
-        if field is None or field.complete is None:
+        if field is None or not field.complete:
             return False
-        completion = field.complete(widget.value)
-        if completion is None or completion == widget.value:
-            return False
-        widget.value = completion
-        widget.cursor_position = len(completion)
-        return True
+        typed = widget.value
+        completion = completed(field.complete, typed)
+        if completion is not None and completion != typed:
+            widget.value = completion
+            widget.cursor_position = len(completion)
+        found = named(field.complete, widget.value)
+        if len(found) > 1:
+            self._listing = (f"{field.label.split(' (')[0]}: {_listed(found)} start with "
+                             f"\"{widget.value.strip()}\": type more, then tab")
+            self.show_error(self._listing)
+            return True
+        if self._listing:  # the names listed before: one is named now
+            self._listing = ""
+            self.show_error("")
+        return widget.value != typed
 
     def _field_of(self, widget: Input) -> Field | None:
         name = (widget.id or "").removeprefix("field-")
@@ -317,6 +330,12 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
             label = field.relabel[1](event.value)
             if label is not None:
                 self.query_one(f"#label-{field.name}", Label).update(label)
+
+
+def _listed(names: list[str], most: int = 6) -> str:
+    """Names for one line under the form: the first ``most``, then how many more."""
+    shown = ", ".join(names[:most])
+    return shown if len(names) <= most else f"{shown} and {len(names) - most} more"
 
 
 def stat_number(what: str) -> Callable[[str], int | None]:
