@@ -13,9 +13,11 @@ import pytest
 from console.model.table_settings import NpcNames, PcHealth, PlayersSettings, TurnTimer
 from console.service import CampaignService
 from console.ui.app import GMConsoleApp
+from console.ui.awards.awards_screen import AwardsScreen
 from console.ui.dialogs.form_dialog import FormDialog
 from console.ui.log.log_pane import LogPane
 from console.ui.screens.help_screen import HelpScreen
+from console.ui.screens.screen_head import ScreenHead
 from console.ui.screens.status_header import StatusHeader
 from console.ui.table.flows import turn_limit
 from tests.service.conftest import fight
@@ -73,6 +75,28 @@ async def test_space_starts_the_turn_timer_in_the_header_and_the_log_keeps_the_t
         assert "turn 1:33" in _shown_row(app, 0)
         await pilot.press("escape", "escape")
         assert "turn 1:33" in header(app)
+
+
+async def test_the_turn_clock_and_the_play_time_tick_on_the_ap_screen(
+        seed: CampaignService, clock: FakeClock, open_app) -> None:  # type: ignore[no-untyped-def]
+    """w mid-fight (a grab bag for a good line): the turn's clock was gone and the session's
+    play time stood still until an award. Both tick there as in the main header, the clock
+    at the right end, at 80 columns too."""
+    fight(seed)
+    app = open_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await type_in(pilot, "256", "9")
+        await pilot.press("w")
+        assert isinstance(app.screen, AwardsScreen)
+        head = app.screen.query_one("#awards-head", ScreenHead)
+        assert str(head.render()).endswith(" turn 0:00 ")
+        clock.now += timedelta(minutes=3, seconds=5)
+        await pilot.pause(1.1)
+        shown = str(head.render())
+        assert shown.endswith(" turn 3:05 ") and len(shown) == 79
+        assert "0 h 03 min" in shown
+        assert "turn 3:05" in _shown_row(app, 0)
 
 
 async def test_o_chooses_what_the_players_see_and_the_timers_limit(

@@ -31,6 +31,7 @@ from console.ui.bindings import cursor_ends
 from console.ui.formatting import sparkline
 from console.ui.safety import Guarded, on
 from console.ui.screens.breakpoints import SizedAtOnce
+from console.ui.screens.screen_head import ScreenHead
 from console.ui.widgets.keys_footer import KeysFooter
 from console.ui.widgets.plain import DataTable, Static
 
@@ -87,7 +88,7 @@ applies them all at once, after a preview table.
         self._shown_once = False
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="awards-head")
+        yield ScreenHead(self.service, self._head_words, id="awards-head")
         party = _Table(id="party", cursor_type="row")
         party.add_columns("PC", "Player", "Rank", "AP Total", "Unused", "Rolls",
                           "Waiting", "Grab bag (session/all)", "AP Total by session")
@@ -125,7 +126,7 @@ applies them all at once, after a preview table.
         sessions = service.played_sessions()
         self._pcs = sorted(pcs.values(), key=lambda pc: pc.id)
         now = service.clock()
-        self._show_head(session, now)
+        self.query_one(ScreenHead).redraw()
         report = fairness(session, sessions, pcs, now) if session.number else None
         waiting: dict[int, list[str]] = {}
         for _, award in [] if session.closed else pending_awards(session):
@@ -148,8 +149,9 @@ applies them all at once, after a preview table.
         self._show_fairness(report, campaign_grab_bag(sessions, now))
         self._show_awards(session, pcs)
 
-    def _show_head(self, session: Session, now: datetime) -> None:
+    def _head_words(self, now: datetime) -> str:
         campaign = self.service.campaign()
+        session = self.service.session()
         if session.number == 0:
             state = "no session yet: S on the main screen starts one"
         else:
@@ -158,8 +160,7 @@ applies them all at once, after a preview table.
                      "running" if session.running else "stopped") + f" · {clock}"
             state = f"Session {session.number} {state}"
         pocket = "on" if campaign.veterans_pocket else "off"
-        self.query_one("#awards-head", Static).update(
-            f" AP awards · {campaign.name} · {state} · veteran's pocket {pocket}")
+        return f" AP awards · {campaign.name} · {state} · veteran's pocket {pocket}"
 
     def _show_fairness(self, report: GrabBagFairness | None,
                        campaign: tuple[int, timedelta]) -> None:

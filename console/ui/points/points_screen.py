@@ -4,6 +4,7 @@ and every awarder action of the system."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
@@ -28,6 +29,7 @@ from console.ui.bindings import cursor_ends
 from console.ui.points.flows import PointsFlows
 from console.ui.safety import Guarded, on
 from console.ui.screens.breakpoints import SizedAtOnce
+from console.ui.screens.screen_head import ScreenHead
 from console.ui.widgets.keys_footer import KeysFooter
 from console.ui.widgets.plain import DataTable, Static
 
@@ -105,9 +107,10 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         self._entries: list[int] = []  # index in the session's record, per row
         self._columns: tuple[str, ...] = ()
         self._drawn_at = -1  # the campaign's operation number when last drawn
+        self._shown_rules: PointsRules | None = None  # the system its head names
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="points-head")
+        yield ScreenHead(self.service, self._head_words, id="points-head")
         yield Static("", id="points-rules")
         yield _Table(id="points-party", cursor_type="row")
         yield _Table(id="points-record", cursor_type="row")
@@ -153,6 +156,20 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         if self.is_mounted:
             self.refresh_view()
 
+    def _head_words(self, now: datetime) -> str:
+        rules = self._shown_rules
+        if rules is None:
+            return ""
+        session = self.service.session()
+        if session.number == 0:
+            state = "no session yet: S on the main screen starts one"
+        else:
+            clock = format_duration(played_time(session, now))
+            state = f"Session {session.number} {'running' if session.running else 'stopped'}" \
+                    f" · {clock}"
+        return (f" {rules.unit_name.capitalize()} ({rules.unit}) · {rules.system} · "
+                f"{self.service.campaign().name} · {state}")
+
     def refresh_view(self) -> None:
         rules = self._rules()
         if rules is None:  # the campaign went back to MetaScape: its AP are the AP screen's
@@ -165,15 +182,8 @@ mission's end has used it; otherwise undo, `ctrl+z`).
         self._drawn_at = service.opno
         session = service.session()
         self._pcs = sorted(service.pcs().values(), key=lambda pc: pc.id)
-        if session.number == 0:
-            state = "no session yet: S on the main screen starts one"
-        else:
-            clock = format_duration(played_time(session, service.clock()))
-            state = f"Session {session.number} {'running' if session.running else 'stopped'}" \
-                    f" · {clock}"
-        self.query_one("#points-head", Static).update(
-            f" {rules.unit_name.capitalize()} ({rules.unit}) · {rules.system} · "
-            f"{service.campaign().name} · {state}")
+        self._shown_rules = rules
+        self.query_one(ScreenHead).redraw()
         self.query_one("#points-rules", Static).update(f" {rules_line(rules)}")
         self._show_party(rules, session)
         self._show_record()

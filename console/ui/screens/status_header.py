@@ -17,7 +17,7 @@ from console.ui.changes import STATE, Redraws
 from console.ui.dialogs.dialog import show_through
 from console.ui.widgets.plain import Static
 
-__all__ = ["StatusHeader", "clock"]
+__all__ = ["StatusHeader", "clock", "turn_clock"]
 
 
 def clock(seconds: float) -> str:
@@ -32,7 +32,7 @@ def _timing(view: View) -> bool:
     return view.turn_timer.on and view.encounter is not None and view.encounter.round > 0
 
 
-def _timer_text(view: View, now: datetime) -> Text | None:
+def turn_clock(view: View, now: datetime) -> Text | None:
     """The turn's clock ("turn 0:42", with its limit "turn 0:42/1:30"), amber in the
     limit's last quarter, red past it; None while no turn is being timed."""
     seconds = elapsed(view.encounter, now) if _timing(view) else None
@@ -94,7 +94,7 @@ class StatusHeader(Redraws, Static):
         columns. Where the line does not fit, it says the same in fewer words ("S1 0:42"
         for "Session 1 running 0:42"), then cuts the encounter's name (shown whole by
         ``i``, the details): the round and the Initiative mode always show."""
-        timer = _timer_text(view, now)
+        timer = turn_clock(view, now)
         room = None if not width or width <= 0 else (
             width - (timer.cell_len + 3 if timer is not None else 0))
         text = _line(view, now)
