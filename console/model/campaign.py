@@ -25,7 +25,7 @@ __all__ = ["DEFAULT_KEEP_BACKUPS", "FACADE_COMBATS", "SCHEMA_VERSION", "Campaign
 # Version of every save file's contents. Bump it with a migration in console.store.migrations
 # whenever a stored field changes meaning or shape (adding an optional field with a default
 # does not need one: from_dict fills it in).
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 # A campaign name is a folder name too: console.store.names checks it as one (120 bytes).
 CAMPAIGN_NAME_MAX = 120
 

@@ -30,6 +30,7 @@ from console.model.text import need_name
 from console.rules.initiative import Status
 
 __all__ = [
+    "ActedNow",
     "Attacked",
     "ConditionChanged",
     "CriticalCheck",
@@ -38,6 +39,7 @@ __all__ = [
     "HazardBegan",
     "HazardCheck",
     "HazardEnded",
+    "Held",
     "Joined",
     "RoundBegan",
     "Shown",
@@ -90,6 +92,7 @@ _READERS: dict[str, Callable[[object, str], Any]] = {
     "actors": _ids,
     "turn": lambda v, w: need_str(v, w),
     "hit": _bool,
+    "part": _bool,
     "hidden": _bool,
     "added": _bool,
     "passed": _opt_bool,
@@ -158,6 +161,25 @@ class TurnBegan(FightEvent):
     round: int
     turn: str
     actors: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Held(FightEvent):
+    """``who`` saved his Initiative (``part``: part of his actions) in his turn."""
+
+    KIND: ClassVar[str] = "held"
+    fight: int
+    who: int
+    part: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActedNow(FightEvent):
+    """``who`` took his saved Initiative: what follows in the same turn is his."""
+
+    KIND: ClassVar[str] = "acts_now"
+    fight: int
+    who: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,7 +310,8 @@ class FightEnded(FightEvent):
 
 
 _KINDS: dict[str, type[FightEvent]] = {
-    kind.KIND: kind for kind in (RoundBegan, TurnBegan, Joined, Attacked, Wounded,
+    kind.KIND: kind for kind in (RoundBegan, TurnBegan, Held, ActedNow, Joined, Attacked,
+                                 Wounded,
                                  StatusChanged, ConditionChanged, Shown, HazardBegan,
                                  HazardCheck, HazardEnded, CriticalCheck, FightEnded)}
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from console.model.encounters import Combatant, Encounter, Side, Status
 from console.model.fight_events import (
+    ActedNow,
     Attacked,
     ConditionChanged,
     CriticalCheck,
@@ -31,6 +32,7 @@ from console.model.fight_events import (
     HazardBegan,
     HazardCheck,
     HazardEnded,
+    Held,
     Joined,
     Shown,
     StatusChanged,
@@ -143,6 +145,7 @@ class Teller:
             Shown: self._shown, ConditionChanged: self._condition,
             HazardBegan: self._hazard_began, HazardCheck: self._hazard_check,
             HazardEnded: self._hazard_ended, CriticalCheck: self._check,
+            Held: self._held, ActedNow: self._acted_now,
         }
         handler = handlers.get(type(event))
         return None if handler is None else handler(event)
@@ -199,6 +202,24 @@ class Teller:
                  Status.ACTIVE: "is back in the fight" if event.was is not Status.REMOVED
                  else "rejoins the fight"}
         return Said("status", f"{who} {words[status]}", {"who": who, "status": status.value})
+
+    def _their(self, who: int) -> str:
+        combatant = self.encounter.combatant(who)
+        return "their" if combatant is None else combatant.pronoun.their
+
+    def _held(self, event: Held) -> Said | None:
+        if not self.seen(event.who):
+            return None
+        who, their = self.name(event.who), self._their(event.who)
+        saved = f"part of {their}" if event.part else their
+        return Said("held", f"{who} saves {saved} Initiative", {"who": who, "part": event.part})
+
+    def _acted_now(self, event: ActedNow) -> Said | None:
+        if not self.seen(event.who):
+            return None
+        who = self.name(event.who)
+        return Said("acts_now", f"{who} acts now on {self._their(event.who)} saved Initiative",
+                    {"who": who})
 
     def _joined(self, event: Joined) -> Said | None:
         if not self.seen(event.who):

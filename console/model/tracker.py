@@ -25,6 +25,7 @@ from console.model.encounters import (
     combatant_of,
 )
 from console.model.errors import ModelError
+from console.model.fight_events import ActedNow, Held
 from console.model.outcome import Outcome
 from console.model.pronouns import THEY, Pronoun
 from console.model.turns import END, current_turn, pending, round_order, settle
@@ -348,7 +349,9 @@ def hold(encounter: Encounter, combatant_id: int, *, part: bool = False) -> Outc
         changed = changed.with_changes(acted=(*changed.acted, combatant_id))
     their = combatant.pronoun.their
     notice = f"{combatant.name} saves {f'part of {their}' if part else their} Initiative"
-    return settle(encounter, changed, (notice,))
+    # Kept for the recap: his turn says he held, not that he did nothing.
+    return settle(encounter, changed, (notice,)).with_events(
+        Held(encounter.id, combatant_id, part))
 
 
 def act_now(encounter: Encounter, combatant_id: int) -> Outcome:
@@ -357,8 +360,10 @@ def act_now(encounter: Encounter, combatant_id: int) -> Outcome:
     if combatant.hold is Hold.NONE:
         raise ModelError(f"{combatant.name} has no saved Initiative")
     changed = _replace(encounter, combatant.with_changes(hold=Hold.NONE))
+    # Kept for the recap: what follows in this turn is his, not the turn's own actors'.
     return settle(encounter, changed, (
-        f"{combatant.name} acts now on {combatant.pronoun.their} saved Initiative",))
+        f"{combatant.name} acts now on {combatant.pronoun.their} saved Initiative",)
+    ).with_events(ActedNow(encounter.id, combatant_id))
 
 
 def move_in_tie(encounter: Encounter, combatant_id: int, offset: int) -> Outcome:

@@ -175,3 +175,27 @@ def test_an_older_session_reads_the_same_after_the_next_starts(evening: Evening)
     assert isinstance(after, Recap) and after.session == 1
     assert [f.rounds for f in after.fights[:2]] == [f.rounds for f in before.fights[:2]]
     assert evening.service.recap.session().fights == ()
+
+
+def test_a_held_turn_and_the_action_taken_on_it_later_are_told_where_they_happened() -> None:
+    """Brice held; his turn read as a turn with nothing done, and his shot, taken later on
+    his saved Initiative, was told in the Skraks' turn as if it were theirs."""
+    evening = Evening()
+    service = evening.service
+    evening.fight("Ambush")
+    evening.call(30, 5)
+    brice = evening.who("Brice")
+    service.tracker.hold(brice.id)  # his turn: he waits; the turn goes on to the Skraks
+    service.tracker.act_now(brice.id)  # in theirs, he takes it
+    evening.pc_hits("Brice", "Skrak 1", 24)
+    (round1,) = evening.service.recap.session().fights[0].rounds
+    held, skraks = round1.turns[:2]
+    assert held.actors == ("Brice",) and "Brice" not in skraks.actors
+    assert [said.text for said in held.said] == ["Brice saves their Initiative"]
+    assert [said.text for said in skraks.said] == [
+        "Brice acts now on their saved Initiative",
+        "Brice hits Skrak 1: 20 wounds (20/12, 8 CD)", "Skrak 1 dies"]
+    assert held.said[0].data == {"who": "Brice", "part": False}
+    # The players' version tells it too (Brice is seen).
+    players = evening.service.recap.session(players=True).fights[0].rounds[0]
+    assert "Brice saves their Initiative" in [s.text for s in players.turns[0].said]
