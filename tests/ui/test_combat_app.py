@@ -183,6 +183,31 @@ async def test_tab_on_a_name_typed_in_part_lists_the_names_it_may_be(
         assert str(app.screen.query_one("#error").render()) == ""
 
 
+async def test_an_npc_attackers_atk_and_dmg_follow_the_attacker_named(
+        store: CampaignStore) -> None:
+    """The attacker changed to another NPC kept the first one's Atk and Dmg, and the
+    attack was resolved with them (a new GM's Eel mother struck with a Sump eel's 12/14)."""
+    encounter = add_combatant(Encounter(1, "Dock fight"), "Brice", Side.PC, ref=1).encounter
+    encounter = spawn_copies(encounter, SKRAK, 1).encounter
+    leader = SKRAK.with_changes(id=2, name="Leader", atk=Stat("8M"), dmg=Stat("30"))
+    encounter = spawn_copies(encounter, leader, 1).encounter
+    encounter = call_for_nish(encounter, {1: 30}).encounter
+    docs = [BRICE, SKRAK, leader, encounter]
+    store.apply("setup", "the fight", [(d.TABLE, d.id, d.to_dict()) for d in docs])
+    app = console_on(store, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Brice")
+        await pilot.press("A")
+        await pilot.pause()
+        assert (field(app, "npc").value, field(app, "atk").value,
+                field(app, "dmg").value) == ("Skrak 1", "15", "20")
+        await pilot.press("ctrl+u", "l", "e", "tab")  # "Leader 1"
+        await pilot.pause()
+        assert (field(app, "atk").value, field(app, "dmg").value) == ("16", "30")
+        await pilot.press("ctrl+s")
+        assert "roll Def 8M vs 16" in hint(app)  # his Atk, not the Skrak's
+
+
 async def test_a_questioned_result_is_selected_so_typing_replaces_it(
         store: CampaignStore) -> None:
     app = dock(store)

@@ -5,6 +5,7 @@ action."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 
 from console.model import Combatant, Side, Status
 from console.model.completion import named
@@ -159,13 +160,26 @@ class CombatFlows(Flows):
         numbers = combat.numbers(attacker)
         combat.require_sheet(target)
         names = combat.names(Side.NPC)
+
+        def numbers_of(stat: str) -> Callable[[str], str | None]:
+            """The Atk or Dmg of the NPC typed so far (None: no one NPC yet)."""
+            def value(typed: str) -> str | None:
+                found = named(names, typed)
+                if len(found) != 1:
+                    return None
+                chosen = combat.numbers(combat.by_name(Side.NPC, found[0]))
+                return _number_or(getattr(chosen, stat))
+            return value
+
         setup = await self.checked(f"Attack on {target.name}", [
             Field("npc", "Attacker (NPC; tab completes)", lambda t: combat.by_name(Side.NPC, t),
                   value=attacker.name, complete=tuple(names)),
             Field("mods", "Modifiers (e.g. cover50 prone_ranged)", _modifiers),
             Field("attacks", "Number of attacks", whole_number("attacks", ATTACKS), value="1"),
-            Field("atk", "NPC's Atk", whole_number("Atk", POINTS), value=_number_or(numbers.atk)),
-            Field("dmg", "NPC's Dmg", whole_number("Dmg", POINTS), value=_number_or(numbers.dmg)),
+            Field("atk", "NPC's Atk", whole_number("Atk", POINTS), value=_number_or(numbers.atk),
+                  follow=("npc", numbers_of("atk"))),
+            Field("dmg", "NPC's Dmg", whole_number("Dmg", POINTS), value=_number_or(numbers.dmg),
+                  follow=("npc", numbers_of("dmg"))),
         ], lambda v: combat.plan_npc_attack(v["npc"], target, v["mods"], v["attacks"],
                                             v["atk"], v["dmg"]),
             "Table 14: cover25 cover50 cover75 weapon_port prone_ranged prone_melee")

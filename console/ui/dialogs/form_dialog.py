@@ -69,6 +69,10 @@ class Field:
     # A label that follows another field: (that field's name, its text -> this label, or
     # None to keep the label as it is). The weapons listed follow the attacker chosen.
     relabel: tuple[str, Callable[[str], str | None]] | None = None
+    # A value that follows another field: (that field's name, its text -> this value, or
+    # None to leave it). An NPC attacker's Atk and Dmg follow the attacker named: the
+    # numbers shown are always his, never the one's named before.
+    follow: tuple[str, Callable[[str], str | None]] | None = None
 
 
 class Doubt(ValueError):
@@ -318,18 +322,22 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
         return next((field for field in self.fields if field.name == name), None)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """A label that follows the field changed (the attacker's weapons) is written
-        again."""
+        """A label or a value that follows the field changed (the attacker's weapons, his
+        Atk and Dmg) is written again."""
         changed = self._field_of(event.input)
         if changed is None:
             return
         self.go_on()  # a paste after the question (a key, the field tells: FieldInput)
         for field in self.fields:
-            if field.relabel is None or field.relabel[0] != changed.name:
-                continue
-            label = field.relabel[1](event.value)
-            if label is not None:
-                self.query_one(f"#label-{field.name}", Label).update(label)
+            if field.relabel is not None and field.relabel[0] == changed.name:
+                label = field.relabel[1](event.value)
+                if label is not None:
+                    self.query_one(f"#label-{field.name}", Label).update(label)
+            if field.follow is not None and field.follow[0] == changed.name:
+                value = field.follow[1](event.value)
+                widget = self.query_one(f"#field-{field.name}", Input)
+                if value is not None and value != widget.value:
+                    widget.value = value
 
 
 def _listed(names: list[str], most: int = 6) -> str:
