@@ -18,6 +18,7 @@ from console.model.roster import parse_weapons
 from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
+from console.ui.dialogs.form_dialog import FormDialog
 from console.ui.prep.briefing import BriefingDialog
 from console.ui.prep.choose_dialog import ChooseDialog
 from console.ui.prep.prep_screen import PrepScreen
@@ -297,3 +298,34 @@ async def test_a_forecast_says_the_wounds_it_counts(tmp_path: Path) -> None:
         await pilot.press("up", "up", "f")  # the adventure's mix
         await forecast_done(pilot)
         assert "Against the party with its wounds now: Brice 5" in detail(app)
+
+
+async def test_a_what_ifs_count_and_values_follow_the_foe_named(tmp_path: Path) -> None:
+    """Another foe named in the what-if kept the first foe's count and values: "3 x Eel
+    mother, Atk 12" was forecast and kept, the eel's numbers as hers. They follow the foe
+    now, and tab completes his name."""
+    app = party_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("P", "a")
+        await write(pilot, {"title": "The Relay"}, {"background": ""})
+        await pilot.press("s")
+        await write(pilot, {"name": "Docks"}, {"notes": ""})
+        await pilot.press("n")
+        await write(pilot, {"name": "Ambush"}, {"boxed": "", "notes": ""})
+        await pilot.press("p")
+        await write(pilot, {}, {"lines": SKRAK + "\n2 x Drone: Atk 6, Def 5, Dmg 8, AR 2, "
+                                                 "Vit 8, Nish 5"})
+        await pilot.press("w")
+        screen = await opened(pilot, FormDialog)
+
+        def shown(name: str) -> str:
+            return screen.query_one(f"#field-{name}", Input).value
+
+        assert (shown("foe"), shown("count"), shown("atk")) == ("Skrak", "3", "15")
+        await pilot.press("ctrl+u", "d", "r", "tab")
+        await pilot.pause()
+        assert (shown("foe"), shown("count"), shown("atk"), shown("vit")) == (
+            "Drone", "2", "6", "8")
+        await pilot.press("ctrl+u", "z")  # no foe of that name: the values stay
+        await pilot.pause()
+        assert (shown("count"), shown("atk")) == ("2", "6")

@@ -5,6 +5,7 @@ players (``U``). Each change is one undoable action of the service's (``service.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from console.model.adventures import MAP_MAX, Adventure, Foe, PreparedEncounter, fit_hidden
@@ -50,8 +51,10 @@ def _text(what: str) -> Any:
     return required_text(what)
 
 
-def stat_field(attribute: str, label: str, stat: Stat | None) -> Field:
-    """A foe's stat in a what-if: a value or a rating (blank: none)."""
+def stat_field(attribute: str, label: str, stat: Stat | None,
+               follow: tuple[str, Callable[[str], str | None]] | None = None) -> Field:
+    """A foe's stat in a what-if: a value or a rating (blank: none); ``follow``: the foe's
+    field it follows (the foe named: his value)."""
     def parse(text: str) -> Stat | None:
         if not text.strip():
             return None
@@ -61,7 +64,7 @@ def stat_field(attribute: str, label: str, stat: Stat | None) -> Field:
         return found
 
     return Field(attribute, f"{label} (value or rating)", parse,
-                 "" if stat is None else stat.text)
+                 "" if stat is None else stat.text, follow=follow)
 
 
 class PrepFlows(Flows):
@@ -265,10 +268,27 @@ class PrepFlows(Flows):
                 raise ValueError(f"foe: one of {', '.join(t.name for _, t in foes)}")
             return key
 
+        def of_foe(value: Callable[[Foe, NpcTemplate], str]) -> Callable[[str], str | None]:
+            """What a field shows for the foe named so far (None: no foe of that name):
+            another foe named, his count and values replace the one's named before."""
+            def shown(typed: str) -> str | None:
+                found = names.get(typed.strip().casefold())
+                return None if found is None else value(*found)
+            return shown
+
+        def stat_text(attribute: str) -> Callable[[Foe, NpcTemplate], str]:
+            def text(_foe: Foe, template: NpcTemplate) -> str:
+                stat = getattr(template, attribute)
+                return "" if stat is None else str(stat.text)
+            return text
+
         first_foe, first = foes[0]
-        fields = [Field("foe", "Foe (his name)", which, first.name, max_length=NAME_MAX),
-                  Field("count", "Count", whole_number("count", COUNT), str(first_foe.count))]
-        fields += [stat_field(attribute, label, getattr(first, attribute))
+        fields = [Field("foe", "Foe (his name; tab completes)", which, first.name,
+                        max_length=NAME_MAX, complete=tuple(t.name for _, t in foes)),
+                  Field("count", "Count", whole_number("count", COUNT), str(first_foe.count),
+                        follow=("foe", of_foe(lambda foe, _t: str(foe.count))))]
+        fields += [stat_field(attribute, label, getattr(first, attribute),
+                              follow=("foe", of_foe(stat_text(attribute))))
                    for attribute, _key, label in NPC_STATS if attribute != "mr"]
         values = await self.form(
             f"What if, in {encounter.name}", fields,
