@@ -33,7 +33,7 @@ from console.ui.alerts import show_outcome
 from console.ui.changes import spread
 from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import Field, Filled, FormDialog
-from console.ui.key_gate import GatedApp, Hold
+from console.ui.key_gate import GatedApp, Hold, typed
 
 __all__ = ["FLOW_GROUP", "Flows", "Notebook"]
 
@@ -72,6 +72,19 @@ class Flows:
         key done at once)."""
         spread(self.app, outcome)
         show_outcome(self.app, outcome, confirm=confirm or undoable, undoable=undoable)
+
+    def cut_short(self, outcome: Outcome) -> None:
+        """An outcome that ends the flow before the step the GM may have typed ahead for
+        (a miss: no damage step): shown, and the keys kept for that step are not sent on
+        to the screen under it (a damage's "12 enter" there focuses panes, and enter on
+        the tracker moves the turn); they are said, as a form says the keys typed before
+        its mistake."""
+        hold = _HOLD.get()
+        kept = hold.set_aside() if hold is not None else []
+        self.show(outcome)
+        if kept:
+            self.app.notify(f"(typed before this was said, not used: {typed(kept)})",
+                            severity="warning")
 
     def note(self, outcome: Outcome) -> None:
         """What a command worked out without saving (an explosion's damage), in the log:

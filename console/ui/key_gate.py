@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 else:
     _App = object
 
-__all__ = ["GatedApp", "Hold", "KeyGate", "again", "escape_then"]
+__all__ = ["GatedApp", "Hold", "KeyGate", "again", "escape_then", "typed"]
 
 
 def again(key: events.Key, app: App[Any]) -> events.Key:
@@ -58,6 +58,26 @@ def again(key: events.Key, app: App[Any]) -> events.Key:
     copy.time = key.time
     copy.set_sender(app)
     return copy
+
+
+def typed(keys: list[events.Key], most: int = 40) -> str:
+    """Keys as a GM reads what he typed: characters run together as text ("and the relay"),
+    any other key by its name ("30 enter enter"); only the last ``most`` characters, after
+    "… ", when longer."""
+    words: list[str] = []
+    text = ""
+    for key in keys:
+        if key.is_printable and key.character:
+            text += key.character
+            continue
+        if text:
+            words.append(text)
+            text = ""
+        words.append(key.key)
+    if text:
+        words.append(text)
+    shown = " ".join(words)
+    return shown if len(shown) <= most else "… " + shown[-(most - 2):]
 
 
 def escape_then(key: events.Key) -> tuple[events.Key, events.Key] | None:
@@ -127,6 +147,14 @@ class KeyGate:
                 break
         return True
 
+    def set_aside(self, holder: object) -> list[events.Key]:
+        """The keys kept while ``holder`` holds the gate, taken out, not to be sent: what
+        they were typed for will not come (an attack missed before its damage step)."""
+        if not any(held is holder for held in self._holders):
+            return []
+        kept, self._kept = self._kept, []
+        return kept
+
     def keep(self, key: events.Key) -> None:
         """Keep ``key`` in its place among the keys kept (a form that closed under it hands
         it back here)."""
@@ -159,6 +187,10 @@ class Hold:
     def dialog_closed(self) -> None:
         if self.running:  # what the GM types next is for the flow's next step
             self._gate.hold(self)
+
+    def set_aside(self) -> list[events.Key]:
+        """The keys typed for the flow's next step, which will not come: taken out."""
+        return self._gate.set_aside(self)
 
     def end(self) -> None:
         self.running = False

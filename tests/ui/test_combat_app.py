@@ -19,6 +19,7 @@ from console.ui.tracker.detail_pane import DetailPane
 from console.ui.widgets.plain import Label
 from tests.service.test_combat_commands import BRICE, SKRAK
 from tests.ui.conftest import SIZE, console_on, plain, select, toasts_of, type_in
+from tests.ui.test_forgiving_keys import burst
 
 
 def dock(store: CampaignStore, wounds: int = 0) -> GMConsoleApp:
@@ -206,6 +207,25 @@ async def test_an_npc_attackers_atk_and_dmg_follow_the_attacker_named(
         assert (field(app, "atk").value, field(app, "dmg").value) == ("16", "30")
         await pilot.press("ctrl+s")
         assert "roll Def 8M vs 16" in hint(app)  # his Atk, not the Skrak's
+
+
+async def test_keys_typed_ahead_for_a_damage_step_a_miss_never_opens_are_not_used(
+        store: CampaignStore) -> None:
+    """"12 enter" typed ahead for the damage went, after a miss, to the main screen: the
+    2 focused the roster, and an enter on the tracker would have moved the turn. They are
+    set aside and said, as a form says the keys typed before its mistake."""
+    app = dock(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Skrak 1")
+        before = app.service.encounter().current  # type: ignore[union-attr]
+        focused = app.focused
+        burst(app, "A", "ctrl+s", "3", "enter", "1", "2", "enter")
+        for _ in range(10):
+            await pilot.pause()
+        assert toasts_of(app)[-2].startswith("Brice misses Skrak 1")
+        assert toasts_of(app)[-1] == "(typed before this was said, not used: 12 enter)"
+        assert app.focused is focused
+        assert app.service.encounter().current == before  # type: ignore[union-attr]
 
 
 async def test_a_questioned_result_is_selected_so_typing_replaces_it(

@@ -94,7 +94,7 @@ async def test_a_mistake_in_a_burst_stops_there_with_its_message(
         assert app.screen.query_one("#error").render()  # "x" is not a Nish: said
         assert [field.value for field in app.screen.query(Input)][:2] == ["Thug", "x"]
         # The keys typed on before it was said are not typed in, and said to be so.
-        assert "typed before this was said, not used: 1 2" in str(
+        assert "typed before this was said, not used: 12" in str(
             app.screen.query_one("#error").render())
 
 

@@ -209,8 +209,8 @@ class CombatFlows(Flows):
         if result is None:
             return None
         verdict = attack.verdict(result)
-        if not verdict.hit:
-            self.show(self.service.combat.miss(attack, verdict))
+        if not verdict.hit:  # no damage step: keys typed ahead for it are not used
+            self.cut_short(self.service.combat.miss(attack, verdict))
             return None
         return verdict
 

@@ -31,6 +31,7 @@ from console.rules.ratings import Rating
 from console.service import ActionRefused
 from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.discarding import AsksBeforeDiscarding
+from console.ui.key_gate import typed
 from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
 
@@ -166,7 +167,7 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
         self._kept: dict[str, str] = {}  # field name -> doubted text the GM entered again
         self.mistake_said_at: float | None = None  # see FieldInput: keys after a mistake
         self._said = ""  # the mistake said last
-        self._set_aside: list[str] = []  # the keys typed before it was said, not used
+        self._set_aside: list[events.Key] = []  # the keys typed before it was said, unused
         self._listing = ""  # the names a name typed in part may be, said on tab
 
     def compose(self) -> ComposeResult:
@@ -252,12 +253,9 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
     def set_aside(self, key: events.Key) -> None:
         """A key typed before the mistake was said, not typed on: said, so that none goes
         unseen (two GMs took "8 enter" for lost)."""
-        shown_key = key.character if key.is_printable and key.character else key.key
-        self._set_aside.append(shown_key)
-        keys = " ".join(self._set_aside)
-        if len(keys) > 40:
-            keys = "… " + keys[-38:]
-        self.show_error(f"{self._said}\n(typed before this was said, not used: {keys})")
+        self._set_aside.append(key)
+        self.show_error(f"{self._said}\n(typed before this was said, not used: "
+                        f"{typed(self._set_aside)})")
 
     def show_error(self, message: str) -> None:
         self.query_one("#error", Static).update(message)

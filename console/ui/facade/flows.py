@@ -222,7 +222,11 @@ class FacadeFlows(Flows):
             choice = await self._blow(attack, choices)
             if choice is None:
                 return
-        self.show(facade_.land_attack(attack, roll, defense=defense, choice=choice))
+        landed = facade_.land_attack(attack, roll, defense=defense, choice=choice)
+        if choices and attack.defense_open(roll):
+            self.show(landed)
+        else:  # a step skipped (no defense, no blow): keys typed ahead for it not used
+            self.cut_short(landed)
 
     async def _blow(self, attack: FacadeAttack, choices: tuple[Choice, ...]) -> Choice | None:
         listed = []
