@@ -41,11 +41,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from console.store.errors import BadSaveFile, CampaignLocked, LockLost, LockUnusable
-from console.store.tree import CampaignTree
+from console.store.tree import LOCK_FILE, CampaignTree
 
 __all__ = ["CampaignLock", "LockHolder", "holder_now", "read_holder"]
 
-LOCK = "lock"
+LOCK = LOCK_FILE
 # A viewer checking the lock holds it shared for an instant: the writer tries for a moment
 # before calling the campaign taken.
 _ATTEMPTS, _PAUSE = 10, 0.02

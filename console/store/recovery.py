@@ -18,7 +18,7 @@ from console.store.layout import (
 )
 from console.store.lock import CampaignLock
 from console.store.shards import read_tables
-from console.store.tree import CampaignTree
+from console.store.tree import IN_PLACE, CampaignTree
 from console.store.verify import verify_campaign
 
 __all__ = ["CheckReport", "check_campaign", "find_good_backup", "remove_planted",
@@ -102,8 +102,9 @@ def restore_backup(saves: Path, name: str, rel: str, backup: Path) -> Path | Non
 
 
 def remove_planted(saves: Path, name: str, rel: str) -> bool:
-    """Remove a link or a special file found where the campaign keeps no file of its own
-    (the link itself: its target is never touched). False when ``rel`` is no longer one.
+    """Remove a link or a special file found where the campaign keeps no file of its own,
+    or a hard-linked lock (the link itself: its target, or its file's other name, is never
+    touched). False when ``rel`` is no longer one.
 
     No lock is taken: the planted file may be the lock itself, and no console opens a
     campaign with a planted file in it."""
@@ -111,7 +112,9 @@ def remove_planted(saves: Path, name: str, rel: str) -> bool:
     if kind_of(rel) is not None:
         raise StoreError(f"{rel!r} is a campaign file: restore it from a backup instead")
     found = tree.entry(rel)
-    if found is None or found.kind in ("file", "dir"):
+    planted_link = found is not None and found.kind == "file" and rel in IN_PLACE \
+        and tree.hard_linked(rel)  # its other name's file is left as it is
+    if found is None or found.kind == "dir" or (found.kind == "file" and not planted_link):
         return False
     tree.unlink(rel)
     return True

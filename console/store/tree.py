@@ -68,6 +68,20 @@ def _kind(mode: int) -> str:
     return "other"
 
 
+# The files written in place (open_lock), not replaced by a rename: a hard link there
+# would have its other name's file written too.
+LOCK_FILE = "lock"
+IN_PLACE = frozenset({LOCK_FILE})
+HARD_LINK = "a hard link, its file also elsewhere"
+
+
+def _hard_linked(name: str, folder: int) -> bool:
+    try:
+        return os.stat(name, dir_fd=folder, follow_symlinks=False).st_nlink > 1
+    except OSError:
+        return False
+
+
 class CampaignTree:
     """One campaign folder (``root``), whose own name is not a link either."""
 
@@ -324,6 +338,8 @@ class CampaignTree:
                             self.path(rel), f"cannot be read: {error.strerror or error}"))
                 elif not is_file:
                     found.append(UnsafePath.found(self.path(rel), "a special file"))
+                elif rel in IN_PLACE and _hard_linked(name, fd):
+                    found.append(UnsafePath.found(self.path(rel), HARD_LINK))
             os.close(fd)
         return sorted(found, key=lambda problem: str(problem.path))
 
@@ -425,6 +441,13 @@ class CampaignTree:
                 error.filename = str(self.path(rel_dir))
             raise
 
+    def hard_linked(self, rel: str) -> bool:
+        """Whether regular file ``rel`` is a file with another name too (a hard link)."""
+        parent, name = self._split(rel)
+        with contextlib.suppress(FileNotFoundError), self.folder(parent) as folder:
+            return _hard_linked(name, folder)
+        return False
+
     def unlink(self, rel: str) -> None:
         """Remove file (or link) ``rel``; a link is removed itself, its target untouched."""
         parent, name = self._split(rel)
@@ -471,7 +494,14 @@ class CampaignTree:
                 if error.errno == errno.EISDIR:
                     raise UnsafePath.found(self.path(rel), "a folder, not a file") from None
                 raise self._refusal(rel, error) from None
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
             os.close(fd)
             raise UnsafePath.found(self.path(rel), "a special file")
+        if found.st_nlink > 1:
+            # The only file written in place: a hard link to a file outside the folder
+            # would have had that file emptied and rewritten (the others are replaced by
+            # a rename, which leaves the other link's file as it was).
+            os.close(fd)
+            raise UnsafePath.found(self.path(rel), HARD_LINK)
         return fd

@@ -16,6 +16,7 @@ import pytest
 
 from console.cli import main
 from console.store import BadSaveFile, CampaignStore, check_campaign
+from console.store.recovery import remove_planted
 from tests.store.helpers import make_pc
 
 FILES = {
@@ -148,19 +149,24 @@ def test_damage_is_found_named_and_left_as_it_was(
         assert (outside / f"copy-of-{path.name}").exists()
 
 
-@pytest.mark.parametrize("damage", ["directory", "symlink"])
+@pytest.mark.parametrize("damage", ["directory", "symlink", "hard link"])
 def test_a_lock_that_is_not_a_file_is_refused_and_never_followed(
         saves: Path, tmp_path: Path, damage: str) -> None:
     lock = saves / "Tide" / "lock"
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me")
+    lock.unlink(missing_ok=True)
     if damage == "symlink":
-        lock.unlink(missing_ok=True)
         lock.symlink_to(victim)
+    elif damage == "hard link":  # the lock is written in place: it was emptied, then his
+        os.link(victim, lock)
     else:
-        lock.unlink(missing_ok=True)
         lock.mkdir()
     with pytest.raises(BadSaveFile, match="lock"):
         CampaignStore.open(saves, "Tide").close()
     assert victim.read_text() == "keep me"  # was truncated by the lock's O_CREAT|O_RDWR
     assert not check_campaign(saves, "Tide").healthy
+    if damage != "directory":  # the recovery view's r: the planted name goes, nothing else
+        assert remove_planted(saves, "Tide", "lock")
+        CampaignStore.open(saves, "Tide").close()
+        assert victim.read_text() == "keep me"
