@@ -6,6 +6,7 @@ naming the field instead of a ``TypeError`` deep inside the UI.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -44,9 +45,17 @@ def check_keys(data: Mapping[str, Any], what: str, allowed: set[str], required: 
         raise ModelError(f"{what}: missing field(s) {', '.join(missing)}")
 
 
+# Half of a UTF-16 pair, alone: JSON's "\ud800" reads as one, but no text holds it, and
+# writing it back (UTF-8) fails: a campaign holding one could not be saved again.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def need_str(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise ModelError(f"{what}: expected text, got {type(value).__name__}")
+    if _SURROGATE.search(value) is not None:
+        raise ModelError(f"{what}: holds a lone surrogate (half of a UTF-16 pair), which "
+                         "is not text")
     return value
 
 

@@ -22,6 +22,7 @@ import re
 import unicodedata
 
 from console.model.errors import ModelError
+from console.model.fields import need_str
 
 __all__ = [
     "LINE_HELD",
@@ -109,7 +110,7 @@ def _need(value: object, what: str, limit: int, *, notes: bool = False) -> str:
     refused = first_refused(value, notes=notes)
     if refused is not None:
         raise ModelError(f"{what}: holds {refused}, which is not text to show")
-    return value
+    return need_str(value, what)  # and no lone surrogate
 
 
 def need_name(value: object, what: str, limit: int = NAME_HELD) -> str:

@@ -55,6 +55,14 @@ DAMAGE = {
               r"newer console \(schema version 99"),
     "invalid": (InvalidSaveFile, lambda t: t.replace(b'"def":"8M"', b'"def":"7M"'),
                 "7M: die must be 6, 8 or 10"),
+    # Half a UTF-16 pair reads from JSON but can never be written back: it passed the
+    # check, and the console failed at the next save of the file ("this is a bug").
+    "lone surrogate": (InvalidSaveFile, lambda t: t.replace(b'"name":"', b'"name":"\\ud800', 1),
+                       "lone surrogate"),
+    "lone surrogate, older schema": (
+        InvalidSaveFile, lambda t: t.replace(b'"name":"', b'"name":"\\ud800', 1).replace(
+            b'"schema":%d' % SCHEMA_VERSION, b'"schema":%d' % (SCHEMA_VERSION - 1)),
+        "lone surrogate"),
 }
 
 
