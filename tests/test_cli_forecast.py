@@ -4,6 +4,7 @@ JSON; every bad spec, option or fight is one line and exit 2."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -113,6 +114,23 @@ def test_a_file_that_is_no_spec(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert code == 2 and "not JSON" in err
     code, _, err = run(capsys, "forecast", "--spec", str(tmp_path / "absent.json"))
     assert code == 2 and "No such file" in err
+
+
+def test_a_device_or_a_pipe_named_as_the_spec_is_never_read(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``--spec /dev/zero`` filled 16 GB in 20 seconds; a FIFO waited forever."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for named in ("/dev/zero", str(fifo)):
+        code, _, err = run(capsys, "forecast", "--spec", named)
+        assert code == 2 and "not a regular file" in err, named
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 1_000_001)
+    code, _, err = run(capsys, "forecast", "--spec", str(big))
+    assert code == 2 and "over 1,000,000 bytes" in err
+    code, _, err = run(capsys, "forecast", "--spec", spec_file(
+        tmp_path, {**SPEC, "pcs": [{**SPEC["pcs"][0], "name": "Br\ud800ce"}]}))  # type: ignore[index, dict-item]
+    assert code == 2 and "lone surrogate" in err and "bug" not in err
 
 
 @pytest.mark.parametrize("argv", [["--runs", "0"], ["--runs", "300000"], ["--seed", "x"]])

@@ -17,8 +17,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
-import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +24,7 @@ from typing import Any
 from console.cli.errors import CommandError, file_path
 from console.cli.forecast import _runs, _seed
 from console.cli.hints import DEFAULT_SAVES
+from console.cli.outside_file import read_regular
 
 __all__ = ["MAX_FILE_BYTES", "register"]
 
@@ -76,27 +75,9 @@ def register(subparsers: Any) -> None:
 
 def _read_file(path: Path) -> str:
     """The Markdown file: a regular file, at most MAX_FILE_BYTES, UTF-8 text."""
+    data = read_regular(path, MAX_FILE_BYTES, "an adventure is a few hundred kilobytes of text")
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as error:
-        raise CommandError(f"{path}: {error.strerror or error}") from None
-    try:
-        found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode):
-            raise CommandError(f"{path}: not a regular file")
-        chunks, size = [], 0
-        while block := os.read(fd, 1 << 20):
-            size += len(block)
-            if size > MAX_FILE_BYTES:
-                raise CommandError(f"{path}: over {MAX_FILE_BYTES:,} bytes; an adventure "
-                                   "is a few hundred kilobytes of text")
-            chunks.append(block)
-    except OSError as error:
-        raise CommandError(f"{path}: {error.strerror or error}") from None
-    finally:
-        os.close(fd)
-    try:
-        return b"".join(chunks).decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise CommandError(f"{path}: not UTF-8 text (byte {error.start})") from None
 

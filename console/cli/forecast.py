@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from console.cli.errors import CommandError, file_path
+from console.cli.outside_file import read_regular
 from console.rules.forecast import LABELS, MAX_ROUNDS, MAX_RUNS, OUTCOMES, UNPRINTED, Forecast
 
 __all__ = ["register", "render"]
@@ -57,11 +58,9 @@ def register(subparsers: Any) -> None:
 
 
 def _read_spec(path: Path) -> object:
+    data = read_regular(path, MAX_SPEC_BYTES, "a spec of 100 NPCs is a few kilobytes")
     try:
-        size = path.stat().st_size
-        if size > MAX_SPEC_BYTES:
-            raise CommandError(f"{path}: {size:,} bytes; a spec is at most {MAX_SPEC_BYTES:,}")
-        return json.loads(path.read_bytes())
+        return json.loads(data)
     except json.JSONDecodeError as error:
         raise CommandError(f"{path}: not JSON ({error.msg}, line {error.lineno})") from None
     except UnicodeDecodeError:
@@ -72,8 +71,6 @@ def _read_spec(path: Path) -> object:
         why = ("a number too long to be one a spec holds" if "digits" in str(error)
                else str(error)[:200])
         raise CommandError(f"{path}: not a spec ({why})") from None
-    except OSError as error:
-        raise CommandError(f"{path}: {error.strerror or error}") from None
 
 
 def _run(args: argparse.Namespace) -> int:
