@@ -191,3 +191,28 @@ def test_output_that_cannot_be_written_is_said_after_the_work_is_done(
     err = capsys.readouterr().err
     assert err == ("gm-console: the output could not be written (standard output: No space "
                    "left on device); the command itself was carried out\n")
+
+
+def test_a_name_that_starts_with_a_dash_is_told_after_a_double_dash(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """"open it with: gm-console -x --saves DIR" read -x as an option: refused."""
+    _, out, _ = run(capsys, "new", "--saves", str(tmp_path), "--", "-x")
+    command = out.split("open it with: ", 1)[1].strip()
+    assert command == f"gm-console --saves {tmp_path} -- -x"
+    opened = console_parser().parse_args(shlex.split(command)[1:])
+    assert opened.campaign == "-x"
+    code, _, err = run(capsys, "--saves", str(tmp_path), "--", "-y")
+    assert code == 2 and f"`gm-console new --saves {tmp_path} -- -y` creates it" in err
+
+
+def test_what_the_command_line_says_of_a_typed_name_is_escaped(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The suggested `gm-console new '...'` and argparse's own errors printed a typed
+    name's escape sequences raw (ESC]0;... retitles the terminal)."""
+    typed = "Q\x1b]0;pwned\x07Z"
+    code, _, err = run(capsys, typed, "--saves", str(tmp_path))
+    assert code == 2 and "\x1b" not in err and "\x07" not in err and "\\x1b" in err
+    with pytest.raises(SystemExit) as stopped:  # argparse's own error
+        run(capsys, f"--{typed}")
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and "\x1b" not in err and "\\x1b" in err

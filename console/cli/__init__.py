@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from console import __version__
-from console.cli.errors import CommandError, OutputLost, Parser
+from console.cli.errors import CommandError, OutputLost, Parser, one_line
 from console.rules.errors import RulesError
 
 __all__ = ["COMMAND_GROUPS", "build_parser", "main"]
@@ -146,5 +146,5 @@ def _reader_gone() -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"gm-console: {' '.join(message.split())}", file=sys.stderr)
+    print(one_line(f"gm-console: {message}"), file=sys.stderr)
     return 2

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from console.cli.errors import CommandError, Parser, file_path
+from console.cli.errors import CommandError, Parser, file_path, one_line
 from console.cli.hints import DEFAULT_SAVES, saves_option
 from console.store import (
     BadSaveFile,
@@ -60,10 +60,13 @@ def open_for_console(saves: Path, name: str | None, *, read_only: bool) -> Campa
             if name is not None or read_only:
                 # A typed name that is not there is more likely a typo than a new campaign.
                 where = saves_option(saves)
+                # A name that starts with "-" would read as an option: after "--", last.
+                new = (f"new{where} -- {shlex.quote(chosen)}" if chosen.startswith("-")
+                       else f"new {shlex.quote(chosen)}{where}")
                 raise CommandError(
-                    f"no campaign {chosen!r} in {saves}; `gm-console new "
-                    f"{shlex.quote(chosen)}{where}` creates it, `gm-console list{where}` "
-                    "shows the campaigns there (--saves DIR looks in another folder)")
+                    f"no campaign {chosen!r} in {saves}; `gm-console {new}` creates it, "
+                    f"`gm-console list{where}` shows the campaigns there (--saves DIR "
+                    "looks in another folder)")
             saves.mkdir(parents=True, exist_ok=True)
             return CampaignStore.create(saves, chosen)
         return CampaignStore.open(saves, chosen, read_only=read_only)
@@ -116,4 +119,4 @@ def run_app(argv: Sequence[str]) -> int:
         # What closing could do only in part (old backups it could not remove), said
         # where the GM reads it once the console has gone: on the terminal it leaves.
         for warning in store.take_warnings():
-            print(f"gm-console: {warning}", file=sys.stderr)
+            print(one_line(f"gm-console: {warning}"), file=sys.stderr)

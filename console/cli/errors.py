@@ -7,7 +7,18 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-__all__ = ["CommandError", "OutputLost", "Parser", "file_path"]
+from console.model.text import shown
+
+__all__ = ["CommandError", "OutputLost", "Parser", "file_path", "one_line"]
+
+
+def one_line(message: str) -> str:
+    """An error as the command line prints it: one line (an argument may hold a line
+    break), every character that steers a terminal written as its escape. Said before any
+    output is wrapped (console.cli.output), and where none is: the console's own start,
+    whose screen Textual draws (a campaign name typed with ESC]0;... would have retitled
+    the terminal in "no campaign ...; `gm-console new ...` creates it")."""
+    return shown(" ".join(message.split()))
 
 
 class CommandError(Exception):
@@ -19,8 +30,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # One line whatever was typed (an argument may hold a line break).
-        print(f"{self.prog}: {' '.join(message.split())} (see {self.prog} --help)",
-              file=sys.stderr)
+        print(one_line(f"{self.prog}: {message} (see {self.prog} --help)"), file=sys.stderr)
         sys.exit(2)
 
 

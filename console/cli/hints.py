@@ -17,5 +17,8 @@ def saves_option(saves: Path | str) -> str:
 
 
 def open_command(name: str, saves: Path | str) -> str:
-    """The command that opens campaign ``name`` in the console."""
+    """The command that opens campaign ``name`` in the console. A name that starts with
+    "-" would read as an option: it comes last, after ``--`` (every option before it)."""
+    if name.startswith("-"):
+        return f"gm-console{saves_option(saves)} -- {shlex.quote(name)}"
     return f"gm-console {shlex.quote(name)}{saves_option(saves)}"
