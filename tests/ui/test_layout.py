@@ -123,3 +123,28 @@ def test_the_wounds_bar_stays_in_its_cell_however_long_the_numbers() -> None:
     assert cell(4_000_000, 12) == "4000000/12 CD 3999988"
     assert all(len(cell(wounds, 12)) <= WIDTHS["vit"]
                for wounds in (0, 5, 12, 13, 99, 999, 12_345))
+
+
+def test_a_pc_who_owes_checks_says_so_in_his_row_until_they_are_recorded() -> None:
+    """A death check due as a blow landed was said by a toast alone: the next key took it
+    away, and the row showed nothing."""
+    from console.rules.critical_damage import CheckKind
+    from console.ui.tracker.rows import COLUMNS, tracker_rows
+    from tests.service.test_combat_commands import dock, fighter
+
+    service = dock()
+    combat = service.combat
+
+    def state() -> str:
+        rows = dict(tracker_rows(service.view()))
+        return str(rows[1][COLUMNS.index("state")])
+
+    service.tracker.next_turn()  # the Skraks' turn: Brice has had his
+    assert state() == ""
+    attack = combat.plan_npc_attack(fighter(service, 3), fighter(service, 1), [], 1, 15, 20)
+    combat.land_npc_attack(attack, 2)
+    combat.land_npc_attack(attack, 2)  # 36 wounds on Vit 20: his death check, now
+    assert state() == "checks due"
+    combat.apply_checks(fighter(service, 1), [(CheckKind.DEATH, 20),
+                                              (CheckKind.UNCONSCIOUSNESS, 90)])
+    assert state() == ""

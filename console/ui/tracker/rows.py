@@ -8,6 +8,7 @@ from fractions import Fraction
 from rich.text import Text
 
 from console.model import Combatant, Encounter, PlayerCharacter, Side, Status
+from console.model.checks_owed import checks_due_for
 from console.model.combat import wounds_and_vit
 from console.model.encounters import Hold, Shock
 from console.model.facade_fight import Fighter, fighter
@@ -55,7 +56,9 @@ def _nish_text(turn: Turn | None, combatant: Combatant) -> str:
     return acting
 
 
-def state_text(combatant: Combatant, foe: str = "") -> Text:
+def state_text(combatant: Combatant, foe: str = "", *, owes: bool = False) -> Text:
+    """His state in words; ``owes``: critical-damage checks not yet recorded (k), said
+    last, so that a narrow cell cut short still shows his state first."""
     parts: list[tuple[str, str]] = []
     if foe:
         parts.append((foe, "cyan"))  # what the players call him ("Foe 2": P, N)
@@ -72,6 +75,8 @@ def state_text(combatant: Combatant, foe: str = "") -> Text:
         parts.append(("shock: no Nish", "bold magenta"))
     if combatant.hidden:
         parts.append(("hidden", "italic dim"))  # from the players' view (v)
+    if owes:
+        parts.append(("checks due", "bold red"))
     text = Text()
     for index, (label, style) in enumerate(parts):
         if index:
@@ -175,7 +180,11 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
                   template)
         cells = cache.get(combatant, sheet, inputs)
         if cells is None:
-            cells = _cells(combatant, sheet, turn, marker, has_acted, noted, foe)
+            # Checks he owes (a death check as a blow landed, his Nish's): in his row until
+            # recorded, where the toast that said them went with the next key.
+            owes = bool(combatant.checks_owed) and sheet is not None and bool(
+                checks_due_for(encounter, combatant.id, view.pcs))
+            cells = _cells(combatant, sheet, turn, marker, has_acted, noted, foe, owes)
             if facade:  # Façade's health and actions in place of Vit (issue 31)
                 cells = facade_cells(cells, fighter(encounter, combatant.id, view.pcs,
                                                     view.npcs))
@@ -206,7 +215,8 @@ def facade_cells(cells: Cells, who: Fighter) -> Cells:
 
 
 def _cells(combatant: Combatant, sheet: PlayerCharacter | None, turn: Turn | None,
-           marker: tuple[str, ...], has_acted: bool, conditions: str, foe: str = "") -> Cells:
+           marker: tuple[str, ...], has_acted: bool, conditions: str, foe: str = "",
+           owes: bool = False) -> Cells:
     # Who has had his turn this round is dimmed: the rest are still to act.
     style = "bold" if combatant.is_pc else ""
     name = Text(combatant.name, style=f"{style} dim" if has_acted else style)
@@ -218,7 +228,7 @@ def _cells(combatant: Combatant, sheet: PlayerCharacter | None, turn: Turn | Non
         _nish_text(turn, combatant),
         name,
         "PC" if combatant.side is Side.PC else "NPC",
-        state_text(combatant, foe),
+        state_text(combatant, foe, owes=owes),
         _vit_text(combatant, sheet),
         conditions,
     )
