@@ -125,6 +125,9 @@ class PlayerCharacter:
     ship_captain: bool = False  # leads the party in group Initiative
     weapons: tuple[Weapon, ...] = ()
     wounds: int = 0
+    # Vitality drain stopped (a Healing success, or any healing) until new damage: the rule
+    # outlasts the fight it happened in, so it is his, not his place in a fight's.
+    drain_stopped: bool = False
     ap_total: int = 100
     unused_ap: int = 100
     rank: int = 0
@@ -159,6 +162,8 @@ class PlayerCharacter:
         if not isinstance(self.ship_captain, bool):
             raise ModelError(f"{who}: ship captain must be true or false")
         need_int(self.wounds, f"{who}: wounds", minimum=0)
+        if not isinstance(self.drain_stopped, bool):
+            raise ModelError(f"{who}: drain stopped must be true or false")
         need_int(self.ap_total, f"{who}: AP Total", minimum=0)
         need_int(self.unused_ap, f"{who}: Unused AP", minimum=0)
         need_int(self.rank, f"{who}: rank", minimum=0)
@@ -227,13 +232,15 @@ class PlayerCharacter:
             data["facade"] = self.facade.to_dict()
         if self.facade_health:
             data["facade_health"] = self.facade_health.to_dict()
+        if self.drain_stopped:  # only when set: a sheet is as it was before it otherwise
+            data["drain_stopped"] = True
         return data
 
     _KEYS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "player", "player_rank", "ship_captain", "weapons", "wounds", "ap_total",
          "unused_ap", "rank", "missions_completed", "allowance", "notes",
          "improved_this_mission", "rank_rolls", "points", "skills", "facade",
-         "facade_health", "pronoun"}
+         "facade_health", "pronoun", "drain_stopped"}
         | {key for _, key, _ in PC_STATS}
     )
 
@@ -252,6 +259,7 @@ class PlayerCharacter:
                 Weapon.from_dict(item) for item in need_list(raw.get("weapons", []), "weapons")
             ),
             wounds=raw.get("wounds", 0),
+            drain_stopped=raw.get("drain_stopped", False),
             ap_total=raw.get("ap_total", 100),
             unused_ap=raw.get("unused_ap", 100),
             rank=raw.get("rank", 0),

@@ -28,7 +28,7 @@ def checks_due_for(
     due = checks_due(
         sheet.wounds, int(sheet.vit_max.value),
         pass_out_check_done=combatant.pass_out_check_done,
-        drain_stopped=combatant.drain_stopped,
+        drain_stopped=combatant.drain_stopped or sheet.drain_stopped,
         unconscious=combatant.status is Status.UNCONSCIOUS,
     )
     return [check for check in due if check.kind in combatant.checks_owed]

@@ -158,13 +158,14 @@ def heal_npc_in_fight(encounter: Encounter, combatant_id: int, amount: int) -> O
 
 
 def pc_condition(pc: PlayerCharacter, combatant: Combatant | None) -> PcCondition:
-    """The PC's critical-damage state: wounds from his sheet, flags from the fight."""
+    """The PC's critical-damage state: wounds and a drain stopped from his sheet (a stop
+    outlasts the fight it was made in), the other flags from the fight."""
     if pc.vit_max is None:
         raise ModelError(f"{pc.name} has no Vit maximum on {pc.pronoun.their} sheet")
     return PcCondition(
         pc.wounds, int(pc.vit_max.value),
         pass_out_check_done=combatant.pass_out_check_done if combatant else False,
-        drain_stopped=combatant.drain_stopped if combatant else False,
+        drain_stopped=pc.drain_stopped or (combatant is not None and combatant.drain_stopped),
         unconscious=combatant is not None and combatant.status is Status.UNCONSCIOUS,
         dead=combatant is not None and combatant.status is Status.DEAD,
     )
@@ -176,7 +177,7 @@ def _store(pc: PlayerCharacter, encounter: Encounter | None, combatant: Combatan
     """Write the PC's state back: wounds to his sheet, the rest to his place in the fight
     (``owed``: the checks he owes now, when that changed). The checks the damage made due
     now are alerts: he rolls them at once."""
-    sheet = pc.with_changes(wounds=state.wounds)
+    sheet = pc.with_changes(wounds=state.wounds, drain_stopped=state.drain_stopped)
     alerts = ((f"{pc.name} checks now (k): " + "; ".join(c.describe() for c in at_once),)
               if at_once else ())
     if encounter is None or combatant is None:

@@ -225,7 +225,7 @@ def matchup_from_encounter(encounter: Encounter, pcs: Mapping[int, PlayerCharact
                 continue
             made: PcFighter | NpcFighter | str = _pc_fighter(
                 sheet, sheet.wounds, combatant.status, combatant.pass_out_check_done,
-                combatant.drain_stopped)
+                combatant.drain_stopped or sheet.drain_stopped)
         else:
             template = templates.get(combatant.ref) if combatant.ref is not None else None
             nish = combatant.recorded_nish if combatant.recorded_nish is not None else (

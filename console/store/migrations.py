@@ -197,7 +197,7 @@ MIGRATIONS: dict[int, dict[str, DocMigration]] = {
     11: {},  # Façade's sheets, health, actions, combat system: absent means none, Dramatic
     12: {},  # adventures.json is new (layout.ADDED_IN); a fight's source: absent as before
     13: {"pcs": _pc_pronoun},  # a PC's pronoun: "they" until the GM says otherwise
-    14: {},  # a fight's "held" and "acts_now" events: absent means none (older logs)
+    14: {},  # a fight's "held" and "acts_now" events, a PC's "drain_stopped": absent: none
 }
 
 

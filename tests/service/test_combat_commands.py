@@ -203,3 +203,22 @@ def test_the_gms_own_wounds_and_healing_on_either_side() -> None:
     assert service.pcs()[1].wounds == 6  # on his sheet
     with pytest.raises(ActionRefused):
         service.combat.change_wounds(brice, 0)
+
+
+def test_a_drain_stopped_by_healing_stays_stopped_in_the_next_fight() -> None:
+    """Healed in one fight, Brice's drain came back at the next fight's first Nish, with no
+    new damage: "a success (or any healing of 1+) stops the drain until new damage"."""
+    service = dock(wounds=30)  # CD 10
+    combat = service.combat
+    combat.heal(fighter(service, 1), 1)  # 29 wounds, CD 9: the drain stops
+    assert service.pcs()[1].drain_stopped
+    service.tracker.new_encounter("Dock, later")
+    service.tracker.join_party()
+    brice = next(c for c in service.encounter().combatants  # type: ignore[union-attr]
+                 if c.name == "Brice")
+    service.tracker.call_for_nish({brice.id: 30})
+    due = [check.kind for check, _ in combat.checks_due(fighter(service, brice.id))]
+    assert CheckKind.VITALITY_DRAIN not in due and CheckKind.UNCONSCIOUSNESS in due
+    # New damage starts it again.
+    combat.change_wounds(fighter(service, brice.id), -1)  # the GM wounds him by 1
+    assert not service.pcs()[1].drain_stopped
