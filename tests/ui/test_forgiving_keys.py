@@ -80,6 +80,11 @@ async def test_tab_in_a_burst_moves_before_the_next_key(
         for _ in range(4):
             await pilot.pause()
         assert [field.value for field in app.screen.query(Input)] == ["Z", "4"]
+        # ... but stop at the first and the last: up on the first stays there (and types on).
+        burst(app, "up", "W", "down", "down", "5")
+        for _ in range(4):
+            await pilot.pause()
+        assert [field.value for field in app.screen.query(Input)] == ["ZW", "5"]
 
 
 async def test_a_mistake_in_a_burst_stops_there_with_its_message(

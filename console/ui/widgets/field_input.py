@@ -118,13 +118,18 @@ class FieldInput(Guarded, Input):
             self._taken(event)  # a name typed in part, completed: the field stays
             return
         # up and down move between a form's fields too: an input of one line has no use for
-        # them, and a GM who pressed up typed on into the same field ("14" + "12").
+        # them, and a GM who pressed up typed on into the same field ("14" + "12"). They
+        # stop at the first and the last field (up on the first had gone round to the
+        # last, and what was typed next landed in the NPC's Dmg); tab goes round.
         if event.key in ("tab", "shift+tab", "down", "up"):
             fields = [f for f in screen.query(FieldInput) if f.focusable]
             if self in fields:
                 self._taken(event)
                 step = 1 if event.key in ("tab", "down") else -1
-                screen.set_focus(fields[(fields.index(self) + step) % len(fields)])
+                at = fields.index(self) + step
+                if event.key in ("up", "down"):
+                    at = min(max(at, 0), len(fields) - 1)
+                screen.set_focus(fields[at % len(fields)])
                 return
         if event.is_printable:
             return  # Input's own handling: the character typed where the cursor is
