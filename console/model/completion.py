@@ -1,7 +1,8 @@
 """A name typed in part: the one name it starts, so a GM types "Ok" for "Oko Ade".
 
-Matching ignores case (``casefold``) and the spaces around what was typed. A whole name
-typed exactly wins over longer names it starts ("Skrak 1" is not also "Skrak 10").
+Matching ignores case (``casefold``), the spaces around what was typed, and how many spaces
+stand between its words. A whole name typed exactly wins over longer names it starts
+("Skrak 1" is not also "Skrak 10").
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ __all__ = ["completed", "named"]
 
 
 def _key(text: str) -> str:
-    return text.strip().casefold()
+    # Runs of spaces read as one: tab completes "sk" to "Skrak " (the names' shared start),
+    # and " 2" typed after it made "Skrak  2", which named no one.
+    return " ".join(text.split()).casefold()
 
 
 def named(names: Iterable[str], typed: str) -> list[str]:

@@ -44,3 +44,11 @@ def test_completion_never_names_what_the_text_does_not_start(pool: list[str],
     elif done is not None:
         assert all(n.casefold().startswith(done.casefold()) for n in found)
         assert len(done) > len(typed.strip())
+
+
+def test_spaces_between_words_read_as_one() -> None:
+    """tab made "Skrak " of "sk"; " 2" typed after it gave "Skrak  2", which named no one."""
+    names = ["Skrak 1", "Skrak 2", "Skrak leader 1"]
+    assert completed(names, "sk") == "Skrak "
+    assert named(names, "Skrak  2") == ["Skrak 2"]
+    assert named(names, "skrak   leader") == ["Skrak leader 1"]
