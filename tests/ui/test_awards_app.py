@@ -57,6 +57,15 @@ async def test_grab_bag_in_two_keys_from_the_main_screen(seed: CampaignService, 
         assert awards_of(app) == [(2, 2, "first aid"), (1, 3, "")]
         await pilot.press("ctrl+z")
         assert len(awards_of(app)) == 1
+        # A reason typed, then escape: asked, not left out unsaid.
+        await pilot.press("g", "1", "g", "o", "o", "d", "escape")
+        assert isinstance(app.screen, GrabBagDialog) and len(awards_of(app)) == 1
+        assert "Leave out the reason you typed?" in str(
+            app.screen.query_one("#grab-error").render())
+        await pilot.press("enter")  # keeps it
+        assert awards_of(app)[-1][2] == "good"
+        await pilot.press("g", "1", "n", "o", "escape", "escape")  # left out, as asked
+        assert awards_of(app)[-1][2] == "" and len(awards_of(app)) == 3
 
 
 async def test_a_line_of_the_awards_screen_cut_short_ends_in_an_ellipsis(

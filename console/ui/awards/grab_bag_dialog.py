@@ -23,6 +23,7 @@ from console.model.awards import player_of
 from console.model.text import LINE_MAX, first_refused
 from console.service import ActionRefused, Prepared
 from console.ui.dialogs.dialog import Dialog
+from console.ui.dialogs.discarding import AsksBeforeDiscarding
 from console.ui.widgets.field_input import FieldInput
 from console.ui.widgets.plain import Label, Static
 
@@ -32,8 +33,12 @@ Check = Callable[[PlayerCharacter, int, str], Prepared]
 __all__ = ["GrabBagDialog"]
 
 
-class GrabBagDialog(Dialog[Prepared]):
+class GrabBagDialog(AsksBeforeDiscarding, Dialog[Prepared]):
     """Returns the award as ``check`` prepared it (None: none given)."""
+
+    # Escape after a reason typed had saved the award without it, unsaid.
+    DISCARD_QUESTION = ("Leave out the reason you typed? escape again: the award without "
+                        "it; enter keeps it")
 
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -117,5 +122,15 @@ class GrabBagDialog(Dialog[Prepared]):
 
     def action_close(self) -> None:
         """Escape: before the points, nothing given; after them, the award without a
-        reason."""
+        reason (asked first when one was typed)."""
+        if self.given is not None and self.typed_anything() and not self._discarding:
+            self._discarding = True
+            self.say_discarding(True)
+            return
         self.dismiss(None if self.given is None else self.given[2])
+
+    def typed_anything(self) -> bool:
+        return bool(self.query_one("#grab-reason", Input).value.strip())
+
+    def say_discarding(self, asking: bool) -> None:
+        self.query_one("#grab-error", Static).update(self.DISCARD_QUESTION if asking else "")
