@@ -47,6 +47,8 @@ async def test_both_attack_wizards(store: CampaignStore) -> None:
         hits = percent(chance_at_least(Rating.parse("8M"), 16))
         is_hit = percent(1 - chance_at_least(Rating.parse("8M"), 15))
         assert f"Brice → Skrak 1: {hits} hit" in detail(app, 2)
+        # His set values, seen nowhere in a fight but the attack form before.
+        assert "Atk 15 · Def 16 · Dmg 20 · AR 4" in detail(app, 2)
         assert f"Skrak 1 → Brice: {is_hit} hit" in detail(app, 2)
         await pilot.press("A", "ctrl+s")
         assert "roll Atk 8M vs 16" in hint(app)

@@ -148,3 +148,14 @@ def test_a_pc_who_owes_checks_says_so_in_his_row_until_they_are_recorded() -> No
     combat.apply_checks(fighter(service, 1), [(CheckKind.DEATH, 20),
                                               (CheckKind.UNCONSCIOUSNESS, 90)])
     assert state() == ""
+
+
+def test_an_npcs_values_name_his_body_type_where_it_is_not_personal() -> None:
+    from console.model.combat import NpcNumbers
+    from console.rules.ratings import RatingType
+    from console.ui.tracker.detail_pane import npc_values
+
+    assert npc_values(NpcNumbers(15, 16, 20, 4, 12, RatingType.P)) == (
+        "Atk 15 · Def 16 · Dmg 20 · AR 4")
+    assert npc_values(NpcNumbers(20, 18, 6, None, 8, RatingType.V)) == (
+        "Atk 20 · Def 18 · Dmg 6V · AR —")

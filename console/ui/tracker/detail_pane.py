@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from console.model import Combatant, Encounter, NpcTemplate, PlayerCharacter, Stat
 from console.model.checks_owed import checks_due_for, checks_moment
+from console.model.combat import NpcNumbers, npc_numbers
 from console.model.encounters import Condition
 from console.model.hazards import describe, due_now, hazards_of
 from console.model.player_view import shown_name
@@ -46,6 +47,16 @@ __all__ = ["FIGHT", "DetailPane", "Subject"]
 # ("pc" or "npc", its id).
 Subject = tuple[str, int | None]
 FIGHT = "fight"
+
+
+def npc_values(numbers: NpcNumbers) -> str:
+    """An NPC's set values on one line: "Atk 15 · Def 16 · Dmg 20 · AR 4" (Dmg and AR in
+    points of his body's type, named when not Personal); "—" for one not recorded."""
+    kind = "" if numbers.type is RatingType.P else numbers.type.name
+    parts = [("Atk", numbers.atk, ""), ("Def", numbers.def_, ""), ("Dmg", numbers.dmg, kind),
+             ("AR", numbers.ar, kind)]
+    return " · ".join(f"{label} {'—' if value is None else f'{value}{unit}'}"
+                      for label, value, unit in parts)
 
 
 def advancement(sheet: PlayerCharacter, system: str) -> str:
@@ -311,6 +322,10 @@ class DetailPane(Redraws, Guarded, Widget):
                 if health is not None:
                     said.append("  ·  " if acting else "").append_text(health)
                 lines.append(said)
+        if not combatant.is_pc and view.system != "facade":  # Façade's: said below
+            # His set values, which no pane showed in a fight but the attack form.
+            lines.append(Text("  " + npc_values(npc_numbers(
+                combatant, view.npcs.get(combatant.ref) if combatant.ref else None))))
         standing = state_text(combatant)
         if standing.plain:  # the tracker's State cell, which may end in "…" there
             lines.append(Text("  state: ").append_text(standing))
