@@ -44,6 +44,7 @@ __all__ = [
     "next_nish_round",
     "nish_to_come",
     "pass_time",
+    "passing_out",
 ]
 
 
@@ -195,6 +196,37 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
             step.outcome.result, step.outcome.success,
             tuple(effect.kind.value for effect in step.effects)))
     return settled if sheet is None else Outcome.told(sheet).then(settled)
+
+
+def passing_out(before: Encounter, after: Encounter, sheets: Mapping[int, PlayerCharacter],
+                templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
+    """What the hazards on each combatant who passed out between ``before`` and ``after``
+    make of it (a drowning PC who fails a wound's unconsciousness check inhales water and
+    dies); nothing when none cares. ``after`` is the encounter the steps start from."""
+    outcome = Outcome()
+    encounter = after
+    for combatant in after.combatants:
+        was = before.combatant(combatant.id)
+        if combatant.status is not Status.UNCONSCIOUS or (
+                was is not None and was.status is Status.UNCONSCIOUS):
+            continue
+        for index, hazard in enumerate(encounter.hazards):
+            if hazard.target != combatant.id:
+                continue
+            state = _state(hazard)
+            module = module_for(state)
+            reacts = getattr(module, "passes_out", None)
+            found = reacts(state) if reacts is not None else None
+            if found is None:
+                continue
+            moved, step = found
+            made = apply_step(_replace_state(encounter, index, moved), combatant.id, step,
+                              sheets, templates, hazard=hazard_name(state))
+            outcome = outcome.then(made)
+            encounter = made.latest(Encounter) or encounter
+            sheets = {**sheets, **{pc.id: pc for pc in made.changes
+                                   if isinstance(pc, PlayerCharacter)}}
+    return outcome
 
 
 def _replace_state(encounter: Encounter, index: int, state: HazardState | None) -> Encounter:

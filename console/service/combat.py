@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from console.model import Combatant, ModelError, PlayerCharacter, Side, Status
+from console.model import Combatant, Encounter, ModelError, PlayerCharacter, Side, Status
 from console.model.checks_owed import checks_due_for, checks_moment
 from console.model.combat import (
     NpcNumbers,
@@ -26,6 +26,7 @@ from console.model.combat import (
 )
 from console.model.completion import named
 from console.model.fight_events import Attacked
+from console.model.hazards import passing_out
 from console.model.outcome import Outcome
 from console.model.stats import Stat
 from console.model.vessels import (
@@ -379,8 +380,19 @@ class CombatCommands:
                      results: Iterable[tuple[CheckKind, int | None]]) -> Outcome:
         sheet = self.pc_sheet(combatant)
         service = self._service
-        return service.run("combat.checks", lambda: apply_pc_checks(
-            sheet, service.encounter(), list(results)))
+
+        def checks() -> Outcome:
+            before = service.encounter()
+            made = apply_pc_checks(sheet, before, list(results))
+            after = made.latest(Encounter)
+            if before is None or after is None:
+                return made
+            # Passed out under water (a failed unconsciousness check): he drowns.
+            sheets = {**service.pcs(), **{pc.id: pc for pc in made.changes
+                                          if isinstance(pc, PlayerCharacter)}}
+            return made.then(passing_out(before, after, sheets, service.npcs()))
+
+        return service.run("combat.checks", checks)
 
     def change_wounds(self, combatant: Combatant, change: int,
                       fate: Status | None = None) -> Outcome:

@@ -10,7 +10,7 @@ from console.model.checks_owed import checks_passed_by
 from console.model.encounters import Condition, InitiativeMode
 from console.model.fight_end import EndHow, Ending
 from console.model.fight_facts import ending_of
-from console.model.hazards import hazard_checks_passed_by
+from console.model.hazards import hazard_checks_passed_by, passing_out
 from console.model.lifecycle import begin_encounter, check_fight_open, end_encounter, join_pc
 from console.model.outcome import Outcome
 from console.model.tracker import (
@@ -250,8 +250,15 @@ class TrackerCommands:
         combatant = service.running().combatant(combatant_id)
         if combatant is not None and is_vessel(combatant, service.npcs()):
             status = _VESSEL_STATUS.get(status, status)
-        return self._on(f"tracker.{status.value}",
-                        lambda e: toggle_status(e, combatant_id, status))
+        def change(encounter: Encounter) -> Outcome:
+            made = toggle_status(encounter, combatant_id, status)
+            after = made.latest(Encounter)
+            if after is None:
+                return made
+            # Marked unconscious under water (u): he drowns, as the hazard says.
+            return made.then(passing_out(encounter, after, service.pcs(), service.npcs()))
+
+        return self._on(f"tracker.{status.value}", change)
 
     def toggle_hidden(self, combatant_id: int) -> Outcome:
         """Hide him from the players' view, or reveal him (stored: both views agree)."""

@@ -11,6 +11,7 @@ from console.model import Encounter, NpcTemplate, PlayerCharacter, Side, Status
 from console.model.fight_events import HazardCheck, HazardEnded
 from console.model.roster import spawn_copies
 from console.model.tracker import add_combatant
+from console.rules.critical_damage import CheckKind
 from console.rules.hazards import falling, poison, starvation, suffocation, temperature, vacuum
 from console.service import ActionRefused, CampaignService
 from console.store import CampaignStore
@@ -197,3 +198,28 @@ def test_ending_a_hazard_and_what_is_refused() -> None:
     assert ended.alerts  # the closing step (revive Dif ...) is shown
     assert [event.hazard for event in ended.events
             if isinstance(event, HazardEnded)] == ["drowning"]
+
+
+def test_passing_out_under_water_drowns_and_without_air_brings_vit_checks() -> None:
+    """Brice, holding his breath under water, failed a wound's unconsciousness check: the
+    drowning still asked for WP vs 5. RULES 8: "passing out means inhaling: in water that
+    is death; with no breathable air, each Nish a Vit check"."""
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    hazards = service.hazards
+    new_round(service)
+    brice, kara = fighter(service, 1), fighter(service, 2)
+    hazards.start(brice, "drowning", suffocation.start("water", prepared=True, wp="8L"))
+    service.combat.change_wounds(brice, -21)  # 21 on Vit 20: CD 1, WP vs 5 at once
+    checked = service.combat.apply_checks(fighter(service, 1),
+                                          [(CheckKind.UNCONSCIOUSNESS, 2)])  # he passes out
+    assert fighter(service, 1).status is Status.DEAD
+    assert any("passes out under water: inhales, and drowns" in line
+               for line in checked.notices)
+    # Kara out of air, marked unconscious by the GM (u): Vit checks from her next Nish.
+    hazards.start(kara, "suffocation", suffocation.start("no air", prepared=False))
+    service.tracker.toggle_status(kara.id, Status.UNCONSCIOUS)
+    (_index, state), = hazards.state(fighter(service, 2)),
+    assert "unconscious: Vit vs 5" in suffocation.status(state)  # type: ignore[arg-type]
+    # Passing out again changes nothing more: the hazard is past it.
+    service.tracker.toggle_status(kara.id, Status.UNCONSCIOUS)  # back up
+    assert fighter(service, 2).status is Status.ACTIVE

@@ -45,6 +45,7 @@ __all__ = [
     "for_players",
     "inhale",
     "nish",
+    "passes_out",
     "start",
     "status",
 ]
@@ -199,6 +200,20 @@ def inhale(state: SuffocationState) -> tuple[SuffocationState, HazardStep]:
         raise RulesError(f"cannot pass out while {state.phase}")
     new, effects = _passed_out(replace(state, breath_left=0, phase=Phase.STRUGGLING))
     return new, HazardStep("tries to breathe and passes out", effects)
+
+
+def passes_out(state: SuffocationState) -> tuple[SuffocationState, HazardStep] | None:
+    """He passed out of another cause (a wound's unconsciousness check) while the water or
+    the want of air holds him: "passing out means inhaling: in water that is death; with
+    no breathable air, each Nish a Vit check". None when it changes nothing (immune, his
+    check already past it, or the hazard over)."""
+    if state.phase not in (Phase.HOLDING, Phase.STRUGGLING):
+        return None
+    new, effects = _passed_out(replace(state, breath_left=0, phase=Phase.STRUGGLING,
+                                       pending=False))
+    text = ("passes out under water: inhales, and drowns" if new.phase is Phase.DEAD
+            else "passes out without air: inhales; Vit checks from his next Nish")
+    return new, HazardStep(text, effects)
 
 
 def end(state: SuffocationState) -> tuple[SuffocationState, HazardStep]:
