@@ -21,7 +21,9 @@ from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome, Removed
 from console.model.sessions import Session
 from console.model.tracker import add_combatant
+from console.rules.errors import RulesError
 from console.rules.forecast import LABELS, UNDECIDED
+from console.rules.hazards import hazard_name, load_state, module_for
 
 __all__ = [
     "begin_encounter",
@@ -160,9 +162,32 @@ def end_encounter(encounter: Encounter, ending: Ending | None = None) -> Outcome
     if ending is not None:
         said += f": {ending.how.value}" + ("" if ending.row is None
                                              else f" ({ending_label(ending.row)})")
+    left = left_with(encounter)
     return Outcome.told(encounter.with_changes(active=False,
                                                ending=ending or encounter.ending),
-                        notices=(said,))
+                        notices=(said, *left), alerts=left)
+
+
+def left_with(encounter: Encounter) -> list[str]:
+    """What a fight ended takes with it, said: a hazard still running (a drowning, a
+    vacuum) ends with it, and who was unconscious joins the next fight standing. Ending
+    it dropped both unsaid; the GM who knows carries them on (z, u in the next fight)."""
+    said = []
+    for hazard in encounter.hazards:
+        victim = encounter.combatant(hazard.target)
+        if victim is None or victim.status in (Status.DEAD, Status.REMOVED):
+            continue
+        try:
+            state = load_state(hazard.state)
+            where = f"{hazard_name(state)} ends with the fight ({module_for(state).status(state)})"
+        except RulesError:  # a hazard this console cannot read: said all the same
+            where = "hazard ends with the fight"
+        said.append(f"{victim.name}'s {where}: z starts it again in the next")
+    for combatant in encounter.combatants:
+        if combatant.is_pc and combatant.status is Status.UNCONSCIOUS:
+            said.append(f"{combatant.name} was unconscious: the next fight has "
+                        f"{combatant.pronoun.them} up unless u marks {combatant.pronoun.them}")
+    return said
 
 
 def ending_label(row: str) -> str:

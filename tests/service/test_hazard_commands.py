@@ -223,3 +223,19 @@ def test_passing_out_under_water_drowns_and_without_air_brings_vit_checks() -> N
     # Passing out again changes nothing more: the hazard is past it.
     service.tracker.toggle_status(kara.id, Status.UNCONSCIOUS)  # back up
     assert fighter(service, 2).status is Status.ACTIVE
+
+
+def test_ending_a_fight_says_the_hazards_and_the_unconscious_it_leaves() -> None:
+    """Ending a fight dropped a drowning still running and a PC's unconsciousness, unsaid:
+    the next fight had them standing and breathing."""
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    new_round(service)
+    brice, kara = fighter(service, 1), fighter(service, 2)
+    service.hazards.start(brice, "drowning", suffocation.start("water", prepared=True,
+                                                               wp="8L"))
+    service.tracker.toggle_status(kara.id, Status.UNCONSCIOUS)
+    ended = service.tracker.end_encounter()
+    said = "\n".join(ended.alerts)
+    assert "Brice's drowning ends with the fight (holding breath" in said
+    assert "Kara was unconscious: the next fight has them up unless u marks them" in said
+    assert all(line in ended.notices for line in ended.alerts)  # and in the log
