@@ -157,6 +157,12 @@ async def test_the_close_dialog_previews_then_applies(seed: CampaignService, clo
         await put(pilot, "#close-self", "7")
         await put(pilot, "#close-group", "9")
         assert "over twice the hourly rate" in str(screen.query_one("#close-error").render())
+        # The figures under it are not passed off as this form's, and enter stays on the
+        # field: the correction typed next went into Absent PCs.
+        assert "from before this mistake" in str(screen.query_one("#close-note").render())
+        await pilot.press("enter", "8")
+        assert screen.query_one("#close-group", Input).value == "8"
+        assert "4 AP each · group bonus up to 8" in str(screen.query_one("#close-note").render())
         await put(pilot, "#close-group", "6")
         await put(pilot, "#close-missions", "all")
         await put(pilot, "#close-share", "3/4")

@@ -213,6 +213,10 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
         except (ValueError, ActionRefused) as problem:
             self.choices = None
             error.update(str(problem))
+            # The figures under it are the last that read well: said, not passed off as
+            # this form's (a GM read "0 AP each" beside a play time of 3:40).
+            self.query_one("#close-note", Static).update(
+                "the preview below is from before this mistake: mend it to see the awards")
             return
         self.choices = choices
         error.update(self.waiting_for)
@@ -261,6 +265,12 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
         self.field_entered(event.input)
 
     def field_entered(self, field: Input) -> None:
+        """enter: the next field, once the form reads well; on a mistake the field stays
+        (the correction typed next went into the field after it: "8" into Absent PCs)."""
+        self._update(again=True)
+        if self.choices is None:
+            field.select_all()  # typing replaces it
+            return
         fields = list(self.query(Input))
         self.set_focus(fields[(fields.index(field) + 1) % len(fields)])
 
