@@ -263,12 +263,15 @@ class Pasted:
 
 def paste_foes(adventure: Adventure, encounter_id: int, lines: Iterable[StatLine],
                errors: Iterable[StatLineError], roster: Mapping[int, NpcTemplate],
-               next_id: int, *, replace: bool = False) -> Pasted:
+               next_id: int, *, replace: bool = False,
+               used_by: Mapping[int, Iterable[str]] | None = None) -> Pasted:
     """Each good line makes or updates its template and sets the encounter's line of it (its
     count and hidden copies; a line with no count: one, or the count the encounter has);
     the bad lines are said, and change nothing. ``replace``: the lines are the encounter's
     whole list of foes, so a foe no line names is taken out, unless a line was bad (it may
-    have been meant for him)."""
+    have been meant for him). ``used_by``: where else each template is in use (the fight
+    running now, other prepared encounters): a template a line changes is said to change
+    there too, in a warning (the toast had said "Skrak changed" and no more)."""
     from console.model.stat_lines import StatLineError
 
     lines = list(lines)
@@ -278,6 +281,7 @@ def paste_foes(adventure: Adventure, encounter_id: int, lines: Iterable[StatLine
     foes = list(encounter.foes)
     changes: list[NpcTemplate] = []
     notices: list[str] = []
+    alerts: list[str] = []
     for line in lines:
         template = templates.get(line.name.casefold())
         if template is None:
@@ -286,6 +290,11 @@ def paste_foes(adventure: Adventure, encounter_id: int, lines: Iterable[StatLine
         if held != template:
             changes.append(template)
             notices.append(f"{template.name} {'made' if held is None else 'changed'}")
+            elsewhere = [place for place in (used_by or {}).get(template.id, ())
+                         if place != encounter.name]
+            if held is not None and elsewhere:
+                alerts.append(f"{template.name}'s values changed in the roster, so also in: "
+                              f"{', '.join(elsewhere)} (ctrl+z takes it back)")
         old = next((f for f in foes if f.template == template.id), None)
         count = line.count if line.count is not None else (old.count if old else 1)
         try:
@@ -308,7 +317,7 @@ def paste_foes(adventure: Adventure, encounter_id: int, lines: Iterable[StatLine
         changed = _with_foes(adventure, encounter_id, tuple(foes))
     except ModelError as error:
         raise ModelError(f"{encounter.name}: {error}") from None
-    return Pasted(Outcome.told(*changes, changed, notices=notices),
+    return Pasted(Outcome.told(*changes, changed, notices=[*notices, *alerts], alerts=alerts),
                   tuple(sorted(bad, key=lambda e: e.line)))
 
 

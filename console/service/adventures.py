@@ -187,6 +187,26 @@ class AdventureCommands:
         return self._on("adventure.foes", adventure_id, lambda a: remove_foe(
             a, encounter_id, template_id, template.name))
 
+    def _template_users(self) -> dict[int, list[str]]:
+        """Where each template is in use: the fight running now ("the fight running now:
+        Skrak 1, Skrak 2") and each prepared encounter listing him."""
+        users: dict[int, list[str]] = {}
+        running = self._core.encounter()
+        if running is not None:
+            fighting: dict[int, list[str]] = {}
+            for combatant in running.combatants:
+                if not combatant.is_pc and combatant.ref is not None:
+                    fighting.setdefault(combatant.ref, []).append(combatant.name)
+            for ref, names in fighting.items():
+                users.setdefault(ref, []).append(
+                    f"the fight running now ({', '.join(names[:3])}"
+                    + (" ..." if len(names) > 3 else "") + ")")
+        for adventure in self.all():
+            for _scene, encounter in adventure.encounters():
+                for foe in encounter.foes:
+                    users.setdefault(foe.template, []).append(encounter.name)
+        return users
+
     def paste(self, adventure_id: int, encounter_id: int, text: str, *,
               replace: bool = False) -> Pasted:
         """Stat lines into an encounter (console.model.stat_lines): each good line makes or
@@ -203,7 +223,7 @@ class AdventureCommands:
         def change() -> Outcome:
             pasted = paste_foes(self.get(adventure_id), encounter_id, lines, errors,
                                 core.npcs(), core.new_id(NpcTemplate.TABLE),
-                                replace=replace)
+                                replace=replace, used_by=self._template_users())
             found.append(Pasted(pasted.outcome, pasted.errors))
             return pasted.outcome
 

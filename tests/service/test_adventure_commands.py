@@ -241,3 +241,27 @@ def test_the_campaigns_export_carries_its_adventures(tmp_path: Path) -> None:
     with CampaignStore.open(saves, "Tide again", read_only=True) as store:
         assert store.adventures() == made
         assert {t.name for t in store.npcs()} >= {"Skrak", "Hive warden"}
+
+
+def test_a_template_a_paste_changes_is_said_to_change_where_else_he_is_used(
+        memory: CampaignService) -> None:
+    """Stat lines typed for one encounter changed the Skrak template, and so every other
+    encounter listing him and the Skraks fighting now; the toast said "Skrak changed"."""
+    service = memory
+    service.prep.new("Relay")
+    service.prep.add_scene(1, "Docks")
+    service.prep.add_encounter(1, 1, "Ambush")
+    service.prep.add_encounter(1, 1, "Bridge")
+    service.prep.paste(1, 1, "2 x Skrak: Atk 15, Def 8, Dmg 20, AR 4, Vit 12, Nish 9")
+    first = service.prep.paste(1, 2, "Skrak")  # Bridge lists him too, unchanged: nothing said
+    assert first.outcome is not None and not first.outcome.alerts
+    service.sessions.toggle()
+    service.tracker.new_encounter("Dock fight")
+    skrak = next(t for t in service.npcs().values() if t.name == "Skrak")
+    service.roster.spawn(skrak, 2)
+    changed = service.prep.paste(1, 1, "Skrak: Atk 12")
+    assert changed.outcome is not None
+    (said,) = changed.outcome.alerts
+    assert said == ("Skrak's values changed in the roster, so also in: the fight running now "
+                    "(Skrak 1, Skrak 2), Bridge (ctrl+z takes it back)")
+    assert said in changed.outcome.notices
