@@ -18,6 +18,7 @@ from console.model.fight_events import CriticalCheck
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
 from console.model.stats import Stat
+from console.model.text import counted
 from console.model.tracker import add_condition
 from console.model.turns import settle
 from console.rules.combat import wound_npc
@@ -231,7 +232,7 @@ def wound_pc(pc: PlayerCharacter, encounter: Encounter | None, wounding: int,
     him roll now are alerts (never the drain: that waits for his Nish)."""
     combatant = _in_fight(pc, encounter)
     before = pc_condition(pc, combatant)
-    said = f"{cause or pc.name + ' takes'} {wounding} wounds"
+    said = f"{cause or pc.name + ' takes'} {counted(wounding, 'wound')}"
     return _damaged(pc, encounter, combatant, before, take_damage(before, wounding), said)
 
 

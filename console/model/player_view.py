@@ -42,6 +42,7 @@ from console.model.fields import format_time
 from console.model.hazards import for_players, hazards_of
 from console.model.npcs import NpcTemplate
 from console.model.table_settings import NpcNames, PcHealth, PlayersSettings, TurnTimer
+from console.model.text import counted
 from console.model.turns import END, current_turn, on_deck, pending, round_order
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder
@@ -142,7 +143,7 @@ def _pc_health(combatant: Combatant, sheet: PlayerCharacter | None, words: bool)
     if words:
         return health_word(wounds, vit, combatant.status, pc=True)
     if vit is None:
-        return f"{wounds} wounds" if wounds else ""
+        return counted(wounds, "wound") if wounds else ""
     # In the players' words: the Vitality left (not "0/16", read as none left when it
     # means no wounds), and critical damage named (LEGEND says what both mean).
     cd = critical_damage(wounds, vit)

@@ -40,6 +40,7 @@ from console.model.fight_events import (
 )
 from console.model.player_view import health_word, shown_name
 from console.model.table_settings import PcHealth, PlayersSettings
+from console.model.text import counted
 from console.rules.critical_damage import critical_damage
 
 __all__ = ["UNSEEN", "Said", "Teller", "unseen_ids"]
@@ -114,7 +115,7 @@ class Teller:
             word = health_word(wounds, vit, Status.ACTIVE, pc=not self._npc(who))
             return word, {"health": word}
         if vit is None:
-            return f"{wounds} wounds", {"wounds": wounds, "vit": None}
+            return counted(wounds, "wound"), {"wounds": wounds, "vit": None}
         cd = critical_damage(wounds, vit)
         shown = f"{wounds}/{vit}" + ("" if cd is None else f", {cd} CD")
         return shown, {"wounds": wounds, "vit": vit}
@@ -168,7 +169,7 @@ class Teller:
         if self.worded(event.target):
             return Said("attack", f"{text} ({standing})", {**data, **numbers})
         took = hurt.after - hurt.before
-        return Said("attack", f"{text}: {took} wounds ({standing})",
+        return Said("attack", f"{text}: {counted(took, 'wound')} ({standing})",
                     {**data, "took": took, **numbers})
 
     def _wounds(self, event: Wounded) -> Said | None:

@@ -152,3 +152,9 @@ def cleaned(text: str, *, notes: bool = False) -> str:
     if notes:
         text = text.replace("\r\n", "\n")
     return shown(text, notes=notes)
+
+
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """``count`` and its word, singular for one: "1 wound", "2 wounds" ("1 wounds" was
+    printed in the log and the recap)."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"

@@ -103,3 +103,11 @@ def test_a_duplicate_of_a_long_template_name_still_fits() -> None:
     assert copy.name.endswith(" (copy)") and len(copy.name) == NAME_MAX
     again = duplicate_template(long, 3, [long.name, copy.name])
     assert again.name.endswith(" (copy 2)") and len(again.name) <= NAME_MAX
+
+
+def test_a_count_of_one_is_said_in_the_singular() -> None:
+    """"Kess takes 1 wounds" and "The mix of 1 encounters" were printed."""
+    from console.model.text import counted
+
+    assert [counted(n, "wound") for n in (0, 1, 2)] == ["0 wounds", "1 wound", "2 wounds"]
+    assert counted(1, "copy", "copies") == "1 copy" and counted(3, "copy", "copies") == "3 copies"

@@ -129,7 +129,7 @@ async def test_an_adventure_written_from_scratch_balanced_and_launched(tmp_path:
         # The adventure's mix, from the kept what-if: no fight run again.
         await pilot.press("up", "up")
         assert screen.selection == ("adventure", 1, 0)
-        assert "The adventure's mix: 1 encounters" in detail(app)
+        assert "The adventure's mix: 1 encounter," in detail(app)
         # The table is at the scene; E at the table offers its encounter.
         await pilot.press("down", "t")
         assert service.prep.at_table() is not None
@@ -315,6 +315,7 @@ async def test_a_what_ifs_count_and_values_follow_the_foe_named(tmp_path: Path) 
         await pilot.press("p")
         await write(pilot, {}, {"lines": SKRAK + "\n2 x Drone: Atk 6, Def 5, Dmg 8, AR 2, "
                                                  "Vit 8, Nish 5"})
+        await forecast_done(pilot)  # what the paste set going, on a loaded machine too
         await pilot.press("w")
         screen = await opened(pilot, FormDialog)
 

@@ -17,7 +17,7 @@ from rich.text import Text
 from console.model.adventures import Adventure, PreparedEncounter, Scene, key_words, reflow
 from console.model.npcs import NpcTemplate
 from console.model.stat_lines import format_stat_line
-from console.model.text import shown
+from console.model.text import counted, shown
 from console.rules.forecast import BOOK, LABELS, OUTCOMES, UNPRINTED, Forecast, Matchup, Mix
 from console.service.forecast import Prepared, WhatIf
 
@@ -239,11 +239,11 @@ def mix_chart(mix: Mix, what_if: Mix | None, width: int) -> RenderableType:
     book_heavy = sum(float(BOOK[row] or 0) for row in HEAVY)
     verdict = (f"Heavy or worse: {_percent(heavy)} of the fights (the book: about "
                f"{book_heavy * 100:.0f}% and part of the unprinted 10%)")
+    encounters = counted(mix.encounters, "encounter")
     lines: list[RenderableType] = [
         Text(""),
-        Text(f"The adventure's mix: {mix.encounters} encounters, each one vote spread by its "
-             "forecast" if width >= NARROW else f"The mix of {mix.encounters} encounters",
-             style="bold"),
+        Text(f"The adventure's mix: {encounters}, each one vote spread by its forecast"
+             if width >= NARROW else f"The mix of {encounters}", style="bold"),
         table,
         Text(verdict, style="bold red" if heavy > book_heavy + 0.15 else ""),
         Text(f"Rows 1 and 7 print no figure: {float(UNPRINTED) * 100:.0f}% together in the "
