@@ -205,7 +205,12 @@ def import_campaign(saves: Path, source: Path, as_name: str | None = None, *,
     file is checked (and migrated), and the whole campaign verified, before it appears.
     """
     document = _read_export(Path(source), max_bytes)
-    name = validate_name(as_name if as_name is not None else str(document.get("campaign", "")))
+    named = document.get("campaign")
+    if as_name is None and not isinstance(named, str):
+        # str() made a campaign called "None" of a null name.
+        raise BadExportFile(f"{source}: its campaign's name is not text "
+                            f"({type(named).__name__}); --as NAME gives it one")
+    name = validate_name(as_name if as_name is not None else str(named))
     twin = existing_name(Path(saves), name) if Path(saves).is_dir() else None
     if twin is not None or (Path(saves) / name).exists():
         raise CampaignExists(f"campaign {twin or name!r} already exists in {saves}; "

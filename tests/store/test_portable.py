@@ -88,3 +88,15 @@ def test_a_bad_export_is_refused_and_nothing_is_created(
         import_campaign(saves, exported, "New")
     assert not (saves / "New").exists()
     assert sorted(p.name for p in saves.iterdir()) == ["Tide"]
+
+
+@pytest.mark.parametrize("named", [None, 7, ["Tide"]])
+def test_an_export_whose_campaign_name_is_not_text_is_refused(
+        saves: Path, exported: Path, named: object) -> None:
+    """A null name imported as a campaign called "None"."""
+    document = json.loads(exported.read_text())
+    exported.write_text(json.dumps({**document, "campaign": named}))
+    with pytest.raises(BadExportFile, match="its campaign's name is not text"):
+        import_campaign(saves, exported)
+    assert sorted(p.name for p in saves.iterdir()) == ["Tide"]
+    assert import_campaign(saves, exported, "Named") == "Named"  # --as gives it one
