@@ -254,3 +254,16 @@ def test_old_backups_not_removed_at_close_are_said_after_the_console(
     said = capsys.readouterr().err
     assert said == ("gm-console: old backups could not be removed (Permission denied); the "
                     "campaign is saved, with more old versions than kept\n")
+
+
+def test_a_campaign_folder_that_is_a_link_is_said_to_be_one_by_every_command(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """list said "refused (a symbolic link ...)", but check and opening it said "no
+    campaign 'L1'" (and that `gm-console new L1` would make it, which it would not)."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    CampaignStore.create(tmp_path / "elsewhere", "Demo").close()
+    (saves / "L1").symlink_to(tmp_path / "elsewhere" / "Demo")
+    for argv in (["check", "L1"], ["L1"]):
+        code, _, err = run(capsys, *argv, "--saves", str(saves))
+        assert code == 2 and "symbolic link" in err and "no campaign" not in err, argv

@@ -56,6 +56,11 @@ def open_for_console(saves: Path, name: str | None, *, read_only: bool) -> Campa
     known = list_campaigns(saves) if saves.is_dir() else []
     chosen = name or _last_used(saves) or DEFAULT_CAMPAIGN
     try:
+        if chosen not in known and (saves / chosen).is_symlink():
+            # Not "no campaign ...; gm-console new creates it": new would be refused too.
+            raise CommandError(f"{saves / chosen}: refused (a symbolic link; the console "
+                               "never follows one in the saves folder): move the campaign "
+                               "itself into the saves folder")
         if chosen not in known:
             if name is not None or read_only:
                 # A typed name that is not there is more likely a typo than a new campaign.

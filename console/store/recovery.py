@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from console.store.backups import file_key, find_good_backup
-from console.store.errors import BadSaveFile, CampaignNotFound, StoreError
+from console.store.errors import BadSaveFile, CampaignNotFound, StoreError, UnsafePath
 from console.store.layout import (
     BACKUPS_DIR,
     ROOT_FILES,
@@ -53,6 +53,8 @@ def check_campaign(saves: Path, name: str) -> CheckReport:
     """Verify the whole campaign (``console.store.verify``, every document validated):
     read-only, so safe while it is open elsewhere."""
     root = campaign_dir(Path(saves), name)
+    if root.is_symlink():  # as opening it says, and list: not "no campaign"
+        raise UnsafePath.found(root, "a symbolic link")
     if not is_campaign(root):
         raise CampaignNotFound(f"no campaign {name!r} in {saves}")
     tree = CampaignTree(root)
