@@ -172,9 +172,10 @@ applies them all at once, after a preview table.
         spread = ", ".join(f"{r.player} {r.session_points}" for r in report.players)
         line = (f" Grab bag this session: {report.session_points} AP in "
                 f"{format_duration(timedelta(seconds=float(report.hours) * 3600))}, "
-                f"about {due} at one an hour · {spread}")
-        if report.left_out:
+                f"about {due} at one an hour")
+        if report.left_out:  # before the spread: a narrow line cut short keeps who
             line += f" · nothing yet for {', '.join(report.left_out)}"
+        line += f" · {spread}"
         points, played = campaign
         line += f" · campaign: {points} AP in {format_duration(played)}"
         self.query_one("#fairness", Static).update(line)
