@@ -156,6 +156,10 @@ class TrackerCommands:
         rolling = [c for c in encounter.combatants  # the party's vessel rolls no Nish
                    if c.side is Side.PC and c.status not in (Status.DEAD, Status.REMOVED)
                    and c.template is None]
+        # In the roster's order, as the AP pane lists them: the order they joined in moved
+        # from fight to fight, and a GM typing down the table's rolls typed into the wrong
+        # PC's field.
+        rolling.sort(key=lambda c: c.name.casefold())
 
         def rating_of(ref: int | None) -> Rating | None:
             sheet = pcs.get(ref) if ref is not None else None
