@@ -75,8 +75,9 @@ again keeps it.
 critical: no Nish this round). `u` unconscious, `d` dead (on a vehicle or ship, which
 never dies: `u` crippled, `d` destroyed), `x` removes, `e` edits a Nish, `c` adds a
 condition with a duration: "one round" lasts until the end of the next round. The detail
-pane shows what expires when and the checks a critically wounded PC owes; his State says
-"checks due" until `k` records them. `Wounds/Vit` counts wounds taken: `0/20` is unhurt,
+pane shows what expires when and the checks a critically wounded PC owes (his State says
+"checks due" until `k` records them), an NPC's set values, and the odds of one exchange
+each way: an NPC's expected wounds (`~3.7 wnd`) count only up to what puts him down. `Wounds/Vit` counts wounds taken: `0/20` is unhurt,
 `24/20 CD 4` is critical damage 4.
 
 `v` hides the selected combatant from the players' view (`gm-console player-view`, `gm-console
