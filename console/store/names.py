@@ -62,6 +62,13 @@ def validate_name(name: object) -> str:
     BadCampaignName saying why."""
     if not isinstance(name, str) or not name.strip():
         raise BadCampaignName("campaign name must not be empty")
+    if any("\ud800" <= char <= "\udfff" for char in name):
+        # A byte that is not UTF-8 typed on the command line reaches Python as one.
+        shown = "".join(
+            char if not "\ud800" <= char <= "\udfff"
+            else f"\\x{ord(char) - 0xDC00:02x}" if 0xDC80 <= ord(char) <= 0xDCFF
+            else f"\\u{ord(char):04x}" for char in name)
+        raise BadCampaignName(f"campaign name '{shown}' holds a byte that is not UTF-8 text")
     name = unicodedata.normalize("NFC", name)
     if name[0].isspace() or name[-1].isspace():
         raise _refuse(name, "must not start or end with a space")

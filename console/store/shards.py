@@ -8,6 +8,7 @@ file that failed to load.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -119,7 +120,7 @@ def _decode(path: Path, raw: bytes) -> object:
     except UnicodeDecodeError as error:
         raise GarbledSaveFile(path, f"not a text file (byte {error.start} is not UTF-8)") from None
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except RecursionError:
         raise GarbledSaveFile(path, "nested too deeply to be a save file") from None
     except json.JSONDecodeError as error:
@@ -133,6 +134,32 @@ def _decode(path: Path, raw: bytes) -> object:
         ) from None
     except ValueError as error:  # Python's limit on the digits of an integer, say
         raise GarbledSaveFile(path, f"not a save file: {str(error)[:80]}") from None
+    # Half a UTF-16 pair ("\ud800") reads from JSON but can never be written back: the
+    # models refuse it in what they read, and this in the rest (a log's images, the
+    # journal), which the next save writes again. Looked for only when the text holds
+    # such an escape: a walk of every string otherwise.
+    if _SURROGATE_ESCAPE.search(text) is not None and _holds_surrogate(data):
+        raise GarbledSaveFile(path, "holds a lone surrogate (half of a UTF-16 pair), which "
+                                    "is not text")
+    return data
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _holds_surrogate(data: object) -> bool:
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if any("\ud800" <= char <= "\udfff" for char in item):
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
 
 
 def parse_tables(data: object, kind: str, path: Path,

@@ -17,6 +17,7 @@ from console.store import (
     InvalidSaveFile,
     MissingSaveFile,
     NewerSaveFile,
+    StoreError,
     TruncatedSaveFile,
     check_campaign,
     restore_backup,
@@ -142,3 +143,23 @@ def test_check_also_finds_a_log_that_does_not_match_its_journal(saves: Path) -> 
     assert [type(p) for p in report.problems] == [InvalidSaveFile]
     assert "log entries 2..2 are missing" in str(report.problems[0])
     assert report.problems[0].good_backup is not None
+
+
+def test_a_lone_surrogate_in_a_logs_images_is_refused_at_opening(campaign: Path) -> None:
+    """The models refuse one in what they read; a log entry's images and the journal are
+    read as documents to write back, and the next save failed on one ("this is a bug")."""
+    session = next((campaign / "sessions").glob("*/session.json"))
+    text = session.read_text()
+    assert '"after":{' in text
+    spoiled = text.replace('"after":{', '"after":{"odd":"\\ud800",', 1)
+    session.write_text(spoiled)
+    with pytest.raises(GarbledSaveFile, match="lone surrogate"):
+        CampaignStore.open(campaign.parent, "Tide")
+    assert not check_campaign(campaign.parent, "Tide").healthy
+
+
+def test_a_campaign_name_holding_a_byte_that_is_not_utf8_is_refused(saves: Path) -> None:
+    """Typed on the command line, such a byte reaches Python as a lone surrogate: the
+    folder could not be made ("this is a bug")."""
+    with pytest.raises(StoreError, match="not UTF-8"):
+        CampaignStore.create(saves, "Ab\udcff")

@@ -77,8 +77,8 @@ never dies: `u` crippled, `d` destroyed), `x` removes, `e` edits a Nish, `c` add
 condition with a duration: "one round" lasts until the end of the next round. The detail
 pane shows what expires when and the checks a critically wounded PC owes (his State says
 "checks due" until `k` records them), an NPC's set values, and the odds of one exchange
-each way: an NPC's expected wounds (`~3.7 wnd`) count only up to what puts him down. `Wounds/Vit` counts wounds taken: `0/20` is unhurt,
-`24/20 CD 4` is critical damage 4.
+each way: an NPC's expected wounds (`~3.7 wnd`) count only up to what puts him down.
+`Wounds/Vit` counts wounds taken: `0/20` is unhurt, `24/20 CD 4` is critical damage 4.
 
 `v` hides the selected combatant from the players' view (`gm-console player-view`, `gm-console
 serve`), or reveals him: an ambush stays off their screen until it strikes (the roster's
