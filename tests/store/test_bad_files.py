@@ -58,10 +58,10 @@ DAMAGE = {
                 "7M: die must be 6, 8 or 10"),
     # Half a UTF-16 pair reads from JSON but can never be written back: it passed the
     # check, and the console failed at the next save of the file ("this is a bug").
-    "lone surrogate": (InvalidSaveFile, lambda t: t.replace(b'"name":"', b'"name":"\\ud800', 1),
+    "lone surrogate": (GarbledSaveFile, lambda t: t.replace(b'"name":"', b'"name":"\\ud800', 1),
                        "lone surrogate"),
     "lone surrogate, older schema": (
-        InvalidSaveFile, lambda t: t.replace(b'"name":"', b'"name":"\\ud800', 1).replace(
+        GarbledSaveFile, lambda t: t.replace(b'"name":"', b'"name":"\\ud800', 1).replace(
             b'"schema":%d' % SCHEMA_VERSION, b'"schema":%d' % (SCHEMA_VERSION - 1)),
         "lone surrogate"),
 }
