@@ -169,6 +169,7 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
         self._said = ""  # the mistake said last
         self._set_aside: list[events.Key] = []  # the keys typed before it was said, unused
         self._listing = ""  # the names a name typed in part may be, said on tab
+        self._shown_error = ""  # what is said under the form now
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -258,6 +259,7 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
                         f"{typed(self._set_aside)})")
 
     def show_error(self, message: str) -> None:
+        self._shown_error = message
         self.query_one("#error", Static).update(message)
 
     def submit(self) -> None:
@@ -299,9 +301,9 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
         field = self._field_of(widget)
         if field is None or not field.complete:
             return False
-        typed = widget.value
-        completion = completed(field.complete, typed)
-        if completion is not None and completion != typed:
+        before = widget.value
+        completion = completed(field.complete, before)
+        if completion is not None and completion != before:
             widget.value = completion
             widget.cursor_position = len(completion)
         found = named(field.complete, widget.value)
@@ -311,9 +313,10 @@ class FormDialog(AsksBeforeDiscarding, Dialog[Filled[C] | None]):
             self.show_error(self._listing)
             return True
         if self._listing:  # the names listed before: one is named now
+            if self._shown_error == self._listing:  # not a mistake said since
+                self.show_error("")
             self._listing = ""
-            self.show_error("")
-        return widget.value != typed
+        return widget.value != before
 
     def _field_of(self, widget: Input) -> Field | None:
         name = (widget.id or "").removeprefix("field-")

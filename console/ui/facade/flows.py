@@ -223,9 +223,9 @@ class FacadeFlows(Flows):
             if choice is None:
                 return
         landed = facade_.land_attack(attack, roll, defense=defense, choice=choice)
-        if choices and attack.defense_open(roll):
+        if choices:  # the blow was the last step: what is typed after it is the screen's
             self.show(landed)
-        else:  # a step skipped (no defense, no blow): keys typed ahead for it not used
+        else:  # no blow step (a miss, a block): keys typed ahead for it are not used
             self.cut_short(landed)
 
     async def _blow(self, attack: FacadeAttack, choices: tuple[Choice, ...]) -> Choice | None:
