@@ -46,6 +46,7 @@ __all__ = [
     "kill_rule_pc",
     "npc_numbers",
     "pc_condition",
+    "sheet_edited",
     "system_failure",
     "wound_npc_in_fight",
     "wound_pc",
@@ -178,7 +179,10 @@ def _store(pc: PlayerCharacter, encounter: Encounter | None, combatant: Combatan
     """Write the PC's state back: wounds to his sheet, the rest to his place in the fight
     (``owed``: the checks he owes now, when that changed). The checks the damage made due
     now are alerts: he rolls them at once."""
-    sheet = pc.with_changes(wounds=state.wounds, drain_stopped=state.drain_stopped)
+    # A stop matters only while he has critical damage: healed under his Vit, the next
+    # critical damage is new damage, and the drain starts again with it.
+    sheet = pc.with_changes(wounds=state.wounds, drain_stopped=state.drain_stopped
+                            and state.critical_damage is not None)
     alerts = ((f"{pc.name} checks now (k): " + "; ".join(c.describe() for c in at_once),)
               if at_once else ())
     if encounter is None or combatant is None:
@@ -310,3 +314,12 @@ def system_failure(encounter: Encounter, combatant_id: int, template: NpcTemplat
     added = add_condition(encounter, f"{failure.system}: {failure.kind.value}", combatant_id,
                           None, notes=failure.describe())
     return added.saying(alerts=(f"{combatant.name}: {failure.describe()}",))
+
+
+def sheet_edited(before: PlayerCharacter | None, after: PlayerCharacter) -> PlayerCharacter:
+    """A sheet saved from the roster's form: more wounds typed on it are new damage, so a
+    Vitality drain stopped starts again (it stayed stopped, and the drain was never asked
+    of a PC put past his Vit from his sheet)."""
+    if before is not None and after.wounds > before.wounds and after.drain_stopped:
+        return after.with_changes(drain_stopped=False)
+    return after

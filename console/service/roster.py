@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from console.model import NpcTemplate, PlayerCharacter
+from console.model.combat import sheet_edited
 from console.model.lifecycle import (
     carry_pronoun,
     check_deletable,
@@ -46,8 +47,9 @@ class RosterCommands:
 
         def change() -> Outcome:
             check_unique_name(sheet, service.pcs().values())
-            return Outcome.told(sheet, notices=(f"{sheet.name} {verb}",)).then(
-                carry_pronoun(service.encounter(), sheet))
+            saved = sheet_edited(service.pcs().get(sheet.id), sheet)
+            return Outcome.told(saved, notices=(f"{saved.name} {verb}",)).then(
+                carry_pronoun(service.encounter(), saved))
 
         return service.run("pcs.save", change)
 

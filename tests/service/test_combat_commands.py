@@ -222,3 +222,10 @@ def test_a_drain_stopped_by_healing_stays_stopped_in_the_next_fight() -> None:
     # New damage starts it again.
     combat.change_wounds(fighter(service, brice.id), -1)  # the GM wounds him by 1
     assert not service.pcs()[1].drain_stopped
+    # So do wounds typed on his sheet; and healing under his Vit keeps no stop at all.
+    combat.heal(fighter(service, brice.id), 1)
+    assert service.pcs()[1].drain_stopped
+    service.roster.save_pc(service.pcs()[1].with_changes(wounds=35))
+    assert not service.pcs()[1].drain_stopped
+    combat.heal(fighter(service, brice.id), 30)  # 5 wounds on Vit 20: no critical damage
+    assert not service.pcs()[1].drain_stopped
