@@ -270,8 +270,8 @@ def paste_foes(adventure: Adventure, encounter_id: int, lines: Iterable[StatLine
     the bad lines are said, and change nothing. ``replace``: the lines are the encounter's
     whole list of foes, so a foe no line names is taken out, unless a line was bad (it may
     have been meant for him). ``used_by``: where else each template is in use (the fight
-    running now, other prepared encounters): a template a line changes is said to change
-    there too, in a warning (the toast had said "Skrak changed" and no more)."""
+    running now, the other prepared encounters): a template a line changes is said to
+    change there too, in a warning (the toast had said "Skrak changed" and no more)."""
     from console.model.stat_lines import StatLineError
 
     lines = list(lines)
@@ -290,8 +290,7 @@ def paste_foes(adventure: Adventure, encounter_id: int, lines: Iterable[StatLine
         if held != template:
             changes.append(template)
             notices.append(f"{template.name} {'made' if held is None else 'changed'}")
-            elsewhere = [place for place in (used_by or {}).get(template.id, ())
-                         if place != encounter.name]
+            elsewhere = list((used_by or {}).get(template.id, ()))
             if held is not None and elsewhere:
                 alerts.append(f"{template.name}'s values changed in the roster, so also in: "
                               f"{', '.join(elsewhere)} (ctrl+z takes it back)")

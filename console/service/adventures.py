@@ -187,9 +187,10 @@ class AdventureCommands:
         return self._on("adventure.foes", adventure_id, lambda a: remove_foe(
             a, encounter_id, template_id, template.name))
 
-    def _template_users(self) -> dict[int, list[str]]:
-        """Where each template is in use: the fight running now ("the fight running now:
-        Skrak 1, Skrak 2") and each prepared encounter listing him."""
+    def _template_users(self, adventure_id: int, encounter_id: int) -> dict[int, list[str]]:
+        """Where each template is in use but in the encounter ``encounter_id`` of adventure
+        ``adventure_id``: the fight running now ("the fight running now (Skrak 1, Skrak
+        2)") and each other prepared encounter listing him."""
         users: dict[int, list[str]] = {}
         running = self._core.encounter()
         if running is not None:
@@ -203,6 +204,8 @@ class AdventureCommands:
                     + (" ..." if len(names) > 3 else "") + ")")
         for adventure in self.all():
             for _scene, encounter in adventure.encounters():
+                if (adventure.id, encounter.id) == (adventure_id, encounter_id):
+                    continue
                 for foe in encounter.foes:
                     users.setdefault(foe.template, []).append(encounter.name)
         return users
@@ -223,7 +226,8 @@ class AdventureCommands:
         def change() -> Outcome:
             pasted = paste_foes(self.get(adventure_id), encounter_id, lines, errors,
                                 core.npcs(), core.new_id(NpcTemplate.TABLE),
-                                replace=replace, used_by=self._template_users())
+                                replace=replace,
+                                used_by=self._template_users(adventure_id, encounter_id))
             found.append(Pasted(pasted.outcome, pasted.errors))
             return pasted.outcome
 

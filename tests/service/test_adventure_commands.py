@@ -255,6 +255,10 @@ def test_a_template_a_paste_changes_is_said_to_change_where_else_he_is_used(
     service.prep.paste(1, 1, "2 x Skrak: Atk 15, Def 8, Dmg 20, AR 4, Vit 12, Nish 9")
     first = service.prep.paste(1, 2, "Skrak")  # Bridge lists him too, unchanged: nothing said
     assert first.outcome is not None and not first.outcome.alerts
+    service.prep.new("Relay, the sequel")  # an encounter of the same name elsewhere
+    service.prep.add_scene(2, "Docks again")
+    service.prep.add_encounter(2, 1, "Ambush")
+    service.prep.paste(2, 1, "Skrak")
     service.sessions.toggle()
     service.tracker.new_encounter("Dock fight")
     skrak = next(t for t in service.npcs().values() if t.name == "Skrak")
@@ -263,5 +267,5 @@ def test_a_template_a_paste_changes_is_said_to_change_where_else_he_is_used(
     assert changed.outcome is not None
     (said,) = changed.outcome.alerts
     assert said == ("Skrak's values changed in the roster, so also in: the fight running now "
-                    "(Skrak 1, Skrak 2), Bridge (ctrl+z takes it back)")
+                    "(Skrak 1, Skrak 2), Bridge, Ambush (ctrl+z takes it back)")
     assert said in changed.outcome.notices

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from console.model.adventures import MAP_MAX, Adventure, Foe, PreparedEncounter, fit_hidden
+from console.model.completion import named
 from console.model.npcs import NPC_STATS, NpcTemplate
 from console.model.stat_lines import StatLineError, format_stat_line
 from console.model.stats import Stat
@@ -262,9 +263,14 @@ class PrepFlows(Flows):
             raise ActionRefused(f"{encounter.name} has no foes: p adds them")
         names = {template.name.casefold(): (foe, template) for foe, template in foes}
 
+        def foe_named(text: str) -> str | None:
+            """The foe ``text`` names (as tab completes: "eel  mother" is Eel mother)."""
+            found = named([template.name for _, template in foes], text)
+            return found[0].casefold() if len(found) == 1 else None
+
         def which(text: str) -> str:
-            key = text.strip().casefold()
-            if key not in names:
+            key = foe_named(text)
+            if key is None:
                 raise ValueError(f"foe: one of {', '.join(t.name for _, t in foes)}")
             return key
 
@@ -272,8 +278,8 @@ class PrepFlows(Flows):
             """What a field shows for the foe named so far (None: no foe of that name):
             another foe named, his count and values replace the one's named before."""
             def shown(typed: str) -> str | None:
-                found = names.get(typed.strip().casefold())
-                return None if found is None else value(*found)
+                key = foe_named(typed)
+                return None if key is None else value(*names[key])
             return shown
 
         def stat_text(attribute: str) -> Callable[[Foe, NpcTemplate], str]:
