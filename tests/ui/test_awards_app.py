@@ -163,6 +163,13 @@ async def test_the_close_dialog_previews_then_applies(seed: CampaignService, clo
         await pilot.press("enter", "8")
         assert screen.query_one("#close-group", Input).value == "8"
         assert "4 AP each · group bonus up to 8" in str(screen.query_one("#close-note").render())
+        # A mistake in another field does not hold this one: the time shortened, the
+        # bonus is too much now, and enter on the time moves on as it should.
+        await put(pilot, "#close-played", "1:00")
+        assert "over twice the hourly rate" in str(screen.query_one("#close-error").render())
+        await pilot.press("enter")
+        assert app.focused is screen.query_one("#close-rounding", Input)
+        await put(pilot, "#close-played", "3:40")
         await put(pilot, "#close-group", "6")
         await put(pilot, "#close-missions", "all")
         await put(pilot, "#close-share", "3/4")

@@ -98,6 +98,7 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
         self.all_pcs = service.pcs()
         self.roster = sorted(self.all_pcs.values(), key=lambda pc: pc.id)
         self.choices: CloseChoices | None = None
+        self._mistake_in = ""  # the field the mistake said is in ("": none, or not one)
         self.waiting_for: str = ""  # what must still be typed before applying
         self.suggested = ""  # the rotation's reader, while the GM has not typed another
         self._half = 0  # the preview's half shown when narrow (ctrl+t)
@@ -169,9 +170,13 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
         return self.query_one(f"#close-{name}", Input).value
 
     def _read(self) -> CloseChoices:
+        self._mistake_in = "played"  # the field read now: a mistake raised is in it
         played = parse_played(self._value("played"))
+        self._mistake_in = "rounding"
         rounding = parse_rounding(self._value("rounding"))
+        self._mistake_in = "group"
         group = whole_number("group bonus", AP)(self._value("group") or "0")
+        self._mistake_in = "absent"
         absent = pick_pcs(self._value("absent"), self.roster)
         present = [pc for pc in self.roster if pc not in absent]
         reader_text = self._value("reader")
@@ -181,12 +186,18 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
             again = self.service.awards.suggest_reader(present)
             self.suggested = reader_text = again.name if again else ""
             self.query_one("#close-reader", Input).value = reader_text
+        self._mistake_in = "reader"
         reader: PlayerCharacter | None = pick_pc(reader_text, present) \
             if reader_text.strip() else None
+        self._mistake_in = "self"
         self_mark = optional_int("self-assessment", JOURNAL)(self._value("self"))
+        self._mistake_in = "gm"
         gm_mark = optional_int("GM's figure", GM_FIGURE)(self._value("gm"))
+        self._mistake_in = "missions"
         missions = pick_pcs(self._value("missions"), present)
+        self._mistake_in = "share"
         share = parse_share(self._value("share") or "1")
+        self._mistake_in = ""  # the preview's own checks: see _update
         self.waiting_for = ""
         if reader is not None and self_mark is None:
             # Previewed without the journal until the reader has rated himself.
@@ -210,7 +221,10 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
         try:
             choices = self._read()
             preview = self.service.awards.preview_close(choices)
+            self._mistake_in = ""
         except (ValueError, ActionRefused) as problem:
+            if not self._mistake_in and str(problem).startswith("group bonus"):
+                self._mistake_in = "group"  # over twice the hourly award the time makes
             self.choices = None
             error.update(str(problem))
             # The figures under it are the last that read well: said, not passed off as
@@ -268,8 +282,8 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
         """enter: the next field, once the form reads well; on a mistake the field stays
         (the correction typed next went into the field after it: "8" into Absent PCs)."""
         self._update(again=True)
-        if self.choices is None:
-            field.select_all()  # typing replaces it
+        if self.choices is None and field.id == f"close-{self._mistake_in}":
+            field.select_all()  # the mistake is here: typing replaces it
             return
         fields = list(self.query(Input))
         self.set_focus(fields[(fields.index(field) + 1) % len(fields)])
