@@ -7,8 +7,6 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from console.model.text import shown
-
 __all__ = ["CommandError", "OutputLost", "Parser", "file_path", "one_line"]
 
 
@@ -18,6 +16,10 @@ def one_line(message: str) -> str:
     output is wrapped (console.cli.output), and where none is: the console's own start,
     whose screen Textual draws (a campaign name typed with ESC]0;... would have retitled
     the terminal in "no campaign ...; `gm-console new ...` creates it")."""
+    # Imported here: console.model loads every model module, and --help or a dice command
+    # would pay for it (about 40 ms) to print a line that is seldom an error.
+    from console.model.text import shown
+
     return shown(" ".join(message.split()))
 
 

@@ -22,7 +22,6 @@ import re
 import unicodedata
 
 from console.model.errors import ModelError
-from console.model.fields import need_str
 
 __all__ = [
     "LINE_HELD",
@@ -62,9 +61,13 @@ _STEERING = frozenset(
      *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x2028, 0x2029, 0xFEFF])
 _IN_NOTES = frozenset({0x09, 0x0A})  # a note keeps its tabs and line breaks
 # The same as patterns: every name of a roster of 3,000 is checked when the roster is read.
-_IN_LINE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_STEERING)) + "]")
-_IN_NOTE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_STEERING - _IN_NOTES))
+# With them, half a UTF-16 pair alone, which JSON reads but UTF-8 cannot write back: one
+# scan of each text for both (fields.need_str refuses it in the other texts).
+_LONE = "\ud800-\udfff"
+_IN_LINE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_STEERING)) + _LONE
                       + "]")
+_IN_NOTE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_STEERING - _IN_NOTES))
+                      + _LONE + "]")
 
 # Letters and symbols that draw nothing: a name made only of these (and spaces, marks and
 # invisible formatting) looks empty. Unicode's blank fillers and the braille blank.
@@ -77,6 +80,8 @@ def first_refused(text: str, *, notes: bool = False) -> str | None:
     if found is None:
         return None
     char = found.group()
+    if "\ud800" <= char <= "\udfff":
+        return f"U+{ord(char):04X} (a lone surrogate, half of a UTF-16 pair)"
     return f"U+{ord(char):04X} ({unicodedata.name(char, 'a control character').lower()})"
 
 
@@ -110,7 +115,7 @@ def _need(value: object, what: str, limit: int, *, notes: bool = False) -> str:
     refused = first_refused(value, notes=notes)
     if refused is not None:
         raise ModelError(f"{what}: holds {refused}, which is not text to show")
-    return need_str(value, what)  # and no lone surrogate
+    return value
 
 
 def need_name(value: object, what: str, limit: int = NAME_HELD) -> str:
