@@ -15,8 +15,10 @@ from typing import Any, TypeVar
 from console.model.errors import ModelError
 
 __all__ = [
+    "LONE_SURROGATES",
     "check_keys",
     "format_time",
+    "lone_surrogate",
     "need_between",
     "need_choice",
     "need_int",
@@ -47,13 +49,19 @@ def check_keys(data: Mapping[str, Any], what: str, allowed: set[str], required: 
 
 # Half of a UTF-16 pair, alone: JSON's "\ud800" reads as one, but no text holds it, and
 # writing it back (UTF-8) fails: a campaign holding one could not be saved again.
-_SURROGATE = re.compile("[\ud800-\udfff]")
+LONE_SURROGATES = "\ud800-\udfff"  # as a range in a regular expression's class
+_SURROGATE = re.compile(f"[{LONE_SURROGATES}]")
+
+
+def lone_surrogate(text: str) -> bool:
+    """Whether ``text`` holds half a UTF-16 pair alone."""
+    return _SURROGATE.search(text) is not None
 
 
 def need_str(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise ModelError(f"{what}: expected text, got {type(value).__name__}")
-    if _SURROGATE.search(value) is not None:
+    if lone_surrogate(value):
         raise ModelError(f"{what}: holds a lone surrogate (half of a UTF-16 pair), which "
                          "is not text")
     return value

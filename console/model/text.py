@@ -22,6 +22,7 @@ import re
 import unicodedata
 
 from console.model.errors import ModelError
+from console.model.fields import LONE_SURROGATES, lone_surrogate
 
 __all__ = [
     "LINE_HELD",
@@ -63,11 +64,10 @@ _IN_NOTES = frozenset({0x09, 0x0A})  # a note keeps its tabs and line breaks
 # The same as patterns: every name of a roster of 3,000 is checked when the roster is read.
 # With them, half a UTF-16 pair alone, which JSON reads but UTF-8 cannot write back: one
 # scan of each text for both (fields.need_str refuses it in the other texts).
-_LONE = "\ud800-\udfff"
-_IN_LINE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_STEERING)) + _LONE
-                      + "]")
+_IN_LINE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_STEERING))
+                      + LONE_SURROGATES + "]")
 _IN_NOTE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_STEERING - _IN_NOTES))
-                      + _LONE + "]")
+                      + LONE_SURROGATES + "]")
 
 # Letters and symbols that draw nothing: a name made only of these (and spaces, marks and
 # invisible formatting) looks empty. Unicode's blank fillers and the braille blank.
@@ -80,7 +80,7 @@ def first_refused(text: str, *, notes: bool = False) -> str | None:
     if found is None:
         return None
     char = found.group()
-    if "\ud800" <= char <= "\udfff":
+    if lone_surrogate(char):
         return f"U+{ord(char):04X} (a lone surrogate, half of a UTF-16 pair)"
     return f"U+{ord(char):04X} ({unicodedata.name(char, 'a control character').lower()})"
 

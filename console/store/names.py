@@ -30,6 +30,7 @@ import re
 import unicodedata
 from importlib import resources
 
+from console.model.fields import lone_surrogate
 from console.model.text import BLANKS, visible
 from console.store.errors import BadCampaignName
 
@@ -62,10 +63,10 @@ def validate_name(name: object) -> str:
     BadCampaignName saying why."""
     if not isinstance(name, str) or not name.strip():
         raise BadCampaignName("campaign name must not be empty")
-    if any("\ud800" <= char <= "\udfff" for char in name):
+    if lone_surrogate(name):
         # A byte that is not UTF-8 typed on the command line reaches Python as one.
         shown = "".join(
-            char if not "\ud800" <= char <= "\udfff"
+            char if not lone_surrogate(char)
             else f"\\x{ord(char) - 0xDC00:02x}" if 0xDC80 <= ord(char) <= 0xDCFF
             else f"\\u{ord(char):04x}" for char in name)
         raise BadCampaignName(f"campaign name '{shown}' holds a byte that is not UTF-8 text")

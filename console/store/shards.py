@@ -27,6 +27,7 @@ from console.model import (
     PlayerCharacter,
     Session,
 )
+from console.model.fields import lone_surrogate
 from console.store.atomic_storage import AtomicJSONStorage, FlushableMemoryStorage
 from console.store.errors import (
     ForeignSaveFile,
@@ -152,7 +153,7 @@ def _holds_surrogate(data: object) -> bool:
     while pending:
         item = pending.pop()
         if isinstance(item, str):
-            if any("\ud800" <= char <= "\udfff" for char in item):
+            if lone_surrogate(item):
                 return True
         elif isinstance(item, dict):
             pending.extend(item.keys())
