@@ -198,12 +198,17 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
     return settled if sheet is None else Outcome.told(sheet).then(settled)
 
 
-def passing_out(before: Encounter, after: Encounter, sheets: Mapping[int, PlayerCharacter],
+def passing_out(before: Encounter | None, made: Outcome,
+                sheets: Mapping[int, PlayerCharacter],
                 templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
-    """What the hazards on each combatant who passed out between ``before`` and ``after``
-    make of it (a drowning PC who fails a wound's unconsciousness check inhales water and
-    dies); nothing when none cares. ``after`` is the encounter the steps start from."""
-    outcome = Outcome()
+    """``made`` (a check applied, a status set, on the fight ``before``), followed by what
+    the hazards on each combatant it made pass out make of it: a drowning PC who fails a
+    wound's unconsciousness check, or is marked unconscious, inhales water and dies."""
+    after = made.latest(Encounter)
+    if before is None or after is None:
+        return made
+    sheets = _sheets_after(sheets, made)
+    outcome = made
     encounter = after
     for combatant in after.combatants:
         was = before.combatant(combatant.id)
@@ -214,19 +219,24 @@ def passing_out(before: Encounter, after: Encounter, sheets: Mapping[int, Player
             if hazard.target != combatant.id:
                 continue
             state = _state(hazard)
-            module = module_for(state)
-            reacts = getattr(module, "passes_out", None)
+            reacts = getattr(module_for(state), "passes_out", None)
             found = reacts(state) if reacts is not None else None
             if found is None:
                 continue
             moved, step = found
-            made = apply_step(_replace_state(encounter, index, moved), combatant.id, step,
-                              sheets, templates, hazard=hazard_name(state))
-            outcome = outcome.then(made)
-            encounter = made.latest(Encounter) or encounter
-            sheets = {**sheets, **{pc.id: pc for pc in made.changes
-                                   if isinstance(pc, PlayerCharacter)}}
+            stepped = apply_step(_replace_state(encounter, index, moved), combatant.id, step,
+                                 sheets, templates, hazard=hazard_name(state))
+            outcome = outcome.then(stepped)
+            encounter = stepped.latest(Encounter) or encounter
+            sheets = _sheets_after(sheets, stepped)
     return outcome
+
+
+def _sheets_after(sheets: Mapping[int, PlayerCharacter],
+                  outcome: Outcome) -> Mapping[int, PlayerCharacter]:
+    """``sheets`` with the ones ``outcome`` changed, as it left them."""
+    changed = {pc.id: pc for pc in outcome.changes if isinstance(pc, PlayerCharacter)}
+    return {**sheets, **changed} if changed else sheets
 
 
 def _replace_state(encounter: Encounter, index: int, state: HazardState | None) -> Encounter:

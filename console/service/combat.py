@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from console.model import Combatant, Encounter, ModelError, PlayerCharacter, Side, Status
+from console.model import Combatant, ModelError, PlayerCharacter, Side, Status
 from console.model.checks_owed import checks_due_for, checks_moment
 from console.model.combat import (
     NpcNumbers,
@@ -383,14 +383,9 @@ class CombatCommands:
 
         def checks() -> Outcome:
             before = service.encounter()
-            made = apply_pc_checks(sheet, before, list(results))
-            after = made.latest(Encounter)
-            if before is None or after is None:
-                return made
             # Passed out under water (a failed unconsciousness check): he drowns.
-            sheets = {**service.pcs(), **{pc.id: pc for pc in made.changes
-                                          if isinstance(pc, PlayerCharacter)}}
-            return made.then(passing_out(before, after, sheets, service.npcs()))
+            return passing_out(before, apply_pc_checks(sheet, before, list(results)),
+                               service.pcs(), service.npcs())
 
         return service.run("combat.checks", checks)
 

@@ -255,12 +255,9 @@ class TrackerCommands:
         if combatant is not None and is_vessel(combatant, service.npcs()):
             status = _VESSEL_STATUS.get(status, status)
         def change(encounter: Encounter) -> Outcome:
-            made = toggle_status(encounter, combatant_id, status)
-            after = made.latest(Encounter)
-            if after is None:
-                return made
             # Marked unconscious under water (u): he drowns, as the hazard says.
-            return made.then(passing_out(encounter, after, service.pcs(), service.npcs()))
+            return passing_out(encounter, toggle_status(encounter, combatant_id, status),
+                               service.pcs(), service.npcs())
 
         return self._on(f"tracker.{status.value}", change)
 
