@@ -17,13 +17,14 @@ from console.model.characters import PlayerCharacter
 from console.model.encounters import Encounter, Side, Status
 from console.model.errors import ModelError
 from console.model.fight_end import Ending
+from console.model.hazards import describe
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome, Removed
 from console.model.sessions import Session
 from console.model.tracker import add_combatant
 from console.rules.errors import RulesError
 from console.rules.forecast import LABELS, UNDECIDED
-from console.rules.hazards import hazard_name, load_state, module_for
+from console.rules.hazards import hazard_name, load_state
 
 __all__ = [
     "begin_encounter",
@@ -179,7 +180,7 @@ def left_with(encounter: Encounter) -> list[str]:
             continue
         try:
             state = load_state(hazard.state)
-            where = f"{hazard_name(state)} ends with the fight ({module_for(state).status(state)})"
+            where = f"{hazard_name(state)} ends with the fight ({describe(state)})"
         except RulesError:  # a hazard this console cannot read: said all the same
             where = "hazard ends with the fight"
         said.append(f"{victim.name}'s {where}: z starts it again in the next")
