@@ -11,7 +11,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -37,6 +37,8 @@ __all__ = ["CloseSessionScreen", "parse_played", "parse_rounding", "parse_share"
 
 _PLAYED = re.compile(r"(\d{1,2}):([0-5]\d)")
 
+
+T = TypeVar("T")
 
 def parse_played(text: str) -> timedelta:
     """Play time as h:mm (3:40) or whole hours (3)."""
@@ -169,15 +171,16 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
     def _value(self, name: str) -> str:
         return self.query_one(f"#close-{name}", Input).value
 
+    def _field(self, name: str, parse: Callable[[str], T]) -> T:
+        """Field ``name`` read with ``parse``; a mistake it raises is said to be in it."""
+        self._mistake_in = name
+        return parse(self._value(name))
+
     def _read(self) -> CloseChoices:
-        self._mistake_in = "played"  # the field read now: a mistake raised is in it
-        played = parse_played(self._value("played"))
-        self._mistake_in = "rounding"
-        rounding = parse_rounding(self._value("rounding"))
-        self._mistake_in = "group"
-        group = whole_number("group bonus", AP)(self._value("group") or "0")
-        self._mistake_in = "absent"
-        absent = pick_pcs(self._value("absent"), self.roster)
+        played = self._field("played", parse_played)
+        rounding = self._field("rounding", parse_rounding)
+        group = self._field("group", lambda t: whole_number("group bonus", AP)(t or "0"))
+        absent = self._field("absent", lambda t: pick_pcs(t, self.roster))
         present = [pc for pc in self.roster if pc not in absent]
         reader_text = self._value("reader")
         if reader_text and reader_text == self.suggested and \
@@ -186,17 +189,12 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
             again = self.service.awards.suggest_reader(present)
             self.suggested = reader_text = again.name if again else ""
             self.query_one("#close-reader", Input).value = reader_text
-        self._mistake_in = "reader"
-        reader: PlayerCharacter | None = pick_pc(reader_text, present) \
-            if reader_text.strip() else None
-        self._mistake_in = "self"
-        self_mark = optional_int("self-assessment", JOURNAL)(self._value("self"))
-        self._mistake_in = "gm"
-        gm_mark = optional_int("GM's figure", GM_FIGURE)(self._value("gm"))
-        self._mistake_in = "missions"
-        missions = pick_pcs(self._value("missions"), present)
-        self._mistake_in = "share"
-        share = parse_share(self._value("share") or "1")
+        reader: PlayerCharacter | None = self._field(
+            "reader", lambda t: pick_pc(t, present) if t.strip() else None)
+        self_mark = self._field("self", optional_int("self-assessment", JOURNAL))
+        gm_mark = self._field("gm", optional_int("GM's figure", GM_FIGURE))
+        missions = self._field("missions", lambda t: pick_pcs(t, present))
+        share = self._field("share", lambda t: parse_share(t or "1"))
         self._mistake_in = ""  # the preview's own checks: see _update
         self.waiting_for = ""
         if reader is not None and self_mark is None:
