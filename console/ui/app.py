@@ -56,6 +56,8 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
     # stay on screen under a long list of fields.
     VERTICAL_BREAKPOINTS = [  # noqa: RUF012 (typed as Textual declares it, for mypy)
         (0, "-short"), (30, "-medium"), (48, "-tall")]
+    # A maximised pane keeps the keys under it (Textual keeps its own Footer so).
+    ALLOW_IN_MAXIMIZED_VIEW = "KeysFooter"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),

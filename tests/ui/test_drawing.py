@@ -24,13 +24,13 @@ async def test_a_dialog_covers_the_main_screen_with_a_still_picture(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         rebuilt: list[KeysFooter] = []
-        original = KeysFooter.recompose
+        original = KeysFooter.show
 
-        async def recompose(footer: KeysFooter) -> None:
+        def show(footer: KeysFooter, *args: object) -> None:
             rebuilt.append(footer)
-            await original(footer)
+            original(footer, *args)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(KeysFooter, "recompose", recompose)
+        monkeypatch.setattr(KeysFooter, "show", show)
         await pilot.press("c")  # add a condition: a form
         assert isinstance(app.screen, FormDialog) and isinstance(app.screen, Dialog)
         assert not app.screen_stack[-2].is_current  # the main screen is not drawn through it

@@ -39,6 +39,7 @@ from console.ui.roster.roster_pane import RosterPane
 from console.ui.safety import Guarded, GuardedApp, is_guarded
 from console.ui.screens.main_screen import MainScreen
 from console.ui.tracker.tracker_pane import TrackerPane
+from console.ui.widgets.keys_footer import KeysFooter
 from tests.service.conftest import turn
 from tests.service.test_forecast_commands import armed
 from tests.ui.conftest import SIZE, console_on, fill, select, toasts_of, type_in
@@ -282,8 +283,8 @@ async def test_a_click_on_a_key_in_the_footer(app: GMConsoleApp,
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         break_every_command(app.service, monkeypatch)
-        key = next(k for k in app.screen.query("FooterKey") if getattr(k, "key", "") == "space")
-        await pilot.click(key)
+        space = app.screen.query_one(KeysFooter).key_regions()["space"]
+        await pilot.click(offset=space.offset)
         await pilot.pause()
         assert app.is_running and failures(app)
 

@@ -16,7 +16,7 @@ from console.service import CampaignService
 from console.ui.app import GMConsoleApp
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.details_screen import DetailsScreen
-from console.ui.widgets.keys_footer import lines_for
+from console.ui.widgets.keys_footer import KeysFooter, lines_for
 from tests.ui.conftest import FakeClock
 from tests.ui.test_snapshots import mid_fight
 
@@ -59,8 +59,7 @@ async def test_every_key_of_the_footer_and_the_headers_mode_are_on_screen(
     app = console(tmp_path)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        keys = list(app.screen.query("FooterKey"))
-        shown = {key.key for key in keys}
+        shown = set(app.screen.query_one(KeysFooter).key_regions())
         assert {"E", "S", "g", "w", "i", "z", "ctrl+z", "f1"} <= shown
         header = str(app.screen.query_one("#status").render())
         assert "individual" in header and ("round 1" in header or "r1" in header)
@@ -74,13 +73,14 @@ async def keys_apart(pilot: Pilot[None], app: App[object], keys: tuple[str, ...]
     for pressed in keys:
         await pilot.press(pressed)
         await pilot.pause()
-        shown = list(app.screen.query("FooterKey"))
+        shown = app.screen.query_one(KeysFooter).key_regions()
+        assert shown, pressed
         screen = app.screen.region
-        for key in shown:
-            assert screen.contains_region(key.region), (pressed, key.key, key.region)
-            others = [other for other in shown if other is not key
-                      and other.region.overlaps(key.region)]
-            assert not others, (pressed, key.key, [other.key for other in others])
+        for key, region in shown.items():
+            assert screen.contains_region(region), (pressed, key, region)
+            others = [other for other, elsewhere in shown.items() if other != key
+                      and elsewhere.overlaps(region)]
+            assert not others, (pressed, key, others)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -94,7 +94,7 @@ async def test_every_key_of_a_facade_campaigns_footer_is_on_screen(
         async with app.run_test(size=size) as pilot:
             await keys_apart(pilot, app, ("2", "4", "5", "3", "1"))
             # Ending on the tracker: the contest of Action and the Limit Pools among its keys.
-            assert {"I", "L"} <= {key.key for key in app.screen.query("FooterKey")}
+            assert {"I", "L"} <= set(app.screen.query_one(KeysFooter).key_regions())
 
 
 def test_the_footers_grid_is_the_fewest_lines_that_fit() -> None:

@@ -1,0 +1,81 @@
+"""The footer draws its keys itself (console.ui.widgets.keys_footer): what the mouse does on
+them is what it did on Textual's Footer, whose keys were widgets. A click presses the key,
+the key under the mouse is highlighted with its tooltip shown, and the palette's key opens
+the palette."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.command import CommandPalette
+
+from console.ui.awards.awards_screen import AwardsScreen
+from console.ui.widgets.keys_footer import KeysFooter
+from tests.ui.test_small_terminals import console
+
+
+async def test_a_click_on_a_key_presses_it(tmp_path: Path) -> None:
+    app = console(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        ap = footer.key_regions()["w"]
+        await pilot.click(offset=(ap.x + ap.width - 1, ap.y))  # on its description's end
+        await pilot.pause()
+        assert isinstance(app.screen, AwardsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        palette = app.screen.query_one(KeysFooter).key_regions()["ctrl+p"]
+        assert palette.right == 100  # at the first line's right end
+        await pilot.click(offset=palette.offset)
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+
+
+async def test_a_click_between_keys_presses_nothing(tmp_path: Path) -> None:
+    app = console(tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        regions = sorted(footer.key_regions().values(), key=lambda region: (region.y, region.x))
+        first, second = regions[0], regions[1]
+        assert second.x > first.right  # a gap between them
+        before = app.service.opno
+        await pilot.click(offset=(first.right, first.y))
+        await pilot.pause()
+        assert app.screen is footer.screen and app.service.opno == before
+
+
+async def test_the_key_under_the_mouse_shows_its_tooltip(tmp_path: Path) -> None:
+    app = console(tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("3")  # the log: its filter key has a tooltip
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        search = footer.key_regions()["slash"]
+        await pilot.hover(offset=search.offset)
+        await pilot.pause()
+        assert footer.tooltip == "Filter the log by a name or word"
+        line = search.y - footer.region.y
+        hovered = list(footer.render_line(line))
+        await pilot.hover(offset=(0, 0))
+        await pilot.pause()
+        assert footer.tooltip is None
+        plain = list(footer.render_line(line))
+        assert "".join(s.text for s in hovered) == "".join(s.text for s in plain)
+        # Highlighted: its cells are drawn on another background than they are without it.
+        assert {s.style.bgcolor for s in hovered} != {s.style.bgcolor for s in plain if s.style}
+
+
+async def test_the_footer_shows_the_keys_of_the_pane_in_focus(tmp_path: Path) -> None:
+    app = console(tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        tracker = {entry.key for entry in footer.entries()}
+        assert "space" in tracker and "ctrl+p" in tracker
+        await pilot.press("2")  # the roster
+        await pilot.pause()
+        roster = {entry.key for entry in footer.entries()}
+        assert "space" not in roster and roster != tracker
+        assert footer.region.height == footer.lines_needed()
