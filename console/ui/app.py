@@ -175,21 +175,22 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
         self._history(self.service.redo)
 
     def action_help(self) -> None:
-        from console.ui.screens.help_screen import HelpScreen, keys_table  # see _WARM
+        from console.ui.screens.help_screen import HelpScreen, keys_rows  # see _WARM
 
         focused = self.focused
         pane_help = getattr(focused, "HELP", "") if focused is not None else ""
-        parts = [pane_help or "## MetaScape GM console"]
+        text = pane_help or "## MetaScape GM console"
+        tables = []
         if focused is not None:
-            parts.append("### Keys here\n\n" + keys_table(described_bindings(focused)))
+            tables.append(("Keys here", keys_rows(described_bindings(focused))))
         screen = self.screen
         if not pane_help and screen is not self.main:
-            parts[0] = getattr(screen, "HELP", "") or parts[0]
+            text = getattr(screen, "HELP", "") or text
         everywhere = described_bindings(self) + described_bindings(screen)
-        parts.append("### Keys everywhere\n\n" + keys_table(everywhere)
-                     + "\n| `ctrl+p` | Command palette: every action by name |"
-                     + "\n| `tab` | Next pane |")
-        self.push_screen(HelpScreen("\n\n".join(parts)))
+        tables.append(("Keys everywhere", [*keys_rows(everywhere),
+                                           ("ctrl+p", "Command palette: every action by name"),
+                                           ("tab", "Next pane")]))
+        self.push_screen(HelpScreen(text, tables))
 
     # ----- the command palette lists every action --------------------------------------------
 

@@ -16,7 +16,7 @@ from console.ui.dialogs.confirm import ConfirmDialog
 from console.ui.dialogs.form_dialog import FormDialog
 from console.ui.dialogs.nish_entry import NishForm
 from console.ui.log.log_pane import LogPane
-from console.ui.screens.help_screen import HelpScreen
+from console.ui.screens.help_screen import HelpScreen, KeysTable
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.ending_dialog import EndingDialog
 from tests.service.conftest import fight
@@ -176,6 +176,10 @@ async def test_help_the_palette_and_the_log(seed: CampaignService, open_app) -> 
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
         assert "Initiative tracker" in app.screen.markdown
+        tables = dict(app.screen.tables)  # each a line a key, under its heading
+        assert ("n", "Call for Nish") in tables["Keys here"]
+        assert ("tab", "Next pane") in tables["Keys everywhere"]
+        assert len(app.screen.query(KeysTable)) == 2
         await pilot.press("escape", "2", "f1")
         assert "Roster" in app.screen.markdown  # type: ignore[attr-defined]
         await pilot.press("escape")

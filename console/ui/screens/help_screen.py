@@ -2,23 +2,64 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Markdown
 
 from console.ui.bindings import long_name
 from console.ui.dialogs.dialog import Dialog
+from console.ui.safety import Guarded
 
-__all__ = ["HelpScreen", "keys_table"]
+__all__ = ["HelpScreen", "KeysTable", "keys_rows"]
+
+KeyRow = tuple[str, str]  # the key as shown, what it does
 
 
-def keys_table(bindings: list[Binding]) -> str:
-    rows = [f"| `{b.key_display or b.key}` | {long_name(b)} |" for b in bindings]
-    return "| key | does |\n|---|---|\n" + "\n".join(rows) if rows else ""
+def keys_rows(bindings: list[Binding]) -> list[KeyRow]:
+    return [(b.key_display or b.key, long_name(b)) for b in bindings]
+
+
+class KeysTable(Guarded, Widget):
+    """A help's keys, a line each: the key, in the help's colours for a key, and what it
+    does. (A Markdown table made a widget of every cell, 118 for the tracker's help, and drew
+    a rule between rows, two lines a key: F1 took 310 ms of CPU to open, now 100.)"""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"keys-table--key", "keys-table--header"}
+    # The key as the Markdown above it shows one (Textual's inline code), the header as its
+    # table header was.
+    DEFAULT_CSS = """
+    KeysTable {
+        height: auto;
+        margin: 0 2 1 2;  /* under the Markdown's text, as its blocks stand */
+        & > .keys-table--key { color: $text-warning 95%; background: $warning 10%; }
+        & > .keys-table--header { color: $text-primary; text-style: bold; }
+        &:light > .keys-table--key { color: $text-error 95%; background: $error 5%; }
+    }
+    """
+
+    def __init__(self, rows: Sequence[KeyRow]) -> None:
+        super().__init__()
+        self.rows = list(rows)
+
+    def render(self) -> Table:
+        key_style = self.get_component_rich_style("keys-table--key")
+        header = self.get_component_rich_style("keys-table--header")
+        table = Table(box=None, show_edge=False, pad_edge=False, expand=True,
+                      header_style=header, padding=(0, 2, 0, 0))
+        table.add_column("key", no_wrap=True)
+        table.add_column("does", ratio=1)
+        for key, does in self.rows:
+            # The key's colours on its text only, not on the rest of its column.
+            table.add_row(Text.assemble((key, key_style)), Text(does))
+        return table
 
 
 class HelpScreen(Dialog[None]):
@@ -27,12 +68,20 @@ class HelpScreen(Dialog[None]):
         Binding("escape,f1,q", "dismiss(None)", "Close", id="help.close"),
     ]
 
-    def __init__(self, markdown: str) -> None:
+    def __init__(self, markdown: str, tables: Sequence[tuple[str, Sequence[KeyRow]]] = ()
+                 ) -> None:
+        """``markdown`` (the pane's own help), then each of ``tables``: a heading and its
+        keys."""
         super().__init__()
         self.markdown = markdown
+        self.tables = list(tables)
 
     def compose(self) -> ComposeResult:
         scroll = VerticalScroll()
         scroll.border_subtitle = "up/down, pgup/pgdn: scroll · escape: close"
         with scroll:
             yield Markdown(self.markdown)
+            for heading, rows in self.tables:
+                yield Markdown(f"### {heading}")
+                if rows:
+                    yield KeysTable(rows)
