@@ -55,18 +55,18 @@ __all__ = ["HEALTH_WORDS", "LEGEND", "PlayerHazard", "PlayerPicture", "PlayerRow
 HEALTH_WORDS = ("unhurt", "hurt", "badly hurt", "critical", "down", "crippled", "destroyed")
 
 
-def health_word(wounds: int, vit_max: int | None, status: Status, *, pc: bool = False) -> str:
+def health_word(wounds: int, vit_max: int | None, status: Status) -> str:
     """unhurt: no wounds; hurt: wounds under half his Vit; badly hurt: half his Vit or more;
-    down: unconscious, dead, or (an NPC) wounds past his Vit (critical damage, which kills
-    an NPC unless the GM keeps him up); a PC past his Vit is "critical" (he fights on with
-    critical damage); a vessel crippled or destroyed says so. With no Vit recorded, any
-    wound is "hurt": nothing says how far he is from down."""
+    down: unconscious or dead; critical: past his Vit and still up (a PC fights on with
+    critical damage; an NPC the blow did not kill is one the GM kept up, and he still acts:
+    "down" told the players he had fallen); a vessel crippled or destroyed says so. With no
+    Vit recorded, any wound is "hurt": nothing says how far he is from down."""
     if status in (Status.CRIPPLED, Status.DESTROYED):
         return status.value
     if status in (Status.UNCONSCIOUS, Status.DEAD):
         return "down"
     if vit_max is not None and wounds > vit_max:
-        return "critical" if pc else "down"
+        return "critical"
     if wounds == 0:
         return "unhurt"
     if vit_max is not None and 2 * wounds >= vit_max:
@@ -141,7 +141,7 @@ def _until(until_round: int | None) -> str:
 def _pc_health(combatant: Combatant, sheet: PlayerCharacter | None, words: bool) -> str:
     wounds, vit = wounds_and_vit(combatant, sheet)
     if words:
-        return health_word(wounds, vit, combatant.status, pc=True)
+        return health_word(wounds, vit, combatant.status)
     if vit is None:
         return counted(wounds, "wound") if wounds else ""
     # In the players' words: the Vitality left (not "0/16", read as none left when it

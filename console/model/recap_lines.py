@@ -81,6 +81,7 @@ class Teller:
         self.settings = settings
         self.players = players
         self.unseen = unseen if players else frozenset()
+        self._downed: set[int] = set()  # put down in the entry being told (tell)
 
     # ----- who and how he stands ------------------------------------------------------
 
@@ -110,9 +111,11 @@ class Teller:
         return self.players and (self._npc(who) or self.settings.pc_health is PcHealth.WORDS)
 
     def health(self, who: int, wounds: int, vit: int | None) -> tuple[str, dict[str, Any]]:
-        """His standing after a change: numbers, or a word where the version wants one."""
+        """His standing after a change: numbers, or a word where the version wants one (an
+        NPC the same entry puts down is "down"; one past his Vit and still up, "critical")."""
         if self.worded(who):
-            word = health_word(wounds, vit, Status.ACTIVE, pc=not self._npc(who))
+            down = self._npc(who) and who in self._downed
+            word = health_word(wounds, vit, Status.DEAD if down else Status.ACTIVE)
             return word, {"health": word}
         if vit is None:
             return counted(wounds, "wound"), {"wounds": wounds, "vit": None}
@@ -126,6 +129,8 @@ class Teller:
         """The entry's events of this fight in words (structure events excepted: the
         recap places rounds, turns and the end itself)."""
         mine = [e for e in events if e.fight == self.encounter.id]
+        self._downed = {e.who for e in mine
+                        if isinstance(e, StatusChanged) and e.status in _DOWN}
         attacked = {e.target for e in mine if isinstance(e, Attacked) and e.hit}
         wounds = {e.who: e for e in mine if isinstance(e, Wounded)}
         said: list[Said] = []

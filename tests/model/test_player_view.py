@@ -29,12 +29,13 @@ PCS = {1: PlayerCharacter.new(1, "Vera", vit_max="20").with_changes(wounds=7)}
     (5, 12, Status.ACTIVE, "hurt"),  # under half
     (6, 12, Status.ACTIVE, "badly hurt"),  # exactly half
     (12, 12, Status.ACTIVE, "badly hurt"),  # at his Vit: 0 CD, still standing
-    (13, 12, Status.ACTIVE, "down"),  # any critical damage kills an NPC
+    (13, 12, Status.ACTIVE, "critical"),  # past his Vit and up: the GM kept him up
     (0, 12, Status.UNCONSCIOUS, "down"),
     (0, 12, Status.DEAD, "down"),
     (0, None, Status.ACTIVE, "unhurt"),
     (40, None, Status.ACTIVE, "hurt"),  # no Vit: nothing says how far from down
-    (1, 0, Status.ACTIVE, "down"),
+    (1, 0, Status.ACTIVE, "critical"),
+    (13, 12, Status.DEAD, "down"),  # the blow killed him
 ])
 def test_health_words(wounds: int, vit: int | None, status: Status, word: str) -> None:
     assert health_word(wounds, vit, status) == word

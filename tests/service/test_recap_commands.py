@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from console.model import Status
 from console.model.calibration import LIKELY
 from console.model.fight_end import EndHow, KeptForecast
 from console.model.recap import Recap
@@ -199,3 +200,27 @@ def test_a_held_turn_and_the_action_taken_on_it_later_are_told_where_they_happen
     # The players' version tells it too (Brice is seen).
     players = evening.service.recap.session(players=True).fights[0].rounds[0]
     assert "Brice saves their Initiative" in [s.text for s in players.turns[0].said]
+
+
+def test_an_npc_the_gm_keeps_up_is_critical_to_the_players_not_down() -> None:
+    """Past his Vit, an NPC dies unless the GM keeps him up; one kept up still acts, and
+    the players' view and recap called him "down"."""
+    evening = Evening()
+    service = evening.service
+    evening.fight("Ambush")
+    evening.call(30, 5)
+    combat = service.combat
+    attack = combat.plan_pc_attack(evening.who("Brice"), evening.who("Skrak 1"), "1", [], 1,
+                                   16, 4)
+    combat.land_pc_attack(attack, 24, keep_up=True)  # 20 wounds on Vit 12
+    skrak = evening.who("Skrak 1")
+    assert skrak.status is Status.ACTIVE and skrak.wounds == 20
+    view = service.players.picture()
+    assert ("Skrak 1", "critical") in [(row.name, row.health) for row in view.rows]
+    said = [s.text for turn in service.recap.session(players=True).fights[0].rounds[0].turns
+            for s in turn.said]
+    assert "Brice hits Skrak 1 (critical)" in said and "Skrak 1 is down" not in said
+    evening.pc_hits("Brice", "Skrak 1", 24)  # the next blow kills him: down, as before
+    said = [s.text for turn in service.recap.session(players=True).fights[0].rounds[0].turns
+            for s in turn.said]
+    assert said[-2:] == ["Brice hits Skrak 1 (down)", "Skrak 1 is down"]

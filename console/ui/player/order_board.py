@@ -14,7 +14,7 @@ __all__ = ["OrderBoard", "order_table"]
 
 _MARKS = {"now": ("▶", "bold green"), "next": ("▷", "green"), "": (" ", "")}
 _HEALTH_STYLES = {"unhurt": "green", "hurt": "yellow", "badly hurt": "bold red3",
-                  "down": "dim red"}
+                  "critical": "bold red", "down": "dim red"}
 
 
 def _health(row: PlayerRow) -> Text:

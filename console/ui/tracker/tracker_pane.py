@@ -83,7 +83,8 @@ each way: an NPC's expected wounds (`~3.7 wnd`) count only up to what puts him d
 `v` hides the selected combatant from the players' view (`gm-console player-view`, `gm-console
 serve`), or reveals him: an ambush stays off their screen until it strikes (the roster's
 spawn form can add copies hidden). Hidden ones are marked "hidden" here and still take their
-turns. The players see NPCs' health as a word (unhurt, hurt, badly hurt, down), never
+turns. The players see NPCs' health as a word (unhurt, hurt, badly hurt, critical if you
+kept him up past his Vit, down), never
 their numbers, stats or your notes; `O` chooses the rest (PCs' health as words, NPCs as
 "Foe 1", "Foe 2", NPCs kept out of the order until they act, NPCs' conditions) and the
 turn timer. With foes, each NPC's number is shown here ("Foe 2") and `N` tells the
