@@ -110,3 +110,30 @@ def test_the_footers_grid_is_the_fewest_lines_that_fit() -> None:
     assert lines_for([10, 10, 10], 30, first_room=28) == [10, 10, 10]
     assert lines_for([10, 10, 10], 30, first_room=27) == [10, 10]
     assert lines_for([10] * 8, 25, most=3) == [10, 10, 10]  # no room: the last lines all the same
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_waves_nish_is_shown_whole_where_there_is_room(tmp_path: Path,
+                                                             size: tuple[int, int]) -> None:
+    """In wave Initiative a Nish reads "12.3 (17)", the wave's average and his own: at 160
+    columns its 8 cells cut it to "12.3 (1…"; the conditions' spare room now widens it."""
+    from console.ui.tracker.rows import COLUMNS
+    from console.ui.tracker.tracker_pane import TrackerPane
+
+    app = console(tmp_path)
+    leader = next(c for c in app.service.encounter().combatants  # type: ignore[union-attr]
+                  if c.name == "Skrak leader")
+    app.service.tracker.set_nish(leader.id, 17)  # the Skraks' wave: (10 + 10 + 17) / 3
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("m")  # individual -> wave
+        await pilot.pause()
+        assert "wave" in str(app.screen.query_one("#status").render())
+        tracker = app.screen.query_one(TrackerPane)
+        nish = [str(tracker.get_row_at(row)[COLUMNS.index("nish")])
+                for row in range(tracker.row_count)]
+        assert "12.3 (17)" in nish
+        drawn = "\n".join(tracker.render_line(y).text for y in range(tracker.row_count + 1))
+        if size[0] >= 100:
+            assert all(text in drawn for text in nish)
+        else:  # 80 columns: no room to spare; cut, and whole in the details (i)
+            assert "12.3 (17)" not in drawn and "12.3 (…" in drawn

@@ -106,6 +106,7 @@ class RowList(Guarded, ScrollView, can_focus=True):
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._all_columns = list(columns)
+        self._wants: dict[int, int] = {}  # column -> the width it would take (widen)
         # While the list is narrower than its columns, columns take their ``narrow``
         # widths (by index), then are left out in ``drop_first`` order: at 80 columns the
         # tracker keeps what a GM reads, not what scrolls.
@@ -256,6 +257,11 @@ class RowList(Guarded, ScrollView, can_focus=True):
                 break
             shown.remove(index)
         fitted = [columns[i] for i in shown]
+        for index, wanted in self._wants.items():
+            if index in shown and index != self._stretch:
+                at = shown.index(index)
+                label, size = fitted[at]
+                fitted[at] = (label, max(size, min(wanted, size + width - total(fitted))))
         if self._stretch in shown and total(fitted) < width:
             at = shown.index(self._stretch)
             label, size = fitted[at]
@@ -267,6 +273,15 @@ class RowList(Guarded, ScrollView, can_focus=True):
             self._header = None
             self.virtual_size = Size(self._line_width, len(self._rows) + 1)
             self.refresh()
+
+    def widen(self, column: int, width: int) -> None:
+        """Give ``column`` up to ``width`` cells, out of the room the stretching column has
+        over its own width (a wave's "10.8 (16)" in the tracker's Nish); it keeps its own
+        width when there is none, and a narrow terminal its narrow one."""
+        if self._wants.get(column) == width:
+            return
+        self._wants[column] = width
+        self._fit(self.scrollable_content_region.width)
 
     def set_labels(self, labels: Sequence[str]) -> None:
         """New header labels, widths kept (a campaign's unit: AP, SP, EP)."""
