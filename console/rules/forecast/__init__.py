@@ -16,6 +16,7 @@ from console.rules.forecast.outcome import (
     OUTCOMES,
     PARTY_DOWN,
     ROWS,
+    SHORT_LABELS,
     UNDECIDED,
     UNPRINTED,
     Forecast,
@@ -28,7 +29,7 @@ from console.rules.forecast.sides import Matchup, NpcFighter, PcFighter
 from console.rules.forecast.tactics import MAX_ROUNDS, TACTICS
 
 __all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "OUTCOMES", "PARTY_DOWN", "ROWS", "RUNS",
-           "TACTICS", "UNDECIDED", "UNPRINTED",
+           "SHORT_LABELS", "TACTICS", "UNDECIDED", "UNPRINTED",
            "FightEnd", "Forecast", "Matchup", "Mix", "NpcFighter", "PcFate", "PcFighter",
            "Reading", "classify", "forecast", "mix", "runs_for"]
 

@@ -42,6 +42,7 @@ __all__ = [
     "OUTCOMES",
     "PARTY_DOWN",
     "ROWS",
+    "SHORT_LABELS",
     "SLIGHT_SHARE",
     "UNDECIDED",
     "UNPRINTED",
@@ -67,6 +68,14 @@ LABELS = {
     PARTY_DOWN: "every PC down, none dead",
 }
 UNDECIDED = "undecided"  # no Table 18 row: see the module docstring
+# The rows in a few words, one wording wherever a screen has no room for LABELS (the prep's
+# tables, the recap's one line of a forecast): the recap's "rout" and "death" were the
+# prep's "fled, losses" and "a PC dies".
+SHORT_LABELS = {
+    "untouched": "no damage", "slight": "slight", "moderate": "moderate",
+    "heavy_win": "heavy, won", "heavy_flee": "heavy, fled", "rout": "fled, losses",
+    "death": "a PC dies", PARTY_DOWN: "all PCs down", UNDECIDED: "undecided",
+}
 SLIGHT_SHARE = Reading().slight
 MODERATE_SHARE = Reading().moderate
 

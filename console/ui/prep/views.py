@@ -18,7 +18,16 @@ from console.model.adventures import Adventure, PreparedEncounter, Scene, key_wo
 from console.model.npcs import NpcTemplate
 from console.model.stat_lines import format_stat_line
 from console.model.text import counted, shown
-from console.rules.forecast import BOOK, LABELS, OUTCOMES, UNPRINTED, Forecast, Matchup, Mix
+from console.rules.forecast import (
+    BOOK,
+    LABELS,
+    OUTCOMES,
+    SHORT_LABELS,
+    UNPRINTED,
+    Forecast,
+    Matchup,
+    Mix,
+)
 from console.service.forecast import Prepared, WhatIf
 
 __all__ = [
@@ -32,11 +41,8 @@ __all__ = [
 ]
 
 HEAVY = ("heavy_win", "heavy_flee", "rout", "death", "party_down")
-# Table 18's rows in a few words, where the screen is narrow (a 100-column terminal's
-# details are some 56 columns wide).
-SHORT = {"untouched": "no damage", "slight": "slight", "moderate": "moderate",
-         "heavy_win": "heavy, won", "heavy_flee": "heavy, fled", "rout": "fled, losses",
-         "death": "a PC dies", "party_down": "all PCs down"}
+# Table 18's rows in a few words (SHORT_LABELS) where the screen is narrow (a 100-column
+# terminal's details are some 56 columns wide).
 NARROW = 80
 TINY = 60  # under it, an encounter's table shows whole percents under short headings
 
@@ -47,7 +53,7 @@ TINY_LABELS = {"untouched": "none", "slight": "slight", "moderate": "moderate",
 
 
 def _label(row: str, width: int) -> Text:
-    return Text(TINY_LABELS[row] if width < TINY else SHORT[row] if width < NARROW
+    return Text(TINY_LABELS[row] if width < TINY else SHORT_LABELS[row] if width < NARROW
                 else LABELS[row])
 
 

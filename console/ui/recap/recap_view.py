@@ -14,15 +14,11 @@ from console.model.recap import FightRecap, Recap, span_words
 from console.model.table_settings import clock_text
 from console.model.text import shown
 from console.rules.advancement import rank_title
-from console.rules.forecast import OUTCOMES, UNDECIDED
+from console.rules.forecast import OUTCOMES, SHORT_LABELS, UNDECIDED
 
 __all__ = ["calibration_chart", "recap_text"]
 
 _BAR = 12  # the widest bar; narrower where the screen is
-# Table 18's rows in a word or two, for a forecast on one line (◀: the row reached).
-_SHORT = {"untouched": "untouched", "slight": "slight", "moderate": "moderate",
-          "heavy_win": "heavy win", "heavy_flee": "heavy flee", "rout": "rout",
-          "death": "death", "party_down": "all down", "undecided": "undecided"}
 
 
 def _t(text: str, style: str = "") -> Text:
@@ -47,7 +43,8 @@ def _fight(fight: FightRecap, players: bool) -> list[RenderableType]:
                     f"{', '.join(fight.foes) or '-'}", "dim"))
     if fight.forecast is not None:
         forecast = fight.forecast
-        shares = " · ".join(f"{_SHORT[row]} {forecast.share(row):.0%}"
+        # Table 18's rows in a few words, on one line (◀: the row reached).
+        shares = " · ".join(f"{SHORT_LABELS[row]} {forecast.share(row):.0%}"
                             + (" ◀" if row == fight.row else "")
                             for row in (*OUTCOMES, UNDECIDED)
                             if forecast.share(row) >= 0.005 or row == fight.row)
