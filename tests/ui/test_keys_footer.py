@@ -79,3 +79,23 @@ async def test_the_footer_shows_the_keys_of_the_pane_in_focus(tmp_path: Path) ->
         roster = {entry.key for entry in footer.entries()}
         assert "space" not in roster and roster != tracker
         assert footer.region.height == footer.lines_needed()
+
+
+async def test_after_a_resize_the_keys_are_drawn_where_a_click_finds_them(
+        tmp_path: Path) -> None:
+    """80x24 then 100x30: "^p palette" stayed drawn at column 68, where a click did
+    nothing, while a click at the new right end opened the palette."""
+    app = console(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        palette = footer.key_regions()["ctrl+p"]
+        assert palette.right == 100
+        line = footer.render_line(palette.y - footer.region.y).text
+        assert line[palette.x - footer.region.x:].startswith("\u258f^p palette")
+        for key, region in footer.key_regions().items():
+            drawn = footer.render_line(region.y - footer.region.y).text
+            entry = next(entry for entry in footer.entries() if entry.key == key)
+            assert entry.display in drawn[region.x - footer.region.x:region.right], key

@@ -125,7 +125,10 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         self._entries: tuple[FooterEntry, ...] | None = None
         self._palette: FooterEntry | None = None
         self._lines = 1
-        self._placed: list[_Placed] = []
+        # The keys' places for one width, worked out when first drawn or clicked at it: the
+        # drawing and the mouse always read them at the width the footer has then (a
+        # resize repaints before it reports the resize).
+        self._placed: tuple[object, list[_Placed]] = ((), [])
         self._hovered: FooterEntry | None = None
 
     def on_mount(self) -> None:
@@ -181,7 +184,7 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         origin = self.content_region.offset
         return {placed.entry.key: Region(origin.x + placed.x, origin.y + placed.line,
                                          placed.width, 1)
-                for placed in self._placed}
+                for placed in self._placements()}
 
     def lines_needed(self) -> int:
         """The lines its keys need at its width now."""
@@ -237,8 +240,14 @@ class KeysFooter(Guarded, Widget, can_focus=False):
                                   palette=True))
         return lines, placed
 
+    def _placements(self) -> list[_Placed]:
+        key = (self._width(), self._entries, self._palette)
+        if self._placed[0] != key:
+            self._placed = (key, self._layout(self._width())[1])
+        return self._placed[1]
+
     def _fit(self) -> None:
-        lines, self._placed = self._layout(self._width())
+        lines = self._layout(self._width())[0]
         if lines != self._lines or self.styles.height is None:
             self._lines = lines
             self.styles.height = lines
@@ -252,6 +261,7 @@ class KeysFooter(Guarded, Widget, can_focus=False):
     def on_resize(self) -> None:
         if self._entries is not None:
             self._fit()
+            self.refresh()
 
     # Drawing
 
@@ -263,7 +273,7 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         pad = "" if self.compact else " "
         width = self._width()
         rows: list[list[tuple[int, Text]]] = [[] for _ in range(self._lines)]
-        for placed in self._placed:
+        for placed in self._placements():
             entry = placed.entry
             text = Text()
             if placed.palette:
@@ -299,7 +309,7 @@ class KeysFooter(Guarded, Widget, can_focus=False):
 
     def _entry_at(self, x: int, y: int) -> FooterEntry | None:
         found = None
-        for placed in self._placed:  # the palette's key, placed last, over any it meets
+        for placed in self._placements():  # the palette's, placed last, over any it meets
             if placed.line == y and placed.x <= x < placed.x + placed.width:
                 found = placed.entry
         return found
