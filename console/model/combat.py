@@ -129,8 +129,8 @@ def wound_npc_in_fight(encounter: Encounter, combatant_id: int, wounding: int, *
         if outcome.would_die and not keep_up:
             status = Status.DEAD
         body = outcome.describe()
-        if outcome.would_die and keep_up:
-            body += " (kept up by the GM)"
+        if outcome.would_die and keep_up:  # "...: dies" read as dead and up at once
+            body = body.removesuffix(": dies") + ": would die, kept up by the GM"
     text = f"{combatant.name}: {body}"
     changed = combatant.with_changes(wounds=outcome.wounds, status=status)
     combatants = tuple(changed if c.id == combatant_id else c for c in encounter.combatants)

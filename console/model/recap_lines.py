@@ -180,9 +180,12 @@ class Teller:
     def _wounds(self, event: Wounded) -> Said | None:
         if not self.seen(event.who):
             return None
+        healed = event.after < event.before
+        if self.worded(event.who) and not healed and self._npc(event.who) \
+                and event.who in self._downed:
+            return None  # his fall is told once, by the status change that follows
         who = self.name(event.who)
         standing, numbers = self.health(event.who, event.after, event.vit)
-        healed = event.after < event.before
         data = {"who": who, "healed": healed, **numbers}
         if self.worded(event.who):
             return Said("wounds", f"{who} is {standing}" if not healed

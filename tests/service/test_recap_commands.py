@@ -215,6 +215,8 @@ def test_an_npc_the_gm_keeps_up_is_critical_to_the_players_not_down() -> None:
     combat.land_pc_attack(attack, 24, keep_up=True)  # 20 wounds on Vit 12
     skrak = evening.who("Skrak 1")
     assert skrak.status is Status.ACTIVE and skrak.wounds == 20
+    logged = service.session_log(1)[-1].description
+    assert "would die, kept up by the GM" in logged and ": dies" not in logged
     view = service.players.picture()
     assert ("Skrak 1", "critical") in [(row.name, row.health) for row in view.rows]
     said = [s.text for turn in service.recap.session(players=True).fights[0].rounds[0].turns
@@ -224,3 +226,19 @@ def test_an_npc_the_gm_keeps_up_is_critical_to_the_players_not_down() -> None:
     said = [s.text for turn in service.recap.session(players=True).fights[0].rounds[0].turns
             for s in turn.said]
     assert said[-2:] == ["Brice hits Skrak 1 (down)", "Skrak 1 is down"]
+
+
+def test_an_npc_wounded_to_death_by_hand_falls_once_in_the_players_recap() -> None:
+    """Wounds typed with `-` that kill an NPC: the players' recap said "Skrak 1 is down"
+    twice, once for the wounds and once for the death."""
+    evening = Evening()
+    service = evening.service
+    evening.fight("Ambush")
+    evening.call(30, 5)
+    service.combat.change_wounds(evening.who("Skrak 1"), -26)
+    said = [s.text for turn in service.recap.session(players=True).fights[0].rounds[0].turns
+            for s in turn.said]
+    assert said.count("Skrak 1 is down") == 1
+    gm = [s.text for turn in service.recap.session().fights[0].rounds[0].turns
+          for s in turn.said]
+    assert any("26 wounds" in text for text in gm) and "Skrak 1 dies" in gm

@@ -97,6 +97,9 @@ async def test_checks_healing_and_the_kill_rule_by_keys(store: CampaignStore) ->
         await pilot.press("V", "k")
         assert "is not a vehicle or a ship" in toasts_of(app)[-2]
         assert toasts_of(app)[-1] == "Skrak 1 is an NPC: with critical damage they simply die"
+        await pilot.press("plus")  # a heal is a PC's: an NPC's wounds are set with -
+        assert toasts_of(app)[-1] == ("Skrak 1 is an NPC: - changes their wounds "
+                                      "(-7 wounds, +3 heals 3)")
 
 
 def test_the_odds_toward_a_pc_whose_ar_is_typed_as_a_value(seed: CampaignService,

@@ -277,6 +277,13 @@ class CombatFlows(Flows):
 
     def heal(self, combatant_id: int | None) -> None:
         target = self.combatant(combatant_id)
+        if target.side is Side.NPC and not is_party_vessel(target):
+            # A heal is a PC's (his Healing rating, drain stopped); an NPC's wounds are the
+            # GM's to set. Said as much, not "with critical damage they simply die" (a
+            # kept-up NPC stands there with critical damage).
+            self.decline(f"{target.name} is an NPC: - changes {target.pronoun.their} "
+                         "wounds (-7 wounds, +3 heals 3)")
+            return
         self.service.combat.pc_sheet(target)
         self.run(self._heal(target))
 
