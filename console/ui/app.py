@@ -184,9 +184,14 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
         if focused is not None:
             tables.append(("Keys here", keys_rows(described_bindings(focused))))
         screen = self.screen
-        if not pane_help and screen is not self.main:
-            text = getattr(screen, "HELP", "") or text
-        everywhere = described_bindings(self) + described_bindings(screen)
+        everywhere = described_bindings(self)
+        if screen is self.main:  # the main screen's keys work in every pane
+            everywhere += described_bindings(screen)
+        else:
+            if not pane_help:
+                text = getattr(screen, "HELP", "") or text
+            if described_bindings(screen):  # the prep's, the AP screen's own keys
+                tables.append(("Keys on this screen", keys_rows(described_bindings(screen))))
         tables.append(("Keys everywhere", [*keys_rows(everywhere),
                                            ("ctrl+p", "Command palette: every action by name"),
                                            ("tab", "Next pane")]))

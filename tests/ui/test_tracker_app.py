@@ -182,7 +182,15 @@ async def test_help_the_palette_and_the_log(seed: CampaignService, open_app) -> 
         assert len(app.screen.query(KeysTable)) == 2
         await pilot.press("escape", "2", "f1")
         assert "Roster" in app.screen.markdown  # type: ignore[attr-defined]
-        await pilot.press("escape")
+        await pilot.press("escape", "3", "f1")  # the log: its keys as the footer names them
+        here = dict(app.screen.tables)["Keys here"]  # type: ignore[attr-defined]
+        keys = [key for key, _ in here]
+        assert "/" in keys and "slash" not in keys
+        await pilot.press("escape", "w", "f1")  # the AP screen's own keys, apart
+        tables = dict(app.screen.tables)  # type: ignore[attr-defined]
+        assert ("g", "Grab bag") in tables["Keys on this screen"]
+        assert ("g", "Grab bag") not in tables["Keys everywhere"]
+        await pilot.press("escape", "escape", "1")
         titles = {command.title for command in app.get_system_commands(app.screen)}
         for expected in ["Tracker: Call for Nish", "Tracker: Next turn", "Tracker: Hold",
                          "Tracker: Hold part", "Tracker: Earlier in tie", "Roster: New PC",

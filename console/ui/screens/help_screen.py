@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.keys import format_key
 from textual.widget import Widget
 from textual.widgets import Markdown
 
@@ -24,7 +25,15 @@ KeyRow = tuple[str, str]  # the key as shown, what it does
 
 
 def keys_rows(bindings: list[Binding]) -> list[KeyRow]:
-    return [(b.key_display or b.key, long_name(b)) for b in bindings]
+    return [(_key_text(b), long_name(b)) for b in bindings]
+
+
+def _key_text(binding: Binding) -> str:
+    """The key as the help's text names keys: "+", "/", "pgup" (Textual's names for them
+    are "plus", "slash", "pageup"), "ctrl+z", and "enter" as the text says it."""
+    if binding.key_display:
+        return binding.key_display
+    return binding.key if binding.key == "enter" else format_key(binding.key)
 
 
 class KeysTable(Guarded, Widget):

@@ -93,10 +93,10 @@ players his name (again: his number back).
 
 `E` begins a fight: with the table at a prepared scene (`P`, the prep screen), its
 encounters are offered, and one launched brings in the party and its foes (those marked
-hidden hidden) and shows you its boxed text and GM notes (`G` again); `U` puts the boxed
-text on the players' view, or takes it off. A fight whose Nish was called ends (`ctrl+e`,
-or `E` into the next) with one key for how it ended, won, fled or other, kept for the
-session's recap (`R`).
+hidden kept off the players' view) and shows you its boxed text and GM notes (`G` again);
+`U` puts the boxed text on the players' view, or takes it off. A fight whose Nish was
+called ends (`ctrl+e`, or `E` into the next) with one key for how it ended, won, fled or
+other, kept for the session's recap (`R`).
 
 Typed on the selected combatant, `-7` puts 7 wounds on him (the GM's own figure: no roll,
 no armor; critical damage as always) and `+3` heals a PC 3 (in the `-` form, `+3` heals an
