@@ -99,3 +99,21 @@ async def test_after_a_resize_the_keys_are_drawn_where_a_click_finds_them(
             drawn = footer.render_line(region.y - footer.region.y).text
             entry = next(entry for entry in footer.entries() if entry.key == key)
             assert entry.display in drawn[region.x - footer.region.x:region.right], key
+
+
+async def test_a_dialogs_footer_covers_the_footer_under_it(tmp_path: Path) -> None:
+    """The session summary over the AP screen: its one line of keys left the AP screen's
+    first line of keys showing above it ("esc Back" beside the summary's "esc Close")."""
+    app = console(tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        under = app.screen.query_one(KeysFooter)
+        assert under.lines_needed() == 2  # the AP screen's keys at 160 columns
+        await pilot.press("m")
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        assert footer is not under and footer.lines_needed() == 1
+        assert footer.region.height == 2 and footer.region.y == 46
+        assert "Write to file" in footer.render_line(0).text
+        assert footer.render_line(1).text.strip() == ""

@@ -247,7 +247,10 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         return self._placed[1]
 
     def _fit(self) -> None:
-        lines = self._layout(self._width())[0]
+        # A dialog's footer covers the whole of the footer under it: the summary's one line
+        # left the AP screen's first line of keys showing above it, keys that do nothing
+        # while the dialog is up ("esc Back" beside the dialog's "esc Close").
+        lines = max(self._layout(self._width())[0], self._lines_under())
         if lines != self._lines or self.styles.height is None:
             self._lines = lines
             self.styles.height = lines
@@ -257,6 +260,14 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         for rack in self.screen.query("#textual-toastrack"):
             for count in range(1, MAX_LINES + 1):
                 rack.set_class(lines == count, f"-above-{count}")
+
+    def _lines_under(self) -> int:
+        stack = self.app.screen_stack
+        screen = self.screen
+        if not screen.is_modal or screen not in stack or stack.index(screen) == 0:
+            return 0
+        under = stack[stack.index(screen) - 1]
+        return max((footer._lines for footer in under.query(KeysFooter)), default=0)
 
     def on_resize(self) -> None:
         if self._entries is not None:
