@@ -47,6 +47,7 @@ __all__ = ["UNSEEN", "Said", "Teller", "unseen_ids"]
 
 UNSEEN = "someone unseen"
 _DOWN = (Status.UNCONSCIOUS, Status.DEAD)
+_FALLEN = (*_DOWN, Status.CRIPPLED, Status.DESTROYED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,12 @@ class Teller:
         self.settings = settings
         self.players = players
         self.unseen = unseen if players else frozenset()
-        self._downed: set[int] = set()  # put down in the entry being told (tell)
+        # Each one's status as the events told so far left it (all start the fight
+        # active), and the status the entry being told leaves him in, where it changes it:
+        # a wound is told with the standing he is in after it ("down" for the blow that
+        # kills him, "critical" for one kept up past his Vit, "destroyed" for a vessel).
+        self._standing: dict[int, Status] = {}
+        self._after: dict[int, Status] = {}
 
     # ----- who and how he stands ------------------------------------------------------
 
@@ -114,8 +120,8 @@ class Teller:
         """His standing after a change: numbers, or a word where the version wants one (an
         NPC the same entry puts down is "down"; one past his Vit and still up, "critical")."""
         if self.worded(who):
-            down = self._npc(who) and who in self._downed
-            word = health_word(wounds, vit, Status.DEAD if down else Status.ACTIVE)
+            word = health_word(wounds, vit, self._after.get(
+                who, self._standing.get(who, Status.ACTIVE)))
             return word, {"health": word}
         if vit is None:
             return counted(wounds, "wound"), {"wounds": wounds, "vit": None}
@@ -129,8 +135,7 @@ class Teller:
         """The entry's events of this fight in words (structure events excepted: the
         recap places rounds, turns and the end itself)."""
         mine = [e for e in events if e.fight == self.encounter.id]
-        self._downed = {e.who for e in mine
-                        if isinstance(e, StatusChanged) and e.status in _DOWN}
+        self._after = {e.who: e.status for e in mine if isinstance(e, StatusChanged)}
         attacked = {e.target for e in mine if isinstance(e, Attacked) and e.hit}
         wounds = {e.who: e for e in mine if isinstance(e, Wounded)}
         said: list[Said] = []
@@ -142,6 +147,8 @@ class Teller:
                 if told.text.startswith(UNSEEN):  # a sentence starts with a capital
                     told = Said(told.kind, told.text[0].upper() + told.text[1:], told.data)
                 said.append(told)
+        self._standing.update(self._after)
+        self._after = {}
         return said
 
     def _one(self, event: FightEvent, wounds: Mapping[int, Wounded]) -> Said | None:
@@ -182,7 +189,7 @@ class Teller:
             return None
         healed = event.after < event.before
         if self.worded(event.who) and not healed and self._npc(event.who) \
-                and event.who in self._downed:
+                and self._after.get(event.who) in _FALLEN:
             return None  # his fall is told once, by the status change that follows
         who = self.name(event.who)
         standing, numbers = self.health(event.who, event.after, event.vit)

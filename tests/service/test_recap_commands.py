@@ -242,3 +242,16 @@ def test_an_npc_wounded_to_death_by_hand_falls_once_in_the_players_recap() -> No
     gm = [s.text for turn in service.recap.session().fights[0].rounds[0].turns
           for s in turn.said]
     assert any("26 wounds" in text for text in gm) and "Skrak 1 dies" in gm
+
+
+def test_wounds_on_a_fallen_npc_are_told_as_down_not_critical() -> None:
+    """Wounds put on an NPC already dead read "is critical" to the players (review)."""
+    evening = Evening()
+    service = evening.service
+    evening.fight("Ambush")
+    evening.call(30, 5)
+    evening.pc_hits("Brice", "Skrak 1", 24)  # dead
+    service.combat.change_wounds(evening.who("Skrak 1"), -3)
+    said = [s.text for turn in service.recap.session(players=True).fights[0].rounds[0].turns
+            for s in turn.said]
+    assert said[-1] == "Skrak 1 is down" and not any("critical" in text for text in said)

@@ -88,3 +88,17 @@ def test_the_party_skimmer_is_hit_and_its_crew_makes_the_checks() -> None:
     assert service.combat.vessel_checks(ours) == []
     service.undo()  # one action: both checks and the failed system come off together
     assert len(service.combat.vessel_checks(ours)) == 2
+
+
+def test_the_players_recap_tells_a_vessel_destroyed_by_the_blow_as_destroyed() -> None:
+    """The blow's line said "(critical)" and the next "is destroyed" (found in review)."""
+    service = dock()
+    combat = service.combat
+    brice = service.encounter().combatant(1)  # type: ignore[union-attr]
+    assert brice is not None
+    attack = combat.plan_pc_attack(brice, pirate(service), "8M/10H", [], 1, 10, 2)
+    combat.land_pc_attack(attack, 330, keep_up=False, fate=Status.DESTROYED)
+    said = [s.text for f in service.recap.session(players=True).fights for r in f.rounds
+            for t in (*r.turns,) for s in t.said]
+    hit = next(text for text in said if text.startswith("Brice hits"))
+    assert hit.endswith("(destroyed)") and "critical" not in hit
