@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.command import CommandPalette
 
 from console.ui.awards.awards_screen import AwardsScreen
@@ -117,3 +118,56 @@ async def test_a_dialogs_footer_covers_the_footer_under_it(tmp_path: Path) -> No
         assert footer.region.height == 2 and footer.region.y == 46
         assert "Write to file" in footer.render_line(0).text
         assert footer.render_line(1).text.strip() == ""
+
+
+@pytest.mark.parametrize(("width", "keys"), [(85, "w"), (144, "P")])
+async def test_the_first_lines_keys_stay_clear_of_the_palettes_key(
+        tmp_path: Path, width: int, keys: str) -> None:
+    """The AP and prep screens' keys are drawn a cell wider each side than the main
+    screen's: at 85 columns "Close session" ran under the palette's key ("Close sessio▏^p")."""
+    app = console(tmp_path)
+    async with app.run_test(size=(width, 30)) as pilot:
+        await pilot.press(keys)
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        regions = footer.key_regions()
+        palette = regions.pop("ctrl+p")
+        first = [region for region in regions.values() if region.y == palette.y]
+        assert first and all(region.right <= palette.x for region in first)
+
+
+async def test_in_a_terminal_too_narrow_for_its_keys_a_click_presses_what_is_drawn(
+        tmp_path: Path) -> None:
+    """At 50 columns keys start under the palette's key: they were drawn over it, and a
+    click on "a Add" as drawn opened the palette (found in review)."""
+    app = console(tmp_path)
+    async with app.run_test(size=(50, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        regions = footer.key_regions()
+        palette = regions["ctrl+p"]
+        line = footer.render_line(0).text
+        assert line[palette.x - footer.region.x:].startswith("\u258f^p palette")
+        shown = {entry.key: entry.display for entry in footer.entries()}
+        for key, region in regions.items():  # a key before it is drawn where it is clicked
+            if key != "ctrl+p" and region.y == palette.y and region.x < palette.x:
+                at = region.x - footer.region.x
+                assert line[at:].startswith(shown[key][:palette.x - region.x]), key
+        await pilot.click(offset=palette.offset)
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+
+
+async def test_keys_that_change_under_a_resting_mouse_take_down_its_tooltip(
+        tmp_path: Path) -> None:
+    app = console(tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        await pilot.hover(offset=footer.key_regions()["slash"].offset)
+        await pilot.pause()
+        assert footer.tooltip == "Filter the log by a name or word"
+        await pilot.press("1")  # the tracker's keys: another key, or none, is there now
+        await pilot.pause()
+        assert footer.tooltip is None

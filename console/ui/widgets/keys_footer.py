@@ -171,6 +171,7 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         """Show ``entries`` (and the palette's key): drawn again, on the lines they need."""
         self._entries = entries
         self._palette = palette
+        self._hover(None)  # what was under the mouse may be another key now, or none
         self._fit()
         self.refresh()
 
@@ -221,7 +222,10 @@ class KeysFooter(Guarded, Widget, can_focus=False):
             columns = lines_for(
                 [cell_len(entry.display) + 1 + cell_len(entry.description) + GAP
                  for entry in entries],
-                width, first_room=max(1, width - (12 if self._palette else 0)))
+                # The first line's keys clear of the palette's key, even drawn wider than
+                # their compact width (not compact, each has a cell of padding each side).
+                width, first_room=max(1, width - self._palette_width()
+                                      - (0 if self.compact or not self._palette else 2)))
             lines = ceil(len(entries) / len(columns))
             if lines == 1:
                 x = 0
@@ -264,7 +268,9 @@ class KeysFooter(Guarded, Widget, can_focus=False):
     def _lines_under(self) -> int:
         stack = self.app.screen_stack
         screen = self.screen
-        if not screen.is_modal or screen not in stack or stack.index(screen) == 0:
+        # Only a footer at the dialog's foot covers another (the recap's is in its frame).
+        if (self.parent is not screen or not screen.is_modal or screen not in stack
+                or stack.index(screen) == 0):
             return 0
         under = stack[stack.index(screen) - 1]
         return max((footer._lines for footer in under.query(KeysFooter)), default=0)
@@ -283,7 +289,7 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         border_style = self.get_component_rich_style("keys-footer--border")
         pad = "" if self.compact else " "
         width = self._width()
-        rows: list[list[tuple[int, Text]]] = [[] for _ in range(self._lines)]
+        rows: list[list[tuple[bool, int, Text]]] = [[] for _ in range(self._lines)]
         for placed in self._placements():
             entry = placed.entry
             text = Text()
@@ -302,14 +308,16 @@ class KeysFooter(Guarded, Widget, can_focus=False):
             if not entry.enabled:
                 text.stylize(Style(dim=True))
             if placed.line < len(rows):
-                rows[placed.line].append((placed.x, text))
+                rows[placed.line].append((placed.palette, placed.x, text))
         lines: list[Text] = []
         for row in rows:
             line = Text(no_wrap=True, end="")
-            for x, text in sorted(row, key=lambda item: item[0]):
+            # The palette's key last, over any key it meets (the mouse finds it there too):
+            # in a terminal too narrow for the keys, one can start under it.
+            for _palette, x, text in sorted(row, key=lambda item: (item[0], item[1])):
                 if x > line.cell_len:
                     line.append(" " * (x - line.cell_len))
-                elif x < line.cell_len:  # the palette's key over a key it meets: it wins
+                elif x < line.cell_len:
                     line.truncate(x)
                 line.append_text(text)
             line.truncate(width, pad=True)
