@@ -137,3 +137,16 @@ async def test_a_waves_nish_is_shown_whole_where_there_is_room(tmp_path: Path,
             assert all(text in drawn for text in nish)
         else:  # 80 columns: no room to spare; cut, and whole in the details (i)
             assert "12.3 (17)" not in drawn and "12.3 (…" in drawn
+
+
+async def test_a_state_saying_two_things_is_whole_where_there_is_room(tmp_path: Path) -> None:
+    """Brice is held and owes his checks: at 100 columns his State read "held, checks …"
+    beside a Conditions column with room to spare."""
+    from console.ui.tracker.tracker_pane import TrackerPane
+
+    app = console(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        tracker = app.screen.query_one(TrackerPane)
+        drawn = "\n".join(tracker.render_line(y).text for y in range(tracker.row_count + 1))
+        assert "held, checks due" in drawn

@@ -287,9 +287,11 @@ not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
         reordered = keys != self._row_keys
         self._row_keys = keys
         self.set_rows([cells for _, cells in rows])
-        # A wave's Nish ("10.8 (16)": its average and his own) is wider than a Nish alone.
-        nish = COLUMNS.index("nish")
-        self.widen(nish, max((cell_len(str(cells[nish])) for _, cells in rows), default=0))
+        # A wave's Nish ("10.8 (16)": its average and his own) is wider than a Nish alone;
+        # a state can say several things ("unconscious, checks due").
+        for column in (COLUMNS.index("nish"), COLUMNS.index("state")):
+            self.widen(column, max((cell_len(str(cells[column])) for _, cells in rows),
+                                   default=0))
         if reordered and selected in keys:
             self.move_cursor(row=keys.index(selected))
         # When the turn moves on, the cursor (and so the detail pane) follows the actor.
