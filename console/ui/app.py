@@ -40,6 +40,9 @@ _WARM = (*FLOWS_MODULES, "console.ui.screens.help_screen", "console.ui.tracker.d
              "campaign_settings", "forecast")))
 
 
+_TEXTUAL_OWN_KEPT_OUT = frozenset({"Keys", "Maximize", "Minimize"})
+
+
 class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None]):
     TITLE = "MetaScape GM console"
     # Toasts say what needs eyes now, in a corner: one line's padding, not three, and no
@@ -200,7 +203,11 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
     # ----- the command palette lists every action --------------------------------------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Textual's own, less the ones the console has its own of: "Keys" (F1's help;
+        # Textual's panel does not close on escape) and "Maximize"/"Minimize" (the panes'
+        # F, "Maximise the pane", listed twice in two spellings).
+        yield from (command for command in super().get_system_commands(screen)
+                    if command.title not in _TEXTUAL_OWN_KEPT_OUT)
         main = self.main
         if main is None:
             return

@@ -192,6 +192,8 @@ async def test_help_the_palette_and_the_log(seed: CampaignService, open_app) -> 
         assert ("g", "Grab bag") not in tables["Keys everywhere"]
         await pilot.press("escape", "escape", "1")
         titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert not titles & {"Keys", "Maximize", "Minimize"}  # F1 and F are the console's
+        assert {"Theme", "Quit"} <= titles
         for expected in ["Tracker: Call for Nish", "Tracker: Next turn", "Tracker: Hold",
                          "Tracker: Hold part", "Tracker: Earlier in tie", "Roster: New PC",
                          "Undo", "Redo", "New encounter", "Session start/stop"]:
