@@ -104,3 +104,30 @@ def test_withdrawn_notices_are_those_ending_so() -> None:
     assert board.withdraw(lambda message: message.endswith(" (undo: ctrl+z)"))
     assert [n.text for n, _ in board.current(2)] == ["Kess passes out"]
     assert not board.withdraw(lambda message: message.endswith(" (undo: ctrl+z)"))
+
+
+async def test_a_turns_reminder_is_taken_down_when_the_next_turn_begins(
+        seed: CampaignService, open_app) -> None:  # type: ignore[no-untyped-def]
+    """"Brice, before acting: WP vs 20 ..." stayed up through the next combatant's turn,
+    for a turn already over (its timeout is up to 30 seconds)."""
+    from tests.service.conftest import fight
+
+    service = fight(seed)
+    brice = service.pcs()[1]
+    service.roster.save_pc(brice.with_changes(wounds=24, wp="10L"))  # Vit 20: 4 CD
+    service.tracker.add_npc("Rat", 1, 4)  # acts after Brice
+    service.tracker.call_for_nish({1: 5, 2: 40})  # Brice acts after the Skraks
+    for _ in range(3):
+        service.tracker.next_turn()
+    app = open_app()
+    async with app.run_test(size=(160, 48), notifications=True) as pilot:
+        await pilot.press("space")  # Brice's turn: the reminder
+        await pilot.pause()
+        assert any("Brice, before acting" in text for text in _toasts_up(app))
+        await pilot.press("space")  # the Rat's turn
+        await pilot.pause()
+        assert not any("Brice, before acting" in text for text in _toasts_up(app))
+
+
+def _toasts_up(app: GMConsoleApp) -> list[str]:
+    return [str(toast.render()) for toast in app.screen.query("Toast")]

@@ -136,6 +136,18 @@ class PlainNotices:
                 lambda message: message.endswith(ending) or message in said):
             self._draw_notices()
 
+    _said_for_turn: frozenset[str] = frozenset()  # what the start of this turn raised
+
+    def turn_began(self) -> None:
+        """The last action began a turn: the toasts the start of the turn before raised are
+        taken down ("Vera, before acting: WP vs 5 ..." stayed up through Skrak's turn), and
+        those the action raised are this turn's."""
+        before, self._said_for_turn = self._said_for_turn, self._said_last
+        board = self._notice_board
+        if board is not None and before and board.withdraw(
+                lambda message: message in before and message not in self._said_for_turn):
+            self._draw_notices()
+
     def clear_notifications(self) -> None:
         if self._notice_board is not None:
             self._notice_board.clear()
