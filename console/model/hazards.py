@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Mapping
 
 from console.model.characters import PlayerCharacter
-from console.model.combat import wound_npc_in_fight, wound_pc
+from console.model.combat import wound_npc_in_fight, wound_pc, wounds_and_vit
 from console.model.encounters import Encounter, Hazard, Side, Status
 from console.model.errors import ModelError
 from console.model.fight_events import HazardBegan, HazardCheck, HazardEnded
@@ -181,6 +181,14 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
             status = Status.UNCONSCIOUS
         elif effect.kind is EffectKind.DEAD:
             status = Status.DEAD
+        elif effect.kind is EffectKind.WAKES and status is None:
+            # Out because the hazard made him faint: up again. Dead or up stays so, and so
+            # does one with critical damage (he may be out from his wounds: the GM's u).
+            current = encounter.combatant(target)
+            if current is not None and current.status is Status.UNCONSCIOUS:
+                wounds, vit = wounds_and_vit(current, sheet)
+                if vit is None or wounds <= vit:
+                    status = Status.ACTIVE
         if effect.kind is not EffectKind.WOUNDS and effect.kind not in SAID_BY_STEP:
             said.append(f"  {effect.describe()}")
     if status is not None:

@@ -12,6 +12,7 @@ from console.model.hazards import (
     end_hazard,
     hazards_of,
     pass_time,
+    passing_out,
 )
 from console.model.outcome import Outcome
 from console.rules.hazards.common import DueCheck, HazardState, HazardStep
@@ -35,9 +36,12 @@ class HazardCommands:
         """A lasting hazard on ``victim``, at its first moment; ``first`` is what its start
         did at once (a panic's effect, a gasp in vacuum), written to him."""
         service = self._service
-        return service.run("hazard.start", lambda: attach_hazard(
-            service.running(), victim.id, state, label, first, service.pcs(),
-            service.npcs()))
+        # A start that puts him out (a panic's faint) is passing out: under water, it
+        # brings the drowning's checks (model.hazards.passing_out).
+        return service.run("hazard.start", lambda: passing_out(
+            service.running(), attach_hazard(service.running(), victim.id, state, label,
+                                             first, service.pcs(), service.npcs()),
+            service.pcs(), service.npcs()))
 
     def resolve_step(self, victim: Combatant, step: HazardStep,
                      hazard: str | None = None) -> Outcome:

@@ -12,7 +12,15 @@ from console.model.fight_events import HazardCheck, HazardEnded
 from console.model.roster import spawn_copies
 from console.model.tracker import add_combatant
 from console.rules.critical_damage import CheckKind
-from console.rules.hazards import falling, poison, starvation, suffocation, temperature, vacuum
+from console.rules.hazards import (
+    falling,
+    panic,
+    poison,
+    starvation,
+    suffocation,
+    temperature,
+    vacuum,
+)
 from console.service import ActionRefused, CampaignService
 from console.store import CampaignStore
 from tests.service.conftest import seeded
@@ -239,3 +247,45 @@ def test_ending_a_fight_says_the_hazards_and_the_unconscious_it_leaves() -> None
     assert "Brice's drowning ends with the fight (holding breath" in said
     assert "Kara was unconscious: the next fight has them up unless u marks them" in said
     assert all(line in ended.notices for line in ended.alerts)  # and in the log
+
+
+def test_a_panic_faint_puts_him_out_until_he_snaps_out_of_it() -> None:
+    """Panic's "Faint" left Kess up: the tracker showed no state and the players' view had
+    her "unhurt" while she lay fainted (a new GM's evening)."""
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    new_round(service)
+    kara = fighter(service, 2)
+    state, first = panic.start(panic.FAINT)
+    service.hazards.start(kara, "panic", state, first)
+    assert fighter(service, 2).status is Status.UNCONSCIOUS
+    service.tracker.next_turn()  # her Nish, after Brice's: WP (15) to come round
+    (index, check), = service.hazards.owed(kara)
+    assert (check.ability, check.difficulty) == ("WP", 15)
+    service.hazards.apply_result(index, 9)  # still out
+    assert fighter(service, 2).status is Status.UNCONSCIOUS
+    new_round(service)
+    service.tracker.next_turn()
+    (index, _check), = service.hazards.owed(kara)
+    service.hazards.apply_result(index, 15)  # snaps out of it: up again
+    assert fighter(service, 2).status is Status.ACTIVE
+
+
+def test_a_faint_under_water_drowns_and_waking_leaves_other_causes_alone() -> None:
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    new_round(service)
+    brice = fighter(service, 1)
+    service.hazards.start(brice, "drowning", suffocation.start("water", prepared=True,
+                                                                wp="8L"))
+    state, first = panic.start(panic.FAINT)
+    service.hazards.start(brice, "panic", state, first)  # faints under water: drowns
+    assert fighter(service, 1).status is Status.DEAD
+    # Kara fainted, then took critical damage: coming round from the faint does not wake
+    # her from her wounds (that is the GM's u, after her unconsciousness checks).
+    kara = fighter(service, 2)
+    state, first = panic.start(panic.FAINT)
+    service.hazards.start(kara, "panic", state, first)
+    service.combat.change_wounds(fighter(service, 2), -20)  # 20 on Vit 16
+    new_round(service)  # her Nish in the next round (Brice is dead: hers comes first)
+    index = next(index for index, check in service.hazards.owed(kara) if check.key == "panic")
+    service.hazards.apply_result(index, 15)  # snaps out of the panic
+    assert fighter(service, 2).status is Status.UNCONSCIOUS

@@ -57,6 +57,7 @@ class EffectKind(StrEnum):
     TAKES_EFFECT = "takes effect"  # poison
     CAUGHT = "caught hold"
     RECOVERED = "recovered"
+    WAKES = "wakes"  # a victim his hazard made faint comes round
     ENDED = "ended"
 
 
@@ -64,7 +65,7 @@ class EffectKind(StrEnum):
 # 3 rounds: revive Dif 3, then FR vs 3 against brain damage"; "breathes again after 2
 # rounds"): said once, by the step, not again as a line of their own.
 SAID_BY_STEP = frozenset({EffectKind.EARDRUMS_RUPTURED, EffectKind.ENDED, EffectKind.REVIVE_DIF,
-                          EffectKind.BRAIN_DAMAGE_DIF})
+                          EffectKind.BRAIN_DAMAGE_DIF, EffectKind.WAKES})
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,7 +111,9 @@ def start(effect: int) -> tuple[PanicState, HazardStep]:
                           (Effect(EffectKind.SEVERITY, note="fearful"),))
         return PanicState(effect, ended=True), step
     state = PanicState(effect)
-    return state, HazardStep(f"{state.info.name}: {state.info.behaviour}")
+    # A faint puts him out (unconscious) until he snaps out of it or is shaken awake.
+    fainted = (Effect(EffectKind.UNCONSCIOUS),) if effect == FAINT else ()
+    return state, HazardStep(f"{state.info.name}: {state.info.behaviour}", fainted)
 
 
 def nish(state: PanicState) -> PanicState:
@@ -137,8 +139,9 @@ def apply(state: PanicState, result: int) -> tuple[PanicState, HazardStep]:
         raise RulesError(f"no check is owed now ({status(state)})")
     outcome = judge_check(check_, result)
     if outcome.success:
+        wakes = (Effect(EffectKind.WAKES),) if state.effect == FAINT else ()
         return replace(state, pending=False, ended=True), HazardStep(
-            "snaps out of it", (Effect(EffectKind.RECOVERED),), check_, outcome)
+            "snaps out of it", (Effect(EffectKind.RECOVERED), *wakes), check_, outcome)
     return replace(state, pending=False), HazardStep("still panicked", (), check_, outcome)
 
 
@@ -147,7 +150,7 @@ def shake_awake(state: PanicState) -> tuple[PanicState, HazardStep]:
     if state.effect != FAINT or state.ended:
         raise RulesError("only a character who fainted in panic is woken by a shake")
     return replace(state, pending=False, ended=True), HazardStep(
-        "shaken awake", (Effect(EffectKind.RECOVERED),))
+        "shaken awake", (Effect(EffectKind.RECOVERED), Effect(EffectKind.WAKES)))
 
 
 def status(state: PanicState) -> str:

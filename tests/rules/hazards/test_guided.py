@@ -128,9 +128,15 @@ def test_panic_check_and_wp_15_once_a_round_to_end() -> None:
 def test_panic_fearful_goes_to_fear_and_faint_can_be_shaken() -> None:
     state, step = panic.start(1)
     assert state.ended and step.has(EffectKind.SEVERITY)
-    fainted, _ = panic.start(4)
-    woken, _ = panic.shake_awake(fainted)
-    assert woken.ended
+    fainted, step = panic.start(4)
+    assert step.has(EffectKind.UNCONSCIOUS)  # a faint puts him out
+    woken, step = panic.shake_awake(fainted)
+    assert woken.ended and step.has(EffectKind.WAKES)
+    state, step = panic.apply(panic.nish(fainted), 15)
+    assert state.ended and step.has(EffectKind.WAKES)
+    bolt, step = panic.start(5)
+    assert not step.has(EffectKind.UNCONSCIOUS)
+    assert not panic.apply(panic.nish(bolt), 15)[1].has(EffectKind.WAKES)
     with pytest.raises(RulesError, match="fainted"):
         panic.shake_awake(panic.start(2)[0])
     with pytest.raises(RulesError, match="1 to 6"):
