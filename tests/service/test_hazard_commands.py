@@ -268,6 +268,9 @@ def test_a_panic_faint_puts_him_out_until_he_snaps_out_of_it() -> None:
     (index, _check), = service.hazards.owed(kara)
     service.hazards.apply_result(index, 15)  # snaps out of it: up again
     assert fighter(service, 2).status is Status.ACTIVE
+    # And the panic is over: it comes off her (it stayed on as "Faint: over").
+    assert not any(hazard.target == kara.id
+                   for hazard in service.encounter().hazards)  # type: ignore[union-attr]
 
 
 def test_a_faint_under_water_drowns_and_waking_leaves_other_causes_alone() -> None:

@@ -88,3 +88,14 @@ def test_every_one_off_check_asks_and_resolves(name: str, answers: dict[str, obj
 def test_radiation_without_wounds_asks_nothing() -> None:
     check, why_not = guided_for("radiation", random.Random(1)).check({"wounds": 0})
     assert check is None and why_not == "no wounds: no radiation check"
+
+
+def test_the_panic_form_names_its_six_effects() -> None:
+    """The form asked for "Effect 1-6" with nothing saying which is which (a new GM had
+    to try each and undo to find that 4 is a faint)."""
+    import random
+
+    from console.ui.hazards.hazard_forms import questions_for
+
+    hint = questions_for("panic", None, random.Random(1)).hint
+    assert "1 fearful" in hint and "4 faint" in hint and "6 frantic search" in hint

@@ -32,6 +32,7 @@ __all__ = [
     "apply",
     "check",
     "due",
+    "finished",
     "for_players",
     "nish",
     "resolve",
@@ -151,6 +152,13 @@ def shake_awake(state: PanicState) -> tuple[PanicState, HazardStep]:
         raise RulesError("only a character who fainted in panic is woken by a shake")
     return replace(state, pending=False, ended=True), HazardStep(
         "shaken awake", (Effect(EffectKind.RECOVERED), Effect(EffectKind.WAKES)))
+
+
+def finished(state: PanicState) -> bool:
+    """A panic is over once he snaps out of it (or is shaken awake): it comes off him by
+    itself. It had stayed on, "Faint: over", its next check still shown for a round to
+    come."""
+    return state.ended
 
 
 def status(state: PanicState) -> str:

@@ -146,7 +146,10 @@ def _questions(name: str, sheet: PlayerCharacter | None, rng: random.Random) -> 
         ], lambda v: _alone(fatigue.start(v["kind"].strip().lower(), v["dif"], v["checks"]))),
         "panic": Questions([
             Field("effect", "Effect 1-6 (blank: roll)", optional_int("effect", SIX)),
-        ], lambda v: panic.start(v["effect"] or panic.roll_effect(rng))),
+        ], lambda v: panic.start(v["effect"] or panic.roll_effect(rng)),
+            # The six effects by number: "4" was a guess without the book at hand.
+            hint=" · ".join(f"{effect.number} {effect.name.lower()}"
+                            for effect in panic.EFFECTS)),
         "sleep": Questions([Field("wp", "WP rating", rating_text("WP"), wp)],
                            lambda v: _alone(sleep_deprivation.start(v["wp"]))),
         "hunger": Questions([Field("fr", "FR rating", rating_text("FR"), fr)],
