@@ -248,12 +248,16 @@ def apply_pc_check(pc: PlayerCharacter, encounter: Encounter | None, kind: Check
     before = pc_condition(pc, combatant)
     state = apply_check_result(before, kind, result)
     owed = None if combatant is None else tuple(k for k in combatant.checks_owed if k is not kind)
-    stored = _store(pc, encounter, combatant, state,
-                    f"{pc.name}'s {kind} check: {result} ({_standing(state)})", owed=owed)
-    if encounter is None or combatant is None:
-        return stored
     due = next((check for check in before.checks_due() if check.kind is kind), None)
     difficulty = None if due is None else due.difficulty
+    # Said with its Dif and how it went: "20 (23/20, 3 CD)" left the GM to work it out.
+    verdict = "" if difficulty is None else (
+        f" vs {difficulty}, {'passed' if result >= difficulty else 'failed'}")
+    stored = _store(pc, encounter, combatant, state,
+                    f"{pc.name}'s {kind} check: {result}{verdict} ({_standing(state)})",
+                    owed=owed)
+    if encounter is None or combatant is None:
+        return stored
     return stored.with_events(CriticalCheck(
         encounter.id, combatant.id, kind.value, difficulty, result,
         None if difficulty is None else result >= difficulty))

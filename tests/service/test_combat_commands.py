@@ -100,8 +100,11 @@ def test_a_failed_drain_adds_a_wound_and_a_failed_death_check_kills() -> None:
     # His turn is the round's first: the round's checks are owed before he acts.
     due = [check.kind for check, _ in combat.checks_due(fighter(service, 1))]
     assert due == [CheckKind.DEATH, CheckKind.UNCONSCIOUSNESS, CheckKind.VITALITY_DRAIN]
-    combat.apply_checks(fighter(service, 1), zip(due, [14, 80, 3], strict=True))
+    checked = combat.apply_checks(fighter(service, 1), zip(due, [14, 80, 3], strict=True))
     assert service.pcs()[1].wounds == 33  # the drain failed: one more wound
+    # Each said with its Dif and how it went, not a bare number to work out.
+    assert any("death check: 14 vs 12, passed" in line for line in checked.notices)
+    assert any("vitality drain check: 3 vs 60, failed" in line for line in checked.notices)
     assert combat.checks_due(fighter(service, 1)) == []  # once a round
     service.tracker.next_turn()
     service.tracker.next_turn()
