@@ -113,6 +113,7 @@ class RoundMachine(RuleBasedStateMachine):
         # the test's own account; and the round each first moved on.
         self.starts: dict[int, tuple[str, int, int, bool]] = {}
         self.first_moves: dict[int, int] = {}
+        self._gone: int | None = None  # a hazard that just came off by itself (_observe)
         # Parsed once per saved operation: the invariants read them after every step.
         self._read: dict[str, tuple[int, Any]] = {}
 
@@ -159,12 +160,27 @@ class RoundMachine(RuleBasedStateMachine):
         self._write(name, step.encounter)
         return step
 
+    def _forget_hazard(self, index: int) -> None:
+        """Hazard ``index`` came off: the account of it goes, and each after it takes the
+        place before (as the encounter's list does)."""
+        def moved(at: int) -> int:
+            return at - 1 if at > index else at
+
+        self.starts = {moved(i): v for i, v in self.starts.items() if i != index}
+        self.first_moves = {moved(i): v for i, v in self.first_moves.items() if i != index}
+        self.ticks = {(moved(i), r): v for (i, r), v in self.ticks.items() if i != index}
+        self._gone = index
+
     def _observe(self, before: Encounter, after: Encounter) -> None:
         """The test's own account of the round, from what the GM did."""
         if after.round != before.round:
             self.done = []
+        gone, self._gone = self._gone, None
+        hazards = list(before.hazards)
+        if gone is not None:
+            del hazards[gone]
         for index, hazard in enumerate(after.hazards):
-            old = before.hazards[index] if index < len(before.hazards) else None
+            old = hazards[index] if index < len(hazards) else None
             if old is not None and old.ticked_round != hazard.ticked_round:
                 key = (index, hazard.ticked_round)
                 self.ticks[key] = self.ticks.get(key, 0) + 1
@@ -449,6 +465,10 @@ class RoundMachine(RuleBasedStateMachine):
             outcome = apply_hazard_result(before, index, result, self.pcs())
         except ModelError:
             return
+        if len(outcome.encounter.hazards) < len(before.hazards):
+            # Over by itself (a panic snapped out of): it came off, the ones after it
+            # moved up a place; the test's account follows them.
+            self._forget_hazard(index)
         self._write("hazard check", outcome.encounter, outcome.pcs)
         self._check_pointer(before, self.encounter)
 
