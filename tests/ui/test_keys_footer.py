@@ -115,6 +115,9 @@ async def test_a_dialogs_footer_covers_the_footer_under_it(tmp_path: Path) -> No
         await pilot.pause()
         footer = app.screen.query_one(KeysFooter)
         assert footer is not under and footer.lines_needed() == 1
+        # Its keys, the steps through sessions among them (the scroll's own left/right,
+        # hidden, had shadowed them: they worked and were not shown).
+        assert {"left", "right", "x", "escape"} <= {entry.key for entry in footer.entries()}
         assert footer.region.height == 2 and footer.region.y == 46
         assert "Write to file" in footer.render_line(0).text
         assert footer.render_line(1).text.strip() == ""

@@ -24,8 +24,8 @@ class SummaryScreen(Dialog[None]):
     CSS_PATH = Path(__file__).with_name("awards.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("x", "export", "Write to file", id="summary.export"),
-        Binding("left", "step(-1)", "Earlier session", id="summary.earlier"),
-        Binding("right", "step(1)", "Later session", id="summary.later"),
+        Binding("left", "step(-1)", "Earlier session", id="summary.earlier", priority=True),
+        Binding("right", "step(1)", "Later session", id="summary.later", priority=True),
         Binding("escape,q", "close", "Close", id="summary.close"),
     ]
 
