@@ -125,10 +125,10 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         self._entries: tuple[FooterEntry, ...] | None = None
         self._palette: FooterEntry | None = None
         self._lines = 1
-        # The keys' places for one width, worked out when first drawn or clicked at it: the
-        # drawing and the mouse always read them at the width the footer has then (a
-        # resize repaints before it reports the resize).
-        self._placed: tuple[object, list[_Placed]] = ((), [])
+        # The keys' lines and places for one width, worked out once when first asked for at
+        # it: the drawing, the mouse and the footer's height read them at the width it has
+        # then (a resize repaints before it reports the resize).
+        self._laid_out: tuple[object, tuple[int, list[_Placed]]] = ((), (1, []))
         self._hovered: FooterEntry | None = None
 
     def on_mount(self) -> None:
@@ -185,11 +185,11 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         origin = self.content_region.offset
         return {placed.entry.key: Region(origin.x + placed.x, origin.y + placed.line,
                                          placed.width, 1)
-                for placed in self._placements()}
+                for placed in self._layout()[1]}
 
     def lines_needed(self) -> int:
         """The lines its keys need at its width now."""
-        return self._layout(self._width())[0]
+        return self._layout()[0]
 
     # Laying out
 
@@ -211,9 +211,15 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         return (1 + cell_len(self._palette.display) + 1 + cell_len(self._palette.description)
                 + 1)
 
-    def _layout(self, width: int) -> tuple[int, list[_Placed]]:
+    def _layout(self) -> tuple[int, list[_Placed]]:
+        """The lines the keys need at the footer's width and each key's place."""
+        key = (self._width(), self._entries, self._palette)
+        if self._laid_out[0] != key:
+            self._laid_out = (key, self._lay_out(self._width()))
+        return self._laid_out[1]
+
+    def _lay_out(self, width: int) -> tuple[int, list[_Placed]]:
         entries = list(self._entries or ())
-        widths = [self._text_width(entry) + (1 if self.compact else 0) for entry in entries]
         placed: list[_Placed] = []
         lines = 1
         if entries:
@@ -227,11 +233,12 @@ class KeysFooter(Guarded, Widget, can_focus=False):
                 width, first_room=max(1, width - self._palette_width()
                                       - (0 if self.compact or not self._palette else 2)))
             lines = ceil(len(entries) / len(columns))
-            if lines == 1:
+            if lines == 1:  # one after another, a compact key with a cell after it
                 x = 0
-                for entry, cells in zip(entries, widths, strict=True):
-                    placed.append(_Placed(entry, 0, x, self._text_width(entry)))
-                    x += cells
+                for entry in entries:
+                    text = self._text_width(entry)
+                    placed.append(_Placed(entry, 0, x, text))
+                    x += text + (1 if self.compact else 0)
             else:
                 starts = [sum(columns[:index]) for index in range(len(columns))]
                 for index, entry in enumerate(entries):
@@ -244,17 +251,11 @@ class KeysFooter(Guarded, Widget, can_focus=False):
                                   palette=True))
         return lines, placed
 
-    def _placements(self) -> list[_Placed]:
-        key = (self._width(), self._entries, self._palette)
-        if self._placed[0] != key:
-            self._placed = (key, self._layout(self._width())[1])
-        return self._placed[1]
-
     def _fit(self) -> None:
         # A dialog's footer covers the whole of the footer under it: the summary's one line
         # left the AP screen's first line of keys showing above it, keys that do nothing
         # while the dialog is up ("esc Back" beside the dialog's "esc Close").
-        lines = max(self._layout(self._width())[0], self._lines_under())
+        lines = max(self._layout()[0], self._lines_under())
         if lines != self._lines or self.styles.height is None:
             self._lines = lines
             self.styles.height = lines
@@ -290,7 +291,7 @@ class KeysFooter(Guarded, Widget, can_focus=False):
         pad = "" if self.compact else " "
         width = self._width()
         rows: list[list[tuple[bool, int, Text]]] = [[] for _ in range(self._lines)]
-        for placed in self._placements():
+        for placed in self._layout()[1]:
             entry = placed.entry
             text = Text()
             if placed.palette:
@@ -328,7 +329,7 @@ class KeysFooter(Guarded, Widget, can_focus=False):
 
     def _entry_at(self, x: int, y: int) -> FooterEntry | None:
         found = None
-        for placed in self._placements():  # the palette's, placed last, over any it meets
+        for placed in self._layout()[1]:  # the palette's, placed last, over any it meets
             if placed.line == y and placed.x <= x < placed.x + placed.width:
                 found = placed.entry
         return found
