@@ -41,13 +41,14 @@ from console.model.fight_events import (
 from console.model.player_view import health_word, shown_name
 from console.model.table_settings import PcHealth, PlayersSettings
 from console.model.text import counted
+from console.model.vessels import FATES
 from console.rules.critical_damage import critical_damage
 
 __all__ = ["UNSEEN", "Said", "Teller", "unseen_ids"]
 
 UNSEEN = "someone unseen"
 _DOWN = (Status.UNCONSCIOUS, Status.DEAD)
-_FALLEN = (*_DOWN, Status.CRIPPLED, Status.DESTROYED)
+_FALLEN = (*_DOWN, *FATES)  # and a vessel's: crippled, destroyed
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.app import App
 
+from console.model.fight_events import RoundBegan, TurnBegan
 from console.model.outcome import Outcome
 
 __all__ = ["UNDO_OFFER", "show_outcome"]
@@ -41,3 +42,9 @@ def show_outcome(app: App[Any], outcome: Outcome, *, confirm: bool = False,
     remember = getattr(app, "said_for_action", None)  # the console's app (PlainNotices)
     if remember is not None:
         remember(raised)
+    # An outcome that begins a turn or a round: what the start of the turn before raised
+    # ("before acting") is for a turn now over.
+    began = getattr(app, "turn_began", None)
+    if began is not None and any(isinstance(event, RoundBegan | TurnBegan)
+                                 for event in outcome.events):
+        began()

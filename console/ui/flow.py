@@ -27,7 +27,6 @@ from textual.app import App
 from textual.screen import Screen
 
 from console.model import Combatant, PlayerCharacter
-from console.model.fight_events import RoundBegan, TurnBegan
 from console.model.outcome import Outcome
 from console.service import ActionRefused, CampaignService
 from console.ui.alerts import show_outcome
@@ -73,10 +72,6 @@ class Flows:
         key done at once)."""
         spread(self.app, outcome)
         show_outcome(self.app, outcome, confirm=confirm or undoable, undoable=undoable)
-        if any(isinstance(event, RoundBegan | TurnBegan) for event in outcome.events):
-            began = getattr(self.app, "turn_began", None)  # the console's app (PlainNotices)
-            if began is not None:
-                began()
 
     def cut_short(self, outcome: Outcome) -> None:
         """An outcome that ends the flow before the step the GM may have typed ahead for
