@@ -38,7 +38,7 @@ from console.model.fight_events import (
     TurnBegan,
     Wounded,
 )
-from console.model.turns import END, current_turn
+from console.model.turns import END, current_turn, reshaped
 from console.rules.forecast import Reading, classify
 from console.rules.forecast.fight import FLED, LOST, STALLED, WON, FightEnd
 
@@ -74,7 +74,9 @@ def facts(before: Encounter | None, after: Encounter,
     added = [c for c in after.conditions
              if before is None or c not in before.conditions]
     said += [ConditionChanged(fight, c.target, c.name, c.until_round, True) for c in added]
-    moved = before is None or (before.round, before.current) != (after.round, after.current)
+    # A mode switch that keeps the turn with its actor moves the pointer but begins no turn.
+    moved = ((before is None or (before.round, before.current) != (after.round, after.current))
+             and not reshaped(before, after))
     began = (current_turn(after) if moved and after.round > 0
              and after.current not in (None, END) else None)
     # Who the new turn brings in: what happened to them came with its beginning.

@@ -241,9 +241,11 @@ class _Fight:
         else:
             self.rounds[-1][1].extend(said)
 
-    def lasted(self, key: str, seconds: float) -> None:
-        """The turn in progress (``key``) ended after ``seconds``."""
-        if self.rounds and self.rounds[-1][2] and self.rounds[-1][2][-1]["key"] == key:
+    def lasted(self, seconds: float) -> None:
+        """The turn in progress ended after ``seconds``."""
+        # It is the last turn begun, whatever its key says: a mode switch may have given it
+        # another key since, and begins no turn (fight_facts.facts).
+        if self.rounds and self.rounds[-1][2]:
             self.rounds[-1][2][-1]["seconds"] = seconds
 
     def built(self) -> tuple[RoundRecap, ...]:
@@ -288,7 +290,7 @@ def session_recap(campaign: str, session: Session, encounters: Sequence[Encounte
     for entry in entries:
         for length in turn_lengths([entry]):
             if length.encounter in fights:
-                fights[length.encounter].lasted(length.turn, length.seconds)
+                fights[length.encounter].lasted(length.seconds)
         touched = dict.fromkeys(e.fight for e in entry.events if e.fight in fights)
         for fight_id in touched:
             _read_entry(fights[fight_id], [e for e in entry.events if e.fight == fight_id],

@@ -3,7 +3,8 @@
 A fight keeps one time, ``Encounter.turn_since``: the moment the turn in progress began
 (or the round ended). :func:`stamp` sets it whenever a change moves the turn pointer
 (``space``, ``b``, a jump, a call for Nish, a kill that passes the turn on), whatever the
-command, so the players' view and the GM's header count from the same moment. Because the
+command, so the players' view and the GM's header count from the same moment. A mode
+switch that keeps the turn with its actor is no move: his turn goes on. Because the
 action log keeps every changed field of the encounter before and after each action, the
 log holds each turn's length: the entry that moved the pointer has the old start and the
 new one (:func:`turn_lengths`, for the session's recap). The timer's campaign setting
@@ -20,18 +21,20 @@ from console.model.action_log import LogEntry
 from console.model.encounters import Encounter
 from console.model.fields import parse_time
 from console.model.table_settings import TurnTimer, clock_text
-from console.model.turns import END, current_turn
+from console.model.turns import END, current_turn, reshaped
 
 __all__ = ["TurnLength", "elapsed", "moved", "stamp", "turn_lengths"]
 
 
 def moved(before: Encounter | None, after: Encounter) -> bool:
-    """The change from ``before`` to ``after`` began another turn (or ended the round)."""
+    """The change from ``before`` to ``after`` began another turn (or ended the round); a
+    mode switch that keeps the turn with its actor begins none (:func:`reshaped`)."""
     if after.round == 0 or after.current is None:
         return False
     if before is None:
         return True
-    return (before.round, before.current) != (after.round, after.current)
+    return ((before.round, before.current) != (after.round, after.current)
+            and not reshaped(before, after))
 
 
 def stamp(before: Encounter | None, after: Encounter, now: datetime,

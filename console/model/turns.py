@@ -46,6 +46,7 @@ __all__ = [
     "current_turn",
     "on_deck",
     "pending",
+    "reshaped",
     "round_order",
     "settle",
 ]
@@ -100,6 +101,20 @@ def on_deck(encounter: Encounter, order: RoundOrder | None = None) -> str | None
     turn = current_turn(encounter, order)
     done = (*encounter.acted, *(turn.members if turn is not None else ()))
     return next((t.key for t in order.turns if pending(t, done)), None)
+
+
+def reshaped(before: Encounter | None, after: Encounter) -> bool:
+    """The change from ``before`` to ``after`` moved the turn pointer only because the
+    round was re-shaped (a mode switch): the new turn holds someone of the old one who was
+    still to act. His turn goes on under another key; no other turn began."""
+    if (before is None or before.round != after.round or after.round == 0
+            or before.current == after.current or END in (before.current, after.current)
+            or before.current is None or after.current is None):
+        return False
+    was, now = current_turn(before), current_turn(after)
+    if was is None or now is None:
+        return False
+    return bool(set(pending(was, before.acted)) & set(now.members))
 
 
 def _choose(encounter: Encounter, order: RoundOrder, actors: tuple[int, ...]) -> str:

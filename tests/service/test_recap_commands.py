@@ -11,6 +11,7 @@ import pytest
 from console.model import Status
 from console.model.calibration import LIKELY
 from console.model.fight_end import EndHow, KeptForecast
+from console.model.fight_events import TurnBegan
 from console.model.recap import Recap
 from console.model.recap_render import calibration_markdown, recap_html, recap_markdown
 from console.rules.forecast import OUTCOMES
@@ -255,3 +256,27 @@ def test_wounds_on_a_fallen_npc_are_told_as_down_not_critical() -> None:
     said = [s.text for turn in service.recap.session(players=True).fights[0].rounds[0].turns
             for s in turn.said]
     assert said[-1] == "Skrak 1 is down" and not any("critical" in text for text in said)
+
+
+def test_a_mode_switch_mid_turn_is_the_same_turn_its_clock_going_on() -> None:
+    # The GM switches individual -> wave -> group -> individual during Brice's turn: the
+    # turn's key changes each time, but it stays his; no turn begins, his clock goes on, and
+    # the recap tells one turn of his, not "Brice (again)".
+    evening = Evening()
+    service = evening.service
+    evening.fight("Ambush")
+    evening.call(30, 5)
+    since = service.running().turn_since
+    for _ in range(3):
+        evening.clock.advance(1)
+        outcome = service.tracker.cycle_mode()
+        assert not any(isinstance(e, TurnBegan) for e in outcome.events)
+        assert service.running().turn_since == since
+    evening.clock.advance(1)
+    service.tracker.next_turn()
+    (fight,) = evening.service.recap.session().fights
+    (round1,) = fight.rounds
+    first, *rest = round1.turns
+    assert first.actors == ("Brice",) and not first.again
+    assert first.seconds == 4 * 60  # the whole turn, by the fake clock
+    assert all("Brice" not in turn.actors for turn in rest)
