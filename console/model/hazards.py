@@ -210,8 +210,10 @@ def passing_out(before: Encounter | None, made: Outcome,
                 sheets: Mapping[int, PlayerCharacter],
                 templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
     """``made`` (a check applied, a status set, on the fight ``before``), followed by what
-    the hazards on each combatant it made pass out make of it: a drowning PC who fails a
-    wound's unconsciousness check, or is marked unconscious, inhales water and dies."""
+    the hazards on each combatant it made pass out or come round make of it: a drowning PC
+    who fails a wound's unconsciousness check, or is marked unconscious, inhales water and
+    dies; one who fainted in panic and is marked up again (``u``: slapped or shaken) is
+    over his panic, which comes off him."""
     after = made.latest(Encounter)
     if before is None or after is None:
         return made
@@ -220,20 +222,30 @@ def passing_out(before: Encounter | None, made: Outcome,
     encounter = after
     for combatant in after.combatants:
         was = before.combatant(combatant.id)
-        if combatant.status is not Status.UNCONSCIOUS or (
-                was is not None and was.status is Status.UNCONSCIOUS):
+        if combatant.status is Status.UNCONSCIOUS and (
+                was is None or was.status is not Status.UNCONSCIOUS):
+            hook = "passes_out"
+        elif (was is not None and was.status is Status.UNCONSCIOUS
+              and combatant.status is Status.ACTIVE):
+            hook = "woken"
+        else:
             continue
+        gone = 0  # hazards of his that came off: the indices after them move up one each
         for index, hazard in enumerate(encounter.hazards):
             if hazard.target != combatant.id:
                 continue
             state = _state(hazard)
-            reacts = getattr(module_for(state), "passes_out", None)
+            module = module_for(state)
+            reacts = getattr(module, hook, None)
             found = reacts(state) if reacts is not None else None
             if found is None:
                 continue
             moved, step = found
-            stepped = apply_step(_replace_state(encounter, index, moved), combatant.id, step,
-                                 sheets, templates, hazard=hazard_name(state))
+            over = getattr(module, "finished", None)
+            kept = None if over is not None and over(moved) else moved
+            stepped = apply_step(_replace_state(encounter, index - gone, kept), combatant.id,
+                                 step, sheets, templates, hazard=hazard_name(state))
+            gone += kept is None
             outcome = outcome.then(stepped)
             encounter = stepped.latest(Encounter) or encounter
             sheets = _sheets_after(sheets, stepped)

@@ -273,6 +273,30 @@ def test_a_panic_faint_puts_him_out_until_he_snaps_out_of_it() -> None:
                    for hazard in service.encounter().hazards)  # type: ignore[union-attr]
 
 
+def test_u_on_one_who_fainted_is_the_shake_that_wakes_her() -> None:
+    """The book: a slap or a shake brings a fainted character round. The GM's gesture for
+    it is the one that marks anyone up again, ``u``; it had left her panic on, its WP (15)
+    check still asked each round of a woman already up."""
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    new_round(service)
+    kara = fighter(service, 2)
+    state, first = panic.start(panic.PARALYSIS)
+    service.hazards.start(kara, "panic", state, first)
+    state, first = panic.start(panic.FAINT)
+    service.hazards.start(kara, "panic", state, first)
+    assert fighter(service, 2).status is Status.UNCONSCIOUS
+    woken = service.tracker.toggle_status(kara.id, Status.UNCONSCIOUS)
+    assert fighter(service, 2).status is Status.ACTIVE
+    assert "Kara: shaken awake" in woken.notices
+    # The faint came off; the paralysis is no sleep and stays, its own check still to come.
+    (left,) = [hazard for hazard in service.encounter().hazards  # type: ignore[union-attr]
+               if hazard.target == kara.id]
+    assert left.state["effect"] == panic.PARALYSIS
+    service.undo()  # and the undo puts her down, fainted, again
+    assert fighter(service, 2).status is Status.UNCONSCIOUS
+    assert len(service.encounter().hazards) == 2  # type: ignore[union-attr]
+
+
 def test_a_faint_under_water_drowns_and_waking_leaves_other_causes_alone() -> None:
     service = harbour(CampaignStore.in_memory("Harbour"))
     new_round(service)

@@ -40,10 +40,11 @@ __all__ = [
     "shake_awake",
     "start",
     "status",
+    "woken",
 ]
 
 END_DIF = 15
-FEARFUL, FAINT = 1, 4
+FEARFUL, PARALYSIS, FAINT = 1, 2, 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +153,14 @@ def shake_awake(state: PanicState) -> tuple[PanicState, HazardStep]:
         raise RulesError("only a character who fainted in panic is woken by a shake")
     return replace(state, pending=False, ended=True), HazardStep(
         "shaken awake", (Effect(EffectKind.RECOVERED), Effect(EffectKind.WAKES)))
+
+
+def woken(state: PanicState) -> tuple[PanicState, HazardStep] | None:
+    """The GM marks him up again while his panic holds him: a faint ends as a shake ends
+    it; any other effect is not sleep, so being up changes nothing (None)."""
+    if state.effect != FAINT or state.ended:
+        return None
+    return shake_awake(state)
 
 
 def finished(state: PanicState) -> bool:

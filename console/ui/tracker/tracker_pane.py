@@ -126,7 +126,8 @@ out, death). With nothing due, `Z` ends the hazard (air is back: the revive Dif 
 brain-damage Dif are shown). `T` lets days, hours or minutes pass for the hazards that run
 outside the rounds. One-off checks (poison, radiation, brain damage, fear,
 materialization) ask their question, take the result and roll the book's table on a
-failure.
+failure. One who fainted in panic is brought round by a slap or a shake: `u` on him marks
+him up, and his panic is over.
 """
     FACADE_HELP: ClassVar[str] = """\
 ## Initiative tracker: a Façade campaign
