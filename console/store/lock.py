@@ -61,14 +61,40 @@ class LockHolder:
     started_at: str
 
     def describe(self) -> str:
-        return f"pid {self.pid} on {self.host}, since {self.started_at}"
+        return f"pid {self.pid} on {self.host}, since {self.since}"
+
+    @property
+    def since(self) -> str:
+        """When it took the lock, in this machine's time to the minute (the file keeps it
+        to the microsecond, in UTC: "2026-11-25T06:45:46.070713+00:00" read as noise)."""
+        try:
+            at = datetime.fromisoformat(self.started_at)
+        except ValueError:
+            return self.started_at
+        if at.tzinfo is None:
+            return self.started_at
+        return at.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+# What a lock file may say of its holder is shown in messages: the file is anyone's to
+# write, so each field is held to what its value can be (a host name: 255 bytes at most).
+_HOST_HELD, _TIME_HELD = 255, 40
+
+
+def _held(value: object, limit: int) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def read_holder(tree: CampaignTree) -> LockHolder | None:
     """The holder recorded in the lock file, or None if it is empty, missing or unreadable."""
     try:
         raw = json.loads(tree.read(LOCK).decode("utf-8") or "null")
-        return LockHolder(int(raw["pid"]), str(raw["host"]), str(raw["started_at"]))
+        pid = raw["pid"]
+        if isinstance(pid, bool) or not isinstance(pid, int) or not 0 < pid < 1 << 32:
+            return None
+        return LockHolder(pid, _held(raw["host"], _HOST_HELD),
+                          _held(raw["started_at"], _TIME_HELD))
     except (OSError, ValueError, TypeError, KeyError, BadSaveFile, RecursionError):
         return None
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from console.store import CampaignLocked, CampaignStore, LockLost, LockUnusable
+from console.store import CampaignLocked, CampaignStore, LockHolder, LockLost, LockUnusable
 
 HOLDER = """
 import sys
@@ -183,3 +183,26 @@ def test_a_lock_file_that_cannot_be_opened_is_named(
     monkeypatch.undo()
     with CampaignStore.open(saves, "Tide"):  # the folder's lock was let go with the failure
         pass
+
+
+def test_what_a_lock_file_says_of_its_holder_is_held_to_a_readable_size(saves: Path) -> None:
+    # The file is anyone's to write: its host and time reach the GM's toast and the
+    # command line's message. A host of 100,000 characters was shown whole.
+    CampaignStore.create(saves, "Tide").close()
+    record = {"pid": 4_000_000, "host": "h" * 100_000, "started_at": "x" * 5_000}
+    (saves / "Tide/lock").write_text(json.dumps(record))
+    with CampaignStore.open(saves, "Tide") as store:
+        stale = store.stale_lock
+        assert stale is not None and stale.pid == 4_000_000
+        assert len(stale.describe()) < 320 and stale.host.endswith("…")
+    for pid in ("12", 1.5, True, -3, 0, 2**40):  # not a process number: no holder named
+        (saves / "Tide/lock").write_text(json.dumps({**record, "pid": pid}))
+        with CampaignStore.open(saves, "Tide") as store:
+            assert store.stale_lock is None
+
+
+def test_the_holders_time_is_said_to_the_minute() -> None:
+    holder = LockHolder(7, "vm", "2026-11-25T06:45:46.070713+00:00")
+    assert holder.since.startswith("2026-11-2") and len(holder.since) == 16
+    assert holder.describe() == f"pid 7 on vm, since {holder.since}"
+    assert LockHolder(7, "vm", "Tuesday").since == "Tuesday"  # not a time: as written
