@@ -24,9 +24,9 @@ from console.model.hazards import (
 )
 from console.model.tracker import add_combatant, call_for_nish, current_turn, next_turn
 from console.rules.hazards import (
-    MODULE_FOR,
     falling,
     fatigue,
+    module_for,
     panic,
     sleep_deprivation,
     starvation,
@@ -353,7 +353,7 @@ AT_ONCE_KEYS = {"vacuum": ["eardrum"], "falling": ["armor"], "fatigue": ["fatigu
 @pytest.mark.parametrize("name", sorted(STARTS))
 def test_each_hazards_clock_and_checks_at_once_are_what_its_rules_do(name: str) -> None:
     state = STARTS[name]()
-    module = MODULE_FOR[state.HAZARD]
+    module = module_for(state)
     moment = FIRST_MOMENTS[name]
     assert hasattr(module, "nish") is (moment.clock is Clock.NISH)
     assert hasattr(module, "day") is (moment.clock is Clock.DAYS)

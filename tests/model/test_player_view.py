@@ -3,6 +3,7 @@ numbers, no notes, hazards without their difficulties."""
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
@@ -18,7 +19,7 @@ from console.model.tracker import (
     set_status,
     toggle_hidden,
 )
-from console.rules.hazards import MODULE_FOR, suffocation
+from console.rules.hazards import MODULE_NAMES, suffocation
 
 PCS = {1: PlayerCharacter.new(1, "Vera", vit_max="20").with_changes(wounds=7)}
 
@@ -103,8 +104,9 @@ def test_hazards_show_their_name_and_rounds_never_their_difficulty() -> None:
 
 
 def test_every_lasting_hazard_has_a_line_for_the_players() -> None:
-    assert all(callable(getattr(module, "for_players", None))
-               for module in MODULE_FOR.values())
+    modules = [importlib.import_module(f"console.rules.hazards.{name}")
+               for name in MODULE_NAMES.values()]
+    assert all(callable(getattr(module, "for_players", None)) for module in modules)
 
 
 def test_no_fight_and_removed_combatants() -> None:

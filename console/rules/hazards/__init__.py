@@ -4,54 +4,86 @@ Each module is one hazard (Table 21, :mod:`tables`, says which); ``load_state`` 
 any saved hazard in progress from its ``to_dict()``.
 """
 
+from __future__ import annotations
+
+import importlib
 from collections.abc import Mapping
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from console.rules.errors import RulesError
-from console.rules.hazards import (
-    brain_damage,
-    falling,
-    fatigue,
-    fear,
-    materialization,
-    panic,
-    poison,
-    radiation,
-    sleep_deprivation,
-    starvation,
-    suffocation,
-    tables,
-    temperature,
-    vacuum,
-)
+from console.rules.hazards import common
 from console.rules.hazards.common import (
     DueCheck,
     Effect,
     EffectKind,
     HazardState,
     HazardStep,
-    load_state,
 )
 
-# A saved state's ``hazard`` tag -> the module whose functions drive it.
-MODULE_FOR: dict[str, ModuleType] = {
-    "suffocation": suffocation,
-    "vacuum": vacuum,
-    "falling": falling,
-    "temperature": temperature,
-    "fatigue": fatigue,
-    "panic": panic,
-    "sleep deprivation": sleep_deprivation,
-    "starvation": starvation,
+if TYPE_CHECKING:
+    from console.rules.hazards import (
+        brain_damage,
+        falling,
+        fatigue,
+        fear,
+        materialization,
+        panic,
+        poison,
+        radiation,
+        sleep_deprivation,
+        starvation,
+        suffocation,
+        tables,
+        temperature,
+        vacuum,
+    )
+
+# A saved state's ``hazard`` tag -> the module whose functions drive it. Each is imported
+# the first time a hazard of its kind is read or driven: the console's first frame shows
+# the hazards of the fight in progress, most often none (twelve modules, 12-16 ms).
+MODULE_NAMES: dict[str, str] = {
+    "suffocation": "suffocation",
+    "vacuum": "vacuum",
+    "falling": "falling",
+    "temperature": "temperature",
+    "fatigue": "fatigue",
+    "panic": "panic",
+    "sleep deprivation": "sleep_deprivation",
+    "starvation": "starvation",
 }
+_SUBMODULES = frozenset({
+    "brain_damage", "falling", "fatigue", "fear", "materialization", "panic", "poison",
+    "radiation", "sleep_deprivation", "starvation", "suffocation", "tables", "temperature",
+    "vacuum"})
+
+
+def __getattr__(name: str) -> Any:
+    # ``hazards.panic`` and the like, imported on first use (PEP 562).
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _module(tag: object) -> ModuleType:
+    if not isinstance(tag, str) or tag not in MODULE_NAMES:
+        raise RulesError(f"not a saved hazard: {tag!r}; known: {sorted(MODULE_NAMES)}")
+    return importlib.import_module(f"{__name__}.{MODULE_NAMES[tag]}")
+
+
+def load_state(data: object) -> HazardState:
+    """Any saved hazard, by its ``hazard`` tag (what the UI stores)."""
+    _module(data.get("hazard") if isinstance(data, dict) else data)  # registers its state
+    return common.load_state(data)
 
 
 def module_for(state: HazardState) -> ModuleType:
     """The module that drives ``state`` (its ``due``, ``apply``, ``status`` ...)."""
     try:
-        return MODULE_FOR[state.HAZARD]
-    except (KeyError, AttributeError):
+        return _module(state.HAZARD)
+    except (RulesError, AttributeError):
         raise RulesError(f"not a hazard state: {state!r}") from None
+
 
 def hazard_name(state: HazardState) -> str:
     """What the hazard is called where it is shown: its module's ``name`` for the state
@@ -64,13 +96,13 @@ def saved_hazard_name(data: Mapping[str, object]) -> str:
     """:func:`hazard_name` of a saved state, read without loading it whole (the tracker's
     rows draw it at every key)."""
     tag = str(data.get("hazard", ""))
-    if tag == suffocation.SuffocationState.HAZARD:
-        return suffocation.name_of_medium(str(data.get("medium", "")))
+    if tag == "suffocation":
+        return _module(tag).name_of_medium(str(data.get("medium", "")))
     return tag
 
 
 __all__ = [
-    "MODULE_FOR",
+    "MODULE_NAMES",
     "DueCheck",
     "Effect",
     "EffectKind",

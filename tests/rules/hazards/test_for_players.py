@@ -8,9 +8,10 @@ from dataclasses import replace
 import pytest
 
 from console.rules.hazards import (
-    MODULE_FOR,
+    MODULE_NAMES,
     falling,
     fatigue,
+    module_for,
     panic,
     sleep_deprivation,
     starvation,
@@ -43,9 +44,9 @@ CASES: list[tuple[HazardState, str]] = [
 
 @pytest.mark.parametrize(("state", "line"), CASES, ids=[line for _, line in CASES])
 def test_each_hazard_says_what_and_how_long(state: HazardState, line: str) -> None:
-    assert MODULE_FOR[state.HAZARD].for_players(state) == line
+    assert module_for(state).for_players(state) == line
     assert "Dif" not in line and " vs " not in line
 
 
 def test_every_lasting_hazard_is_covered() -> None:
-    assert {state.HAZARD for state, _ in CASES} == set(MODULE_FOR)
+    assert {state.HAZARD for state, _ in CASES} == set(MODULE_NAMES)

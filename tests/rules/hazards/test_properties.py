@@ -1,6 +1,7 @@
 """Properties over every state machine: any sequence of GM inputs either works or raises
 RulesError, and every state reached survives to_dict -> JSON -> from_dict / load_state."""
 
+import importlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -268,10 +269,16 @@ def test_suffocation_difs_climb_by_5_and_death_is_final(
 
 
 def test_module_for_covers_every_saved_hazard() -> None:
-    from console.rules.hazards import MODULE_FOR, module_for
+    from console.rules.hazards import MODULE_NAMES, module_for
     from console.rules.hazards.common import _REGISTRY
 
-    assert set(MODULE_FOR) == set(_REGISTRY)
+    # Each module, imported, registers the tag the package names it by (the package
+    # imports it at the first hazard of its kind).
+    for tag, name in MODULE_NAMES.items():
+        module = importlib.import_module(f"console.rules.hazards.{name}")
+        assert tag in {cls.HAZARD for cls in _REGISTRY.values()
+                       if cls.__module__ == module.__name__}, tag
+    assert set(MODULE_NAMES) == set(_REGISTRY)
     for name, start in VALID_STARTS.items():
         state = start()
         module = module_for(state)
