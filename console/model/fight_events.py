@@ -21,7 +21,7 @@ only the entries in effect. Each event is small and validated like any saved doc
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from console.model.errors import ModelError
@@ -94,6 +94,7 @@ _READERS: dict[str, Callable[[object, str], Any]] = {
     "hit": _bool,
     "part": _bool,
     "hidden": _bool,
+    "goes_on": _bool,
     "added": _bool,
     "passed": _opt_bool,
     "before": lambda v, w: need_int(v, w, minimum=0),
@@ -138,6 +139,8 @@ class FightEvent:
         data: dict[str, Any] = {"kind": self.KIND}
         for field in fields(self):  # type: ignore[arg-type]
             value = getattr(self, field.name)
+            if field.default is not MISSING and value == field.default:
+                continue  # a field added later, left out at its default: older logs match
             data[field.name] = (value.value if isinstance(value, Status)
                                 else list(value) if isinstance(value, tuple) else value)
         return data
@@ -154,13 +157,16 @@ class RoundBegan(FightEvent):
 
 @dataclass(frozen=True, slots=True)
 class TurnBegan(FightEvent):
-    """A turn of the round's order began: ``turn`` is its key, ``actors`` who act in it."""
+    """A turn of the round's order began: ``turn`` is its key, ``actors`` who act in it
+    (those in it still to act). ``goes_on``: no turn began, the one in progress was
+    re-shaped by a mode switch (now ``turn``, with ``actors`` in it still to act)."""
 
     KIND: ClassVar[str] = "turn"
     fight: int
     round: int
     turn: str
     actors: tuple[int, ...]
+    goes_on: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,5 +328,7 @@ def event_from_dict(data: object) -> FightEvent:
     if kind is None:
         raise ModelError(f"fight event: unknown kind {raw.get('kind')!r}")
     names = {field.name for field in fields(kind)}  # type: ignore[arg-type]
-    check_keys(raw, f"{kind.KIND} event", {"kind", *names}, {"kind", *names})
-    return kind(**{name: raw[name] for name in names})
+    needed = {field.name for field in fields(kind)  # type: ignore[arg-type]
+              if field.default is MISSING}
+    check_keys(raw, f"{kind.KIND} event", {"kind", *names}, {"kind", *needed})
+    return kind(**{name: raw[name] for name in names if name in raw})

@@ -38,7 +38,7 @@ from console.model.fight_events import (
     TurnBegan,
     Wounded,
 )
-from console.model.turns import END, current_turn, reshaped
+from console.model.turns import END, current_turn, pending, reshaped
 from console.rules.forecast import Reading, classify
 from console.rules.forecast.fight import FLED, LOST, STALLED, WON, FightEnd
 
@@ -74,9 +74,10 @@ def facts(before: Encounter | None, after: Encounter,
     added = [c for c in after.conditions
              if before is None or c not in before.conditions]
     said += [ConditionChanged(fight, c.target, c.name, c.until_round, True) for c in added]
-    # A mode switch that keeps the turn with its actor moves the pointer but begins no turn.
-    moved = ((before is None or (before.round, before.current) != (after.round, after.current))
-             and not reshaped(before, after))
+    moved = before is None or (before.round, before.current) != (after.round, after.current)
+    # A mode switch that keeps the turn with its actor moves the pointer but begins no turn:
+    # the one in progress goes on, re-shaped (said so, for the recap's account of it).
+    goes_on = moved and reshaped(before, after)
     began = (current_turn(after) if moved and after.round > 0
              and after.current not in (None, END) else None)
     # Who the new turn brings in: what happened to them came with its beginning.
@@ -103,7 +104,8 @@ def facts(before: Encounter | None, after: Encounter,
     if before is not None and after.round > before.round:
         said.append(RoundBegan(fight, after.round))
     if began is not None:
-        said.append(TurnBegan(fight, after.round, began.key, began.members))
+        said.append(TurnBegan(fight, after.round, began.key,
+                              pending(began, after.acted), goes_on=goes_on))
     if before is not None and before.active and not after.active:
         ending = after.ending
         said.append(FightEnded(fight, None if ending is None else ending.how.value,

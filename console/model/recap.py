@@ -226,6 +226,13 @@ class _Fight:
         if not self.rounds or self.rounds[-1][0] != event.round:
             self.round(event.round)
         turns = self.rounds[-1][2]
+        if event.goes_on and turns:
+            # A mode switch re-shaped the turn in progress: still one turn, now under the
+            # new key, and those in it now are those who act in it (the turn's end marks
+            # them all as having acted), as the last switch before its end left it.
+            turns[-1]["key"] = event.turn
+            turns[-1]["actors"] = event.actors
+            return
         again = any(turn["key"] == event.turn for turn in turns)
         turns.append({"key": event.turn, "actors": event.actors, "again": again,
                       "seconds": None, "said": []})
@@ -241,11 +248,9 @@ class _Fight:
         else:
             self.rounds[-1][1].extend(said)
 
-    def lasted(self, seconds: float) -> None:
-        """The turn in progress ended after ``seconds``."""
-        # It is the last turn begun, whatever its key says: a mode switch may have given it
-        # another key since, and begins no turn (fight_facts.facts).
-        if self.rounds and self.rounds[-1][2]:
+    def lasted(self, key: str, seconds: float) -> None:
+        """The turn in progress (``key``) ended after ``seconds``."""
+        if self.rounds and self.rounds[-1][2] and self.rounds[-1][2][-1]["key"] == key:
             self.rounds[-1][2][-1]["seconds"] = seconds
 
     def built(self) -> tuple[RoundRecap, ...]:
@@ -290,7 +295,7 @@ def session_recap(campaign: str, session: Session, encounters: Sequence[Encounte
     for entry in entries:
         for length in turn_lengths([entry]):
             if length.encounter in fights:
-                fights[length.encounter].lasted(length.seconds)
+                fights[length.encounter].lasted(length.turn, length.seconds)
         touched = dict.fromkeys(e.fight for e in entry.events if e.fight in fights)
         for fight_id in touched:
             _read_entry(fights[fight_id], [e for e in entry.events if e.fight == fight_id],

@@ -45,6 +45,8 @@ def show_outcome(app: App[Any], outcome: Outcome, *, confirm: bool = False,
     # An outcome that begins a turn or a round: what the start of the turn before raised
     # ("before acting") is for a turn now over.
     began = getattr(app, "turn_began", None)
-    if began is not None and any(isinstance(event, RoundBegan | TurnBegan)
-                                 for event in outcome.events):
+    if began is not None and any(
+            isinstance(event, RoundBegan)
+            or (isinstance(event, TurnBegan) and not event.goes_on)  # not a mode switch
+            for event in outcome.events):
         began()

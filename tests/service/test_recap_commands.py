@@ -270,7 +270,8 @@ def test_a_mode_switch_mid_turn_is_the_same_turn_its_clock_going_on() -> None:
     for _ in range(3):
         evening.clock.advance(1)
         outcome = service.tracker.cycle_mode()
-        assert not any(isinstance(e, TurnBegan) for e in outcome.events)
+        began = [e for e in outcome.events if isinstance(e, TurnBegan)]
+        assert all(e.goes_on for e in began)  # the turn in progress goes on, re-shaped
         assert service.running().turn_since == since
     evening.clock.advance(1)
     service.tracker.next_turn()
@@ -280,3 +281,27 @@ def test_a_mode_switch_mid_turn_is_the_same_turn_its_clock_going_on() -> None:
     assert first.actors == ("Brice",) and not first.again
     assert first.seconds == 4 * 60  # the whole turn, by the fake clock
     assert all("Brice" not in turn.actors for turn in rest)
+
+
+def test_the_recap_names_who_acted_in_each_turn_across_mode_switches() -> None:
+    # Individual: Brice 30, Skrak 1 and 2 (10), Kara 5. After Brice, the GM switches to
+    # wave mode in Skrak 1's turn: the NPC wave goes on from it with Skrak 2 in it too (a
+    # new GM's evening: Skrak 2 was never told). Then group mode in Kara's turn: the party
+    # acts as one, but Brice has had his turn and is not told again.
+    evening = Evening()
+    service = evening.service
+    evening.fight("Ambush")
+    evening.call(30, 5)
+    service.tracker.next_turn()
+    service.tracker.cycle_mode()  # wave, in Skrak 1's turn
+    evening.clock.advance(2)
+    service.tracker.next_turn()  # the wave done: Kara, below it
+    service.tracker.cycle_mode()  # group, in Kara's turn
+    evening.clock.advance(1)
+    service.tracker.next_turn()
+    (fight,) = evening.service.recap.session().fights
+    (round1,) = fight.rounds
+    assert [turn.actors for turn in round1.turns] == [
+        ("Brice",), ("Skrak 1", "Skrak 2"), ("Kara",)]
+    assert [turn.seconds for turn in round1.turns][1:] == [120.0, 60.0]
+    assert not any(turn.again for turn in round1.turns)
