@@ -104,9 +104,15 @@ class Flows:
 
     # ----- flows of dialogs ---------------------------------------------------------------
 
-    def run(self, steps: Coroutine[Any, Any, None]) -> None:
+    def run(self, steps: Coroutine[Any, Any, None], *, writes: bool = True) -> None:
         """Run a flow of dialogs as a worker of the host screen; the keys typed from now
-        until its first dialog is ready are kept for it."""
+        until its first dialog is ready are kept for it. A flow that ``writes`` is refused
+        at its key in a read-only console, before its first dialog: its form was filled in
+        and then refused at the save."""
+        if writes and self.service.read_only:
+            steps.close()  # never begun
+            raise ActionRefused(f"campaign {self.service.name!r} is open read-only: the "
+                                "console that writes it makes this change")
         app = self.app
         hold = Hold(app.key_gate) if isinstance(app, GatedApp) else None
 

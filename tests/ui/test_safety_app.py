@@ -96,3 +96,27 @@ def test_the_error_log_never_follows_a_planted_link(tmp_path: Path) -> None:
     assert app.service._store.log_error("a report") is None  # refused, not followed
     assert victim.read_text() == "keep me"
     app.service._store.close()
+
+
+async def test_a_read_only_console_refuses_a_change_at_its_key_not_after_its_form(
+        tmp_path: Path) -> None:
+    # A new GM on the read-only console pressed z, filled in a panic and was refused at
+    # the save, his form gone. A flow that saves is refused before its first dialog; one
+    # that only reads (the dice calculator, the log's filter) opens as anywhere.
+    fight(tmp_path).service._store.close()
+    with CampaignStore.open(tmp_path, "Dock", read_only=True) as store:
+        app = GMConsoleApp(CampaignService(store, clock=FakeClock()))
+        capture_toasts(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            main = app.screen
+            for key in ("z", "a", "n", "E"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert app.screen is main, key
+            refusals = [m for m in toasts_of(app) if "is open read-only" in m]
+            assert len(refusals) == 4 and "Dock" in refusals[0]
+            await pilot.press("D")
+            await pilot.pause()
+            assert app.screen is not main  # the calculator: nothing to save
+            assert app.is_running and store.errors == []

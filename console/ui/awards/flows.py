@@ -182,7 +182,7 @@ class AwardFlows(Flows):
         if number == 0:
             self.decline("no session yet: S on the main screen starts one")
             return
-        self.run(self._summary(number))
+        self.run(self._summary(number), writes=False)
 
     async def _summary(self, number: int) -> None:
         from console.ui.awards.summary_screen import SummaryScreen  # loaded after start-up

@@ -11,7 +11,7 @@ __all__ = ["DiceFlows"]
 class DiceFlows(Flows):
     def open(self) -> None:
         """The calculator, as a flow: a roll typed right after ``D`` lands in its fields."""
-        self.run(self._open())
+        self.run(self._open(), writes=False)
 
     async def _open(self) -> None:
         from console.ui.calculator.dice_screen import DiceScreen  # loaded when used

@@ -31,7 +31,7 @@ class ForecastFlows(Flows):
         runs = runs_for(matchup, self.RUNS)
         side_runs = max(1, runs * self.SIDE_RUNS // self.RUNS)
         self.run(self._show(ForecastScreen(f"Forecast of {encounter.name}, {when}", matchup,
-                                           runs=runs, side_runs=side_runs)))
+                                           runs=runs, side_runs=side_runs)), writes=False)
 
     async def _show(self, screen: ForecastScreen) -> None:
         await self.ask(screen)

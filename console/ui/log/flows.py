@@ -21,7 +21,7 @@ class Filterable(Protocol):
 
 class LogFlows(Flows):
     def filter(self, pane: Filterable) -> None:
-        self.run(self._filter(pane))
+        self.run(self._filter(pane), writes=False)
 
     async def _filter(self, pane: Filterable) -> None:
         values = await self.form("Filter the log", [Field(

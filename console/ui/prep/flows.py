@@ -366,7 +366,7 @@ class PrepFlows(Flows):
             self.decline("no prepared encounter running: E launches one" if encounter is None
                          else f"{encounter.name} was begun blank: no boxed text or notes")
             return
-        self.run(self._briefing())
+        self.run(self._briefing(), writes=False)
 
     async def _briefing(self) -> None:
         from console.ui.prep.briefing import BriefingDialog

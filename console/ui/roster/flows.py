@@ -81,7 +81,7 @@ class RosterFlows(Flows):
 
     def search(self, pane: Searchable) -> None:
         """Filter the roster by name or tag (a view of it: nothing is saved)."""
-        self.run(self._search(pane))
+        self.run(self._search(pane), writes=False)
 
     async def _search(self, pane: Searchable) -> None:
         values = await self.form("Search the roster", [Field(
