@@ -75,8 +75,9 @@ def facts(before: Encounter | None, after: Encounter,
              if before is None or c not in before.conditions]
     said += [ConditionChanged(fight, c.target, c.name, c.until_round, True) for c in added]
     moved = before is None or (before.round, before.current) != (after.round, after.current)
-    # A mode switch that keeps the turn with its actor moves the pointer but begins no turn:
-    # the one in progress goes on, re-shaped (said so, for the recap's account of it).
+    # A re-shaped round (a mode switch ...: turns.reshaped) that keeps the turn with its
+    # actor moves the pointer but begins no turn: the one in progress goes on, re-shaped
+    # (said so, for the recap's account of it).
     goes_on = moved and reshaped(before, after)
     began = (current_turn(after) if moved and after.round > 0
              and after.current not in (None, END) else None)

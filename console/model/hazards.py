@@ -208,12 +208,15 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
 
 def passing_out(before: Encounter | None, made: Outcome,
                 sheets: Mapping[int, PlayerCharacter],
-                templates: Mapping[int, NpcTemplate] | None = None) -> Outcome:
+                templates: Mapping[int, NpcTemplate] | None = None, *,
+                by_hand: bool = False) -> Outcome:
     """``made`` (a check applied, a status set, on the fight ``before``), followed by what
-    the hazards on each combatant it made pass out or come round make of it: a drowning PC
-    who fails a wound's unconsciousness check, or is marked unconscious, inhales water and
-    dies; one who fainted in panic and is marked up again (``u``: slapped or shaken) is
-    over his panic, which comes off him."""
+    the hazards on each combatant it made pass out make of it: a drowning PC who fails a
+    wound's unconsciousness check, or is marked unconscious, inhales water and dies.
+    ``by_hand``: ``made`` is the GM marking someone (``u``), and one who fainted in panic
+    and is marked up again has been slapped or shaken: his panic is over and comes off.
+    Otherwise (his wounds' unconsciousness check passed) a faint still holds him: he stays
+    out, and is told so."""
     after = made.latest(Encounter)
     if before is None or after is None:
         return made
@@ -227,7 +230,7 @@ def passing_out(before: Encounter | None, made: Outcome,
             hook = "passes_out"
         elif (was is not None and was.status is Status.UNCONSCIOUS
               and combatant.status is Status.ACTIVE):
-            hook = "woken"
+            hook = "woken" if by_hand else "still_out"
         else:
             continue
         gone = 0  # hazards of his that came off: the indices after them move up one each

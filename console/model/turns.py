@@ -105,8 +105,10 @@ def on_deck(encounter: Encounter, order: RoundOrder | None = None) -> str | None
 
 def reshaped(before: Encounter | None, after: Encounter) -> bool:
     """The change from ``before`` to ``after`` moved the turn pointer only because the
-    round was re-shaped (a mode switch): the new turn holds someone of the old one who was
-    still to act. His turn goes on under another key; no other turn began."""
+    round was re-shaped: the new turn holds someone of the old one who was still to act
+    (:func:`settle` keeps the turn with him). A mode switch, or in wave mode a change that
+    moves him to another part of the round (a Nish edited, a newcomer, a kill that moves
+    the wave's average). His turn goes on under another key; no other turn began."""
     if (before is None or before.round != after.round or after.round == 0
             or before.current == after.current or END in (before.current, after.current)
             or before.current is None or after.current is None):

@@ -37,6 +37,7 @@ from console.model.outcome import Document, Outcome, Removed
 from console.model.player_view import number_foes
 from console.model.table_settings import NpcNames
 from console.model.tracker import round_order
+from console.model.turns import reshaped
 from console.rules.errors import RulesError
 from console.rules.initiative import RoundOrder
 from console.service.clock import SteadyClock
@@ -322,7 +323,8 @@ class CampaignCore(EarlierSessions):
         self._prime(outcome, versions)
         after = self.encounter()
         if after is not None and (before is None or before.id != after.id
-                                  or before.current != after.current):
+                                  or (before.current != after.current
+                                      and not reshaped(before, after))):
             outcome = outcome.saying(alerts=checks_reminder(after, self.pcs()))
         return self.saved(outcome)
 

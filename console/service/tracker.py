@@ -257,7 +257,7 @@ class TrackerCommands:
         def change(encounter: Encounter) -> Outcome:
             # Marked unconscious under water (u): he drowns, as the hazard says.
             return passing_out(encounter, toggle_status(encounter, combatant_id, status),
-                               service.pcs(), service.npcs())
+                               service.pcs(), service.npcs(), by_hand=True)
 
         return self._on(f"tracker.{status.value}", change)
 

@@ -69,11 +69,12 @@ class LockHolder:
         to the microsecond, in UTC: "2026-11-25T06:45:46.070713+00:00" read as noise)."""
         try:
             at = datetime.fromisoformat(self.started_at)
-        except ValueError:
+            if at.tzinfo is None:
+                return self.started_at
+            # At the calendar's edges (year 1, year 9999) the local time overflows.
+            return at.astimezone().strftime("%Y-%m-%d %H:%M")
+        except (ValueError, OverflowError):
             return self.started_at
-        if at.tzinfo is None:
-            return self.started_at
-        return at.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 # What a lock file may say of its holder is shown in messages: the file is anyone's to

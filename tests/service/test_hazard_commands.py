@@ -297,6 +297,39 @@ def test_u_on_one_who_fainted_is_the_shake_that_wakes_her() -> None:
     assert len(service.encounter().hazards) == 2  # type: ignore[union-attr]
 
 
+def test_a_wound_check_passed_is_no_shake_and_u_finds_each_of_her_hazards() -> None:
+    service = harbour(CampaignStore.in_memory("Harbour"))
+    new_round(service)
+    kara = fighter(service, 2)
+    state, first = panic.start(panic.FAINT)
+    service.hazards.start(kara, "panic", state, first)
+    service.combat.change_wounds(fighter(service, 2), -18)  # 18 on Vit 16: critical
+    new_round(service)
+    service.tracker.next_turn()  # her Nish: her wounds' checks, and her panic's
+    due = service.combat.checks_due(fighter(service, 2))
+    assert "unconsciousness" in [check.kind.value for check, _rating in due]
+    passed = service.combat.apply_checks(fighter(service, 2),
+                                         [(check.kind, 40) for check, _rating in due])
+    # Her wounds' checks passed are not the slap or shake that ends a faint: it holds her
+    # (she had been marked up, her panic still on her and its check still asked).
+    assert not any("shaken awake" in line for line in passed.notices)
+    assert "Kara: is still out: fainted in panic" in " ".join(passed.notices)
+    assert fighter(service, 2).status is Status.UNCONSCIOUS
+    assert any(hazard.state["hazard"] == "panic"
+               for hazard in service.encounter().hazards)  # type: ignore[union-attr]
+    # Two hazards of hers that come off at one u, with another's between them: each is
+    # found where it stands once the one before it is gone.
+    brice = fighter(service, 1)
+    service.hazards.start(brice, "drowning", suffocation.start("water", prepared=True,
+                                                                wp="8L"))
+    state, first = panic.start(panic.FAINT)
+    service.hazards.start(fighter(service, 2), "panic", state, first)
+    woken = service.tracker.toggle_status(kara.id, Status.UNCONSCIOUS)
+    assert woken.notices.count("Kara: shaken awake") == 2
+    (left,) = service.encounter().hazards  # type: ignore[union-attr]
+    assert left.target == brice.id and left.state["hazard"] == "suffocation"
+
+
 def test_a_faint_under_water_drowns_and_waking_leaves_other_causes_alone() -> None:
     service = harbour(CampaignStore.in_memory("Harbour"))
     new_round(service)

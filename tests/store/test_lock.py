@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -201,8 +202,36 @@ def test_what_a_lock_file_says_of_its_holder_is_held_to_a_readable_size(saves: P
             assert store.stale_lock is None
 
 
-def test_the_holders_time_is_said_to_the_minute() -> None:
-    holder = LockHolder(7, "vm", "2026-11-25T06:45:46.070713+00:00")
-    assert holder.since.startswith("2026-11-2") and len(holder.since) == 16
-    assert holder.describe() == f"pid 7 on vm, since {holder.since}"
-    assert LockHolder(7, "vm", "Tuesday").since == "Tuesday"  # not a time: as written
+def test_the_holders_time_is_said_to_the_minute_in_this_machines_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", "Asia/Kolkata")  # UTC+5:30 all year
+    time.tzset()
+    try:
+        holder = LockHolder(7, "vm", "2026-11-25T06:45:46.070713+00:00")
+        assert holder.since == "2026-11-25 12:15"
+        assert holder.describe() == "pid 7 on vm, since 2026-11-25 12:15"
+        # Not a time, no zone, or a time at the calendar's edge whose local time
+        # overflows (a traceback instead of "open in another console"): as written.
+        for written in ("Tuesday", "2026-11-25T06:45:46", "9999-12-31T23:59:59-14:00",
+                        "0001-01-01T00:00:00+14:00"):
+            assert LockHolder(7, "vm", written).since == written
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_a_live_holder_at_the_calendars_edge_is_still_named(saves: Path) -> None:
+    CampaignStore.create(saves, "Tide").close()
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(saves)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        record = {"pid": holder.pid, "host": "vm", "started_at": "9999-12-31T23:59:59-14:00"}
+        (saves / "Tide/lock").write_text(json.dumps(record))
+        with pytest.raises(CampaignLocked, match="since 9999-12-31T23:59:59-14:00"):
+            CampaignStore.open(saves, "Tide")
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+        holder.wait(timeout=10)

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 # A saved state's ``hazard`` tag -> the module whose functions drive it. Each is imported
 # the first time a hazard of its kind is read or driven: the console's first frame shows
-# the hazards of the fight in progress, most often none (twelve modules, 12-16 ms).
+# the hazards of the fight in progress, most often none (fourteen modules, 12-16 ms).
 MODULE_NAMES: dict[str, str] = {
     "suffocation": "suffocation",
     "vacuum": "vacuum",
@@ -73,8 +73,10 @@ def _module(tag: object) -> ModuleType:
 
 def load_state(data: object) -> HazardState:
     """Any saved hazard, by its ``hazard`` tag (what the UI stores)."""
-    _module(data.get("hazard") if isinstance(data, dict) else data)  # registers its state
-    return common.load_state(data)
+    if not isinstance(data, dict):
+        raise RulesError(f"not a saved hazard: {data!r}; known: {sorted(MODULE_NAMES)}")
+    _module(data.get("hazard"))  # imported, its module registers its state
+    return common.load_registered(data)
 
 
 def module_for(state: HazardState) -> ModuleType:

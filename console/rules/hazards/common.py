@@ -32,7 +32,7 @@ __all__ = [
     "check_result",
     "format_steps",
     "judge_check",
-    "load_state",
+    "load_registered",
     "rounds_so_far",
     "to_rating",
 ]
@@ -234,8 +234,9 @@ class HazardState:
         return cls(**values)
 
 
-def load_state(data: object) -> HazardState:
-    """Any saved hazard, by its ``hazard`` tag (what the UI stores)."""
+def load_registered(data: object) -> HazardState:
+    """A saved hazard of a kind whose module is imported (its state class registers its
+    tag then): ``console.rules.hazards.load_state`` imports it first."""
     tag = data.get("hazard") if isinstance(data, dict) else None
     if not isinstance(tag, str) or tag not in _REGISTRY:
         tag = data.get("hazard") if isinstance(data, dict) else data

@@ -40,6 +40,7 @@ __all__ = [
     "shake_awake",
     "start",
     "status",
+    "still_out",
     "woken",
 ]
 
@@ -161,6 +162,15 @@ def woken(state: PanicState) -> tuple[PanicState, HazardStep] | None:
     if state.effect != FAINT or state.ended:
         return None
     return shake_awake(state)
+
+
+def still_out(state: PanicState) -> tuple[PanicState, HazardStep] | None:
+    """He came round from something else (his wounds' unconsciousness check passed) while
+    his faint holds him: he stays out until a shake or his WP (15) check (None: no faint)."""
+    if state.effect != FAINT or state.ended:
+        return None
+    return state, HazardStep("is still out: fainted in panic (a slap or a shake, or WP "
+                             f"{END_DIF}, brings him round)", (Effect(EffectKind.UNCONSCIOUS),))
 
 
 def finished(state: PanicState) -> bool:

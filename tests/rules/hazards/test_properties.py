@@ -285,3 +285,5 @@ def test_module_for_covers_every_saved_hazard() -> None:
         assert module.due(load_state(state.to_dict())) == module.due(state), name
     with pytest.raises(RulesError, match="not a hazard state"):
         module_for(object())  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="not a saved hazard: 'panic'; known: "):
+        load_state("panic")  # a tag alone is no saved hazard
