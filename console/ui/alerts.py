@@ -32,7 +32,10 @@ def show_outcome(app: App[Any], outcome: Outcome, *, confirm: bool = False,
         app.notify(text, severity="warning", timeout=_timeout(text))
         raised.append(text)
     if confirm:
-        said = [line for line in outcome.notices if line not in outcome.alerts]
+        # An alert may hold several notices' lines (a hazard's step, joined): each is said
+        # once, in the warning.
+        alerted = {line for alert in outcome.alerts for line in alert.split("\n")}
+        said = [line for line in outcome.notices if line not in alerted]
         if said:
             if undoable:  # a far-reaching key done at once: say the way back
                 said[-1] += UNDO_OFFER

@@ -99,3 +99,21 @@ def test_the_panic_form_names_its_six_effects() -> None:
 
     hint = questions_for("panic", None, random.Random(1)).hint
     assert "1 fearful" in hint and "4 faint" in hint and "6 frantic search" in hint
+
+
+async def test_u_on_one_fainted_in_panic_says_it_once(store: CampaignStore) -> None:
+    # A new GM saw "Kara: shaken awake / recovered" twice, as the warning and again as the
+    # key's confirmation: the warning held the step's lines joined, the confirmation each.
+    seed = harbour(store)
+    seed.tracker.call_for_nish({1: 32, 2: 20})
+    app = console_on(store, seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Kara")
+        await pilot.press("z")
+        await type_in(pilot, "panic", "4")  # faint
+        before = len(toasts_of(app))
+        await pilot.press("u")
+        await pilot.pause()
+        said = toasts_of(app)[before:]
+        assert sum("shaken awake" in toast for toast in said) == 1, said
+        assert any("back in the fight" in toast and "ctrl+z" in toast for toast in said)
