@@ -185,7 +185,8 @@ class TrackerFlows(Flows):
             Field("nish", "Nish (NPC: recorded value, e.g. 12 or 8M; PC: this round's roll)",
                   stat_number("Nish")),
             Field("vit", "Vit (optional, value or rating)", stat_number("Vit")),
-        ])
+        ], hint="added here, an NPC has no Atk, Def, Dmg or AR (no odds) · a roster NPC "
+                "comes with its stats: 2, then enter on it")
         if values is None:
             return
         tracker = self.service.tracker
