@@ -32,6 +32,7 @@ from console.model import (
 )
 from console.model.checks_owed import checks_reminder
 from console.model.fight_events import FightEvent
+from console.model.left_running import left_running
 from console.model.lifecycle import check_fight_open, running_encounter
 from console.model.outcome import Document, Outcome, Removed
 from console.model.player_view import number_foes
@@ -457,6 +458,13 @@ class CampaignCore(EarlierSessions):
 
     def stop_session(self) -> Session:
         return self.guard(lambda: self._store.stop_session(now=self.clock()))
+
+    def left_running(self) -> str | None:
+        """Said at opening: the session still running, nothing done in it for hours (the
+        console closed without stopping it), whose play time counts those hours."""
+        entries = self._store.history(1)
+        return left_running(self.session(), entries[-1].at if entries else None,
+                            self.clock())
 
     def take_warnings(self) -> list[str]:
         """What the store could save only in part since the last command (at opening: a

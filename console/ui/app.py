@@ -97,6 +97,9 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
                         severity="warning", timeout=10)
         for warning in self.service.take_warnings():  # said at opening, not at a later key
             self.notify(warning, severity="warning", timeout=15)
+        left = None if self.service.read_only else self.service.left_running()
+        if left is not None:
+            self.notify(left, severity="warning", timeout=30)
 
     def _started(self) -> None:
         """After the first frame: what the first screen does not need is loaded now, while

@@ -120,3 +120,19 @@ async def test_a_read_only_console_refuses_a_change_at_its_key_not_after_its_for
             await pilot.pause()
             assert app.screen is not main  # the calculator: nothing to save
             assert app.is_running and store.errors == []
+
+
+async def test_a_session_left_running_overnight_is_said_at_opening(tmp_path: Path) -> None:
+    # A new GM reopened the next morning to "Session 1 running 8:06", and the close of
+    # session would have counted the night as play.
+    clock = FakeClock()
+    with CampaignStore.create(tmp_path, "Dock") as store:
+        CampaignService(store, clock=clock).sessions.toggle()  # begun, never stopped
+    clock.advance(8 * 60 + 6)
+    with CampaignStore.open(tmp_path, "Dock") as store:
+        app = GMConsoleApp(CampaignService(store, clock=clock))
+        capture_toasts(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            said = [t for t in toasts_of(app) if "is still running" in t]
+            assert len(said) == 1 and "8 h 06 min ago" in said[0]
