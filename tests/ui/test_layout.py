@@ -106,6 +106,15 @@ def test_the_turn_after_this_one_is_marked_on_deck() -> None:
     assert marks()["Skrak leader"] == "▶" and marks()["Brice"] == " "
     # Tied on 10 (individual Initiative): the first of the tie is next, not both.
     assert sorted([marks()["Skrak 1"], marks()["Skrak 2"]]) == [" ", "▷"]
+    # Group mode in the leader's turn, then individual and group again, the party a turn
+    # of its own: one who has had his turn this round carries no arrow in it (a new GM
+    # read Brice's as his acting again).
+    service.tracker.next_turn()  # Skrak 1's turn
+    service.tracker.next_turn()  # Skrak 2's
+    service.tracker.next_turn()  # Kara's: Brice has had his turn
+    service.tracker.cycle_mode()  # wave
+    service.tracker.cycle_mode()  # group: the party's turn holds Brice and Kara
+    assert marks()["Kara"] == "▶" and marks()["Brice"] == " "
 
 
 def test_the_wounds_bar_stays_in_its_cell_however_long_the_numbers() -> None:

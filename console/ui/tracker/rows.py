@@ -193,7 +193,8 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
 
     for index, turn in enumerate(order.turns):
         for position, member in enumerate(turn.members):
-            add(by_id[member], turn, _marker(order, index, position, current, ties, deck))
+            add(by_id[member], turn, _marker(order, index, position, current, ties, deck,
+                                             done=member in acted))
     for key in order.waiting:
         add(by_id[key], None, ("…", "dim"))
     for key in order.out:  # dead ✝; a vessel never dies: crippled or destroyed ✕
@@ -255,11 +256,15 @@ def _on_deck(encounter: Encounter, order: RoundOrder) -> int | None:
 
 
 def _marker(order: RoundOrder, index: int, position: int, current: int | None,
-            ties: dict[int, str], on_deck: int | None = None) -> tuple[str, ...]:
+            ties: dict[int, str], on_deck: int | None = None, *,
+            done: bool = False) -> tuple[str, ...]:
     """The turn column as (text, style) pairs: the current-turn arrow (or the on-deck
-    one for the turn that comes next), then the tie bracket or the wave's."""
+    one for the turn that comes next), then the tie bracket or the wave's. ``done``: he
+    has had his turn this round; a turn re-shaped by a mode switch may hold him, and an
+    arrow beside him read as his acting again."""
     turn = order.turns[index]
-    marker: tuple[str, ...] = (("▶", "bold green") if index == current else
+    marker: tuple[str, ...] = ((" ", "") if done else
+                               ("▶", "bold green") if index == current else
                                ("▷", "green") if index == on_deck else (" ", ""))
     if turn.tie is not None:
         marker += (ties[index], "cyan")
