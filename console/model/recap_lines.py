@@ -200,8 +200,8 @@ class Teller:
                         else f"{who} recovers ({standing})", data)
         amount = abs(event.after - event.before)
         verb = "heals" if healed else "takes"
-        return Said("wounds", f"{who} {verb} {amount}{'' if healed else ' wounds'} "
-                              f"({standing})", {**data, "amount": amount})
+        taken = str(amount) if healed else counted(amount, "wound")
+        return Said("wounds", f"{who} {verb} {taken} ({standing})", {**data, "amount": amount})
 
     def _status(self, event: StatusChanged) -> Said | None:
         if not self.seen(event.who):

@@ -243,6 +243,10 @@ def test_an_npc_wounded_to_death_by_hand_falls_once_in_the_players_recap() -> No
     gm = [s.text for turn in service.recap.session().fights[0].rounds[0].turns
           for s in turn.said]
     assert any("26 wounds" in text for text in gm) and "Skrak 1 dies" in gm
+    service.combat.change_wounds(evening.who("Skrak 2"), -1)  # "takes 1 wounds" was said
+    gm = [s.text for turn in service.recap.session().fights[0].rounds[0].turns
+          for s in turn.said]
+    assert any(text.startswith("Skrak 2 takes 1 wound (") for text in gm), gm
 
 
 def test_wounds_on_a_fallen_npc_are_told_as_down_not_critical() -> None:
