@@ -163,6 +163,11 @@ def apply_step(encounter: Encounter, target: int, step: HazardStep,
     if victim is None:
         raise ModelError("the hazard's victim is no longer in the encounter")
     said = [f"{victim.name}: {step.text}"]
+    if step.check is not None and step.outcome is not None:
+        # The roll said with it: "Dax: still panicked" left out the 8 against 15.
+        said[0] += (f" ({step.check.ability} {step.outcome.result} vs "
+                    f"{step.check.difficulty}, "
+                    f"{'passed' if step.outcome.success else 'failed'})")
     alerts: list[str] = []
     sheet = sheets.get(victim.ref) if victim.side is Side.PC and victim.ref else None
     status = None

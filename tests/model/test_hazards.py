@@ -58,7 +58,8 @@ def test_what_a_step_says_is_not_said_again_by_its_effects() -> None:
     encounter = attach_hazard(encounter, 2, vacuum.start(ears_exposed=False), "vacuum").encounter
     eardrum = next(i for i, check in due_now(encounter, 1) if check.ability == "FR")
     burst = apply_hazard_result(encounter, eardrum, 1, sheets)  # FR 1 vs 10: they burst
-    assert [line for line in burst.notices if "eardrum" in line] == ["Brice: eardrums rupture"]
+    assert [line for line in burst.notices if "eardrum" in line] == [
+        "Brice: eardrums rupture (FR 1 vs 10, failed)"]  # the roll said with it, once
     encounter = next_turn(call_for_nish(encounter, {1: 30}).encounter).encounter
     breath = next(i for i, check in due_now(encounter, 2) if check.ability == "WP")
     out = apply_hazard_result(encounter, breath, 2, sheets)  # WP fails: out cold in vacuum
