@@ -3,6 +3,8 @@ side panes a page of their own in a narrow terminal, any pane over the whole scr
 
 from __future__ import annotations
 
+import pytest
+
 from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.hazards.hazards_pane import HazardsPane
@@ -49,6 +51,22 @@ async def test_f_puts_the_pane_over_the_whole_screen_and_back(
         assert app.screen.maximized is app.screen.query_one("#tracker")
         await pilot.press("F")
         assert app.screen.maximized is None
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 48)])
+async def test_f_on_any_pane_fills_the_screen_at_every_size(
+        seed: CampaignService, open_app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    # At 80x24 and 100x30 the log stayed its 6 lines, amid hatching (a new GM's F on 3).
+    fight(seed)
+    app = open_app()
+    async with app.run_test(size=size) as pilot:
+        for key, pane in (("1", "#tracker"), ("3", "#log"), ("2", "#roster")):
+            await pilot.press(key, "F")
+            await pilot.pause()
+            widget = app.screen.query_one(pane)
+            assert app.screen.maximized is widget
+            assert widget.region.height >= size[1] - 4, (pane, widget.region)
+            await pilot.press("F")
 
 
 def test_the_hazards_pane_names_the_check_due_with_its_chance() -> None:
