@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich import box
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -21,8 +22,15 @@ __all__ = ["calibration_chart", "recap_text"]
 _BAR = 12  # the widest bar; narrower where the screen is
 
 
-def _t(text: str, style: str = "") -> Text:
-    return Text(shown(text), style=style)
+def _t(text: str, style: str = "") -> RenderableType:
+    """One line of the recap; its leading spaces are an indent that its wrapped lines keep
+    (a long forecast line ran on from the screen's edge)."""
+    body = text.lstrip(" ")
+    return _indented(Text(shown(body), style=style), len(text) - len(body))
+
+
+def _indented(line: Text, indent: int) -> RenderableType:
+    return Padding(line, (0, 0, 0, indent)) if indent else line
 
 
 def _fight(fight: FightRecap, players: bool) -> list[RenderableType]:
@@ -31,14 +39,14 @@ def _fight(fight: FightRecap, players: bool) -> list[RenderableType]:
         return [*lines, _t("  never begun (no Nish called)", "dim")]
     state = ("still running" if fight.running else "ended: how not told" if fight.end is None
              else f"ended: {fight.end}")
-    head = Text("  ")
+    head = Text()
     head.append(state, style="bold")
     if fight.row is not None:
         head.append(f" · Table 18: {ending_label(fight.row)}")
     head.append(f" · {span_words(fight.seconds)}")
     if fight.continued:
         head.append(" · continued from the session before", style="dim")
-    lines.append(head)
+    lines.append(_indented(head, 2))
     lines.append(_t(f"  PCs: {', '.join(fight.pcs) or '-'} · foes: "
                     f"{', '.join(fight.foes) or '-'}", "dim"))
     if fight.forecast is not None:
@@ -56,13 +64,13 @@ def _fight(fight: FightRecap, players: bool) -> list[RenderableType]:
         lines.append(_t(f"  Round {round_.number}", "bold"))
         lines += [_t(f"    {said.text}") for said in round_.before]
         for turn in round_.turns:
-            head = Text("    ")
+            head = Text()
             head.append(shown(", ".join(turn.actors)), style="bold")
             if turn.again:
                 head.append(" (again)")
             if turn.seconds is not None:
                 head.append(f" {clock_text(turn.seconds)}", style="dim")
-            lines.append(head)
+            lines.append(_indented(head, 4))
             lines += [_t(f"      {said.text}") for said in turn.said]
     return lines
 
