@@ -195,7 +195,11 @@ def encounter_table(found: EncounterForecast, width: int) -> RenderableType:
     lines: list[RenderableType] = [
         Text(""),
         Text(f"Forecast: {pcs} PCs as their sheets stand now against {npcs} foes, "
-             f"{what_if.now.runs:,} fights", style="bold"),
+             f"{what_if.now.runs:,} fights"
+             # The progress counted every column's: say the two beside it too.
+             + (f" (-1 and +1 foe: {what_if.more.runs:,} each)" if what_if.fewer is not None
+                else f" (+1 foe: {what_if.more.runs:,})"),
+             style="bold"),
         table]
     if hurt:
         lines.insert(2, Text(f"with their wounds now: {hurt}", style="yellow"))
