@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,22 +26,30 @@ store.close()
 """
 
 
-def test_a_second_writer_is_refused_with_the_holder_named(saves: Path) -> None:
-    CampaignStore.create(saves, "Tide").close()
+@contextlib.contextmanager
+def held_by_another(saves: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another process with "Tide" open for writing until the block ends (it closes it
+    then, cleanly)."""
     holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(saves)],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
-        with pytest.raises(CampaignLocked, match=f"pid {holder.pid} on") as caught:
-            CampaignStore.open(saves, "Tide")
-        assert caught.value.holder.pid == holder.pid
-        with CampaignStore.open(saves, "Tide", read_only=True) as viewer:
-            assert viewer.locked_by is not None and viewer.locked_by.pid == holder.pid
+        yield holder
     finally:
         assert holder.stdin is not None
         holder.stdin.write("\n")
         holder.stdin.flush()
         holder.wait(timeout=10)
+
+
+def test_a_second_writer_is_refused_with_the_holder_named(saves: Path) -> None:
+    CampaignStore.create(saves, "Tide").close()
+    with held_by_another(saves) as holder:
+        with pytest.raises(CampaignLocked, match=f"pid {holder.pid} on") as caught:
+            CampaignStore.open(saves, "Tide")
+        assert caught.value.holder.pid == holder.pid
+        with CampaignStore.open(saves, "Tide", read_only=True) as viewer:
+            assert viewer.locked_by is not None and viewer.locked_by.pid == holder.pid
     with CampaignStore.open(saves, "Tide") as store:  # released on a clean exit
         assert store.stale_lock is None
 
@@ -222,16 +232,8 @@ def test_the_holders_time_is_said_to_the_minute_in_this_machines_time(
 
 def test_a_live_holder_at_the_calendars_edge_is_still_named(saves: Path) -> None:
     CampaignStore.create(saves, "Tide").close()
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(saves)],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    with held_by_another(saves) as holder:
         record = {"pid": holder.pid, "host": "vm", "started_at": "9999-12-31T23:59:59-14:00"}
         (saves / "Tide/lock").write_text(json.dumps(record))
         with pytest.raises(CampaignLocked, match="since 9999-12-31T23:59:59-14:00"):
             CampaignStore.open(saves, "Tide")
-    finally:
-        assert holder.stdin is not None
-        holder.stdin.write("\n")
-        holder.stdin.flush()
-        holder.wait(timeout=10)
