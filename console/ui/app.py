@@ -25,7 +25,7 @@ from console.ui.key_gate import GatedApp
 from console.ui.safety import GuardedApp
 from console.ui.screens.main_screen import FLOWS_MODULES, MainScreen
 from console.ui.settings import load_settings, save_setting
-from console.ui.textual_private import StillBackgroundApp
+from console.ui.textual_private import StillBackgroundApp, keep_pastes_whole
 from console.ui.widgets.plain import PlainNotices
 
 __all__ = ["GMConsoleApp"]
@@ -71,6 +71,7 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
     def __init__(self, service: CampaignService) -> None:
         super().__init__()
         self.service = service
+        keep_pastes_whole()  # a paste's escapes are not key presses (textual_private)
         # The theme chosen on this machine (the palette's "Theme"), remembered for the next
         # start, whatever campaign it opens.
         theme = load_settings().get("theme")

@@ -41,12 +41,27 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import App
 
+from console.model.text import first_refused
+from console.ui.textual_private import PASTED_ESCAPE
+
 if TYPE_CHECKING:
     _App = App[Any]
 else:
     _App = object
 
-__all__ = ["GatedApp", "Hold", "KeyGate", "again", "escape_then", "typed"]
+__all__ = ["GatedApp", "Hold", "KeyGate", "again", "escape_then", "refused_paste", "typed"]
+
+
+def refused_paste(text: str) -> str | None:
+    """Why a paste is not taken (None: it is): a character that steers a terminal, an escape
+    among them (``textual_private.WholePasteParser`` gives one as SUB), refused whole."""
+    # A terminal sends a pasted line break as CR (and Windows text as CR LF): line breaks.
+    found = first_refused(text.replace(PASTED_ESCAPE, "\x1b").replace("\r", "\n"),
+                          notes=True)
+    if found is None:
+        return None
+    return (f"Nothing pasted: the text holds {found}, which is not text to show (text "
+            "copied with its colours carries escapes; copy it as plain text)")
 
 
 def again(key: events.Key, app: App[Any]) -> events.Key:
@@ -209,6 +224,11 @@ class GatedApp(_App):
         return self._key_gate
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            refused = refused_paste(event.text)
+            if refused is not None:  # the edge: outside text with what steers a terminal
+                self.notify(refused, severity="warning")
+                return
         if isinstance(event, events.Key):
             if (pair := escape_then(event)) is not None:
                 for key in pair:  # their turn among the keys, as if typed apart

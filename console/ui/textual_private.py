@@ -28,6 +28,16 @@ picture true (a resize, a clock, the toasts).
   it had expired. The picture is taken with that screen's toasts laid away. Without it a
   toast under a dialog is shown until the dialog closes: never wrong once closed.
 
+One use serves the edge where outside text comes in, not the dialogs:
+
+- :func:`keep_pastes_whole`: Textual's terminal parser (``textual._xterm_parser``, made by
+  the Linux driver) reads an escape inside a bracketed paste (text copied with its colours)
+  as the start of a key: what follows it in the paste came as key presses, ahead of the
+  paste (an escape then a line break pressed enter; two escapes, escape), and "AB" + ESC +
+  "CD" pasted read "^CDAB". The parser the driver makes here gives each such escape to the
+  paste as SUB (U+001A), so the paste stays one paste, which the app then refuses whole
+  (``console.ui.key_gate.GatedApp``). Without it pasting such text presses keys.
+
 ``tests/ui/test_textual_private.py`` fails, naming the use and this module, when the
 installed Textual changes any of them; it also checks that no other module of the console uses
 a private name of the Textual classes it builds on. ``pyproject.toml`` pins Textual to the
@@ -36,17 +46,21 @@ releases the suite has run on.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from rich.console import RenderableType
+from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.color import Color
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
 
-__all__ = ["StillBackgroundApp", "lay_out_at", "paints_all_of_itself", "tinted_lines",
-           "tinted_still", "without_toasts"]
+__all__ = ["PASTED_ESCAPE", "StillBackgroundApp", "WholePasteParser", "keep_pastes_whole",
+           "lay_out_at", "paints_all_of_itself", "tinted_lines", "tinted_still",
+           "without_toasts"]
 
 ReturnType = TypeVar("ReturnType")
 
@@ -111,3 +125,65 @@ class StillBackgroundApp(App[ReturnType]):
         if stack and paints_all_of_itself(stack[-1]):
             return []
         return super()._background_screens
+
+
+# ----- the edge: pastes ---------------------------------------------------------------------
+
+_ESC = "\x1b"
+_PASTE_START, _PASTE_END = "\x1b[200~", "\x1b[201~"
+PASTED_ESCAPE = "\x1a"  # SUB, "substitute": what an escape inside a paste is given as
+
+
+class WholePasteParser(XTermParser):
+    """Textual's terminal parser, its bracketed pastes whole: inside one, every escape but
+    the paste's end marker is :data:`PASTED_ESCAPE`. The markers may arrive split between
+    two reads; the part of an end marker at a read's end waits for the next read."""
+
+    def __init__(self, debug: bool = False) -> None:
+        self._in_paste = False
+        self._tail = ""  # the last characters passed on outside a paste (a split start)
+        self._held = ""  # inside a paste: the start of an end marker, held for the next read
+        super().__init__(debug)
+
+    def feed(self, data: str) -> Iterable[Message]:
+        return super().feed(self._whole(data) if data else data)
+
+    def _whole(self, data: str) -> str:
+        text, self._held = self._held + data, ""
+        out: list[str] = []
+        at = 0
+        while at < len(text):
+            if not self._in_paste:
+                seen = self._tail + text[at:]
+                found = seen.find(_PASTE_START)
+                if found < 0:
+                    out.append(text[at:])
+                    self._tail = seen[-(len(_PASTE_START) - 1):]
+                    break
+                end = at + found + len(_PASTE_START) - len(self._tail)
+                out.append(text[at:end])
+                at, self._tail, self._in_paste = end, "", True
+                continue
+            found = text.find(_PASTE_END, at)
+            if found < 0:
+                last = text.rfind(_ESC, at)
+                if last >= 0 and _PASTE_END.startswith(text[last:]):
+                    out.append(text[at:last].replace(_ESC, PASTED_ESCAPE))
+                    self._held = text[last:]
+                else:
+                    out.append(text[at:].replace(_ESC, PASTED_ESCAPE))
+                break
+            out.append(text[at:found].replace(_ESC, PASTED_ESCAPE) + _PASTE_END)
+            at, self._in_paste = found + len(_PASTE_END), False
+        return "".join(out)
+
+
+def keep_pastes_whole() -> bool:
+    """The Linux driver makes a :class:`WholePasteParser` (False: this Textual's driver no
+    longer makes its parser by that name; pastes are then parsed as Textual parses them)."""
+    from textual.drivers import linux_driver
+
+    if not hasattr(linux_driver, "XTermParser"):
+        return False
+    setattr(linux_driver, "XTermParser", WholePasteParser)  # noqa: B010 (a module's name)
+    return True

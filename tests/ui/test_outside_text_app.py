@@ -11,7 +11,7 @@ from console.model import Encounter, PlayerCharacter, Side
 from console.model.tracker import add_combatant, call_for_nish
 from console.service import CampaignService
 from console.store import CampaignStore
-from tests.ui.conftest import SIZE, START, console_on, type_in
+from tests.ui.conftest import SIZE, START, console_on, toasts_of, type_in
 
 # A markup error (it ended the console when a dialog named him), a link that would run an
 # action when clicked, and a style.
@@ -90,4 +90,30 @@ async def test_a_console_whose_lock_was_taken_says_not_saving_in_its_header(
         assert app.is_running
         header = str(app.screen.query_one("#status").render())
         assert "NOT SAVING: the lock was taken from outside; quit and reopen" in header
+    store.close()
+
+
+async def test_a_paste_holding_an_escape_is_refused_whole(tmp_path: Path) -> None:
+    # A new GM pasted "AB" ESC "CD" into a scene's name: it read "^CDAB" and was saved so.
+    # The terminal parser keeps the paste whole (textual_private.WholePasteParser: its
+    # escapes as SUB); the app takes no paste holding what steers a terminal.
+    from textual import events
+
+    from console.ui.textual_private import PASTED_ESCAPE
+
+    store = CampaignStore.create(tmp_path, "Dock")
+    app = console_on(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "p")
+        await pilot.pause()
+        field = app.screen.query_one("#field-name", Input)
+        for text in (f"AB{PASTED_ESCAPE}CD", "Kess\x07", "Vex\u202e"):
+            app.post_message(events.Paste(text))
+            await pilot.pause()
+            assert field.value == "", text
+        said = [t for t in toasts_of(app) if t.startswith("Nothing pasted")]
+        assert len(said) == 3 and "U+001B" in said[0] and "\x1b" not in said[0]
+        app.post_message(events.Paste("Kess Vane\r"))  # plain text (a CR: its line end)
+        await pilot.pause()
+        assert field.value == "Kess Vane"
     store.close()

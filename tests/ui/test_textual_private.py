@@ -28,7 +28,10 @@ from textual.widgets import Label
 import console.ui
 from console.ui.dialogs.dialog import Dialog
 from console.ui.textual_private import (
+    PASTED_ESCAPE,
     StillBackgroundApp,
+    WholePasteParser,
+    keep_pastes_whole,
     tinted_lines,
     tinted_still,
     without_toasts,
@@ -206,3 +209,46 @@ async def test_a_dialog_lays_the_screen_under_it_out_at_a_new_size() -> None:
         console = Console(width=60, height=8, color_system="truecolor")
         lines = console.render_lines(still, console.options.update(width=60, height=8))
         assert "".join(segment.text for segment in lines[0]).endswith("EDGE"), changed()
+
+
+def _parsed(parser: Any, *chunks: str) -> list[tuple[str, str]]:
+    found = []
+    for chunk in filter(None, chunks):  # an empty read is the end of the input
+        for event in parser.feed(chunk):
+            found.append((type(event).__name__, getattr(event, "key", None)
+                          or getattr(event, "text", "")))
+    return found
+
+
+def test_textual_still_reads_an_escape_inside_a_paste_as_keys() -> None:
+    """What keep_pastes_whole is for: if Textual's own parser keeps a paste whole one day,
+    this fails, and the console's parser can go."""
+    from textual._xterm_parser import XTermParser
+
+    assert _parsed(XTermParser(), "\x1b[200~AB\x1b\rCD\x1b[201~") == [
+        ("Key", "circumflex_accent"), ("Key", "enter"), ("Key", "C"), ("Key", "D"),
+        ("Paste", "AB")], changed()
+
+
+def test_a_paste_stays_one_paste_whatever_it_holds_and_wherever_the_reads_split_it() -> None:
+    paste = "\x1b[200~AB\x1b\rCD\x1b\x1bE\x1b[31mred\x1b[0m\x1b[201~"
+    whole = [("Paste", f"AB{PASTED_ESCAPE}\rCD{PASTED_ESCAPE}{PASTED_ESCAPE}E"
+                       f"{PASTED_ESCAPE}[31mred{PASTED_ESCAPE}[0m")]
+    for split in range(len(paste) + 1):  # every point the terminal's reads may split it
+        parser = WholePasteParser()
+        assert _parsed(parser, paste[:split], paste[split:]) == whole, split
+        # and after it, keys are keys: an escape sequence, a letter
+        assert _parsed(parser, "\x1b[A", "q") == [("Key", "up"), ("Key", "q")]
+    # Outside a paste nothing changes: escape then a key, as Textual reads it.
+    assert _parsed(WholePasteParser(), "a\x1b[Bb") == _parsed(
+        __import__("textual._xterm_parser", fromlist=["XTermParser"]).XTermParser(),
+        "a\x1b[Bb")
+
+
+def test_the_linux_driver_makes_the_parser_by_that_name() -> None:
+    from textual.drivers import linux_driver
+
+    assert keep_pastes_whole(), changed()
+    assert linux_driver.XTermParser is WholePasteParser  # type: ignore[attr-defined]
+    source = inspect.getsource(linux_driver.LinuxDriver.run_input_thread)
+    assert "XTermParser(" in source, changed()
