@@ -181,6 +181,11 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
     def action_redo(self) -> None:
         self._history(self.service.redo)
 
+    def action_help_quit(self) -> None:
+        # Textual's says "Press [b]ctrl+q[/b]" as markup, and the console's toasts show
+        # text as it is: the tags were shown.
+        self.notify("Press ctrl+q to quit the console", title="Do you want to quit?")
+
     def action_help(self) -> None:
         from console.ui.screens.help_screen import HelpScreen, keys_rows  # see _WARM
 

@@ -136,3 +136,13 @@ async def test_a_session_left_running_overnight_is_said_at_opening(tmp_path: Pat
             await pilot.pause()
             said = [t for t in toasts_of(app) if "is still running" in t]
             assert len(said) == 1 and "8 h 06 min ago" in said[0]
+
+
+async def test_ctrl_c_says_how_to_quit_in_plain_words(tmp_path: Path) -> None:
+    app = fight(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        said = [t for t in toasts_of(app) if "quit" in t]
+        assert said and "ctrl+q" in said[-1] and "[b]" not in said[-1]
+        assert app.is_running
