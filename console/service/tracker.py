@@ -145,6 +145,12 @@ class TrackerCommands:
 
     # ----- the round ----------------------------------------------------------------------
 
+    def check_fight_open(self) -> None:
+        """Refused (a closed session's fights change no more) before a flow's first dialog:
+        the GM answered two dialogs of E only to have the fight refused at the end."""
+        service = self._service
+        service.guard(lambda: check_fight_open(service.session()))
+
     def nish_call(self) -> NishCall:
         """Who rolls at this call for Nish (in group Initiative, the leader, chosen now)."""
         service = self._service

@@ -104,15 +104,22 @@ class Flows:
 
     # ----- flows of dialogs ---------------------------------------------------------------
 
-    def run(self, steps: Coroutine[Any, Any, None], *, writes: bool = True) -> None:
+    def run(self, steps: Coroutine[Any, Any, None], *, writes: bool = True,
+            fight: bool = False) -> None:
         """Run a flow of dialogs as a worker of the host screen; the keys typed from now
         until its first dialog is ready are kept for it. A flow that ``writes`` is refused
-        at its key in a read-only console, before its first dialog: its form was filled in
-        and then refused at the save."""
-        if writes and self.service.read_only:
+        at its key in a read-only console, and one that changes a ``fight`` in a closed
+        session, before its first dialog: its form was filled in and then refused at the
+        save."""
+        try:
+            if writes and self.service.read_only:
+                raise ActionRefused(f"campaign {self.service.name!r} is open read-only: the "
+                                    "console that writes it makes this change")
+            if fight:
+                self.service.tracker.check_fight_open()
+        except BaseException:
             steps.close()  # never begun
-            raise ActionRefused(f"campaign {self.service.name!r} is open read-only: the "
-                                "console that writes it makes this change")
+            raise
         app = self.app
         hold = Hold(app.key_gate) if isinstance(app, GatedApp) else None
 

@@ -51,6 +51,7 @@ FAILED = "that action failed and was not applied"
 # What the panes read while they draw (the roster's entry in the details, the PC under the
 # cursor, the campaign's system): kept, so that each door can be reached.
 READS = {"find", "sheet_of", "system", "asks_how_it_ended",
+         "check_fight_open",  # a check before a fight's dialogs (reads the session)
          # the prep screen's and the briefing's (issue 29)
          "all", "get", "titled", "at_table", "source", "prepared", "adventure_matchups"}
 GROUPS = ("tracker", "combat", "hazards", "roster", "awards", "sessions", "points",

@@ -13,6 +13,7 @@ from console.model.tracker import add_combatant, call_for_nish
 from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
+from tests.service.conftest import seeded
 from tests.ui.conftest import SIZE, START, FakeClock, capture_toasts, marked, toasts_of, type_in
 from tests.ui.test_tracker_app import encounter_of
 
@@ -146,3 +147,33 @@ async def test_ctrl_c_says_how_to_quit_in_plain_words(tmp_path: Path) -> None:
         said = [t for t in toasts_of(app) if "quit" in t]
         assert said and "ctrl+q" in said[-1] and "[b]" not in said[-1]
         assert app.is_running
+
+
+async def test_a_closed_sessions_fight_is_refused_at_its_key_not_after_its_dialogs(
+        tmp_path: Path) -> None:
+    # A new GM closed the session, pressed E, answered how the fight ended and chose the
+    # next encounter, and only then was told the session was closed.
+    from datetime import timedelta
+
+    from tests.service.test_award_commands import PARTY, choices
+
+    clock = FakeClock()
+    store = CampaignStore.create(tmp_path, "Iron Reach")
+    service = seeded(store, *PARTY, clock=clock)
+    service.sessions.toggle()
+    service.tracker.new_encounter("Dock fight")
+    service.tracker.join_pc("Brice")
+    service.tracker.call_for_nish({1: 12})
+    service.awards.close(choices(timedelta(hours=3)))
+    app = GMConsoleApp(service)
+    capture_toasts(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        main = app.screen
+        for key in ("E", "a", "A", "z", "c"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is main, key
+        refused = [t for t in toasts_of(app) if "session 1 is closed" in t]
+        assert len(refused) == 5
+    store.close()

@@ -73,10 +73,10 @@ class CombatFlows(Flows):
         on the party's vessel."""
         target = self.combatant(combatant_id)
         if is_party_vessel(target):
-            self.run(self._vessel_hit(target))
+            self.run(self._vessel_hit(target), fight=True)
             return
         self.run(self._pc_attacks(target) if target.side is Side.NPC
-                   else self._npc_attacks(target))
+                 else self._npc_attacks(target), fight=True)
 
     async def _fate(self, target: Combatant) -> Status | None:
         """The GM's ruling as an NPC's vessel reaches critical damage (None: cancelled)."""
@@ -232,13 +232,13 @@ class CombatFlows(Flows):
             if not owed:
                 self.decline(f"{target.name} owes no critical checks now")
                 return
-            self.run(self._vessel_checks(target, owed))
+            self.run(self._vessel_checks(target, owed), fight=True)
             return
         due = self.service.combat.checks_due(target)
         if not due:
             self.decline(f"{target.name} owes no critical-damage checks now")
             return
-        self.run(self._checks(target, due))
+        self.run(self._checks(target, due), fight=True)
 
     async def _checks(self, target: Combatant,
                       due: list[tuple[DueCheck, Rating | None]]) -> None:
@@ -259,7 +259,7 @@ class CombatFlows(Flows):
 
     def change_wounds(self, combatant_id: int | None) -> None:
         """- on the tracker: the GM's own wounds (7) or healing (+3) for the selected one."""
-        self.run(self._change_wounds(self.combatant(combatant_id)))
+        self.run(self._change_wounds(self.combatant(combatant_id)), fight=True)
 
     async def _change_wounds(self, target: Combatant) -> None:
         values = await self.form(f"Wounds for {target.name}", [
@@ -285,7 +285,7 @@ class CombatFlows(Flows):
                          "wounds (-7 wounds, +3 heals 3)")
             return
         self.service.combat.pc_sheet(target)
-        self.run(self._heal(target))
+        self.run(self._heal(target), fight=True)
 
     async def _heal(self, target: Combatant) -> None:
         combat = self.service.combat

@@ -75,7 +75,7 @@ class FacadeFlows(Flows):
     # ----- the contest of Action between ties -----------------------------------------------
 
     def contest(self) -> None:
-        self.run(self._contest())
+        self.run(self._contest(), fight=True)
 
     async def _contest(self) -> None:
         ties = self.service.facade.ties()
@@ -94,7 +94,7 @@ class FacadeFlows(Flows):
     # ----- an action, an interrupt -----------------------------------------------------------
 
     def action(self, combatant_id: int | None) -> None:
-        self.run(self._action(self.combatant(combatant_id).id, interrupting=False))
+        self.run(self._action(self.combatant(combatant_id).id, interrupting=False), fight=True)
 
     def interrupt(self, combatant_id: int | None) -> None:
         """The selected combatant, with a better Initiative, interrupts the click in
@@ -104,7 +104,7 @@ class FacadeFlows(Flows):
             raise ActionRefused(f"{who.name} cannot interrupt now: only a better Initiative "
                                 "still to act, with an action left (the detail pane says "
                                 "who may)")
-        self.run(self._action(who.id, interrupting=True))
+        self.run(self._action(who.id, interrupting=True), fight=True)
 
     async def _action(self, combatant_id: int, *, interrupting: bool) -> None:
         facade_ = self.service.facade
@@ -135,9 +135,9 @@ class FacadeFlows(Flows):
         exchange in a campaign that plays it."""
         who = self.combatant(combatant_id)
         if self.service.facade.combat_system() == "simple":
-            self.run(self._simple(who.id))
+            self.run(self._simple(who.id), fight=True)
         else:
-            self.run(self._attack(who.id))
+            self.run(self._attack(who.id), fight=True)
 
     def _targets(self, attacker: int) -> list[Fighter]:
         """Whom he may attack: the other side first, those still up before those down (the
@@ -277,7 +277,7 @@ class FacadeFlows(Flows):
     # ----- the GM's hit, pools, first aid, healing ----------------------------------------------
 
     def hit(self, combatant_id: int | None) -> None:
-        self.run(self._hit(self.combatant(combatant_id).id))
+        self.run(self._hit(self.combatant(combatant_id).id), fight=True)
 
     async def _hit(self, combatant_id: int) -> None:
         who = self.service.facade.fighter(combatant_id)
@@ -288,7 +288,7 @@ class FacadeFlows(Flows):
             self.show(self.service.facade.gm_hit(combatant_id, values["hit"]))
 
     def pools(self, combatant_id: int | None) -> None:
-        self.run(self._pools(self.combatant(combatant_id).id))
+        self.run(self._pools(self.combatant(combatant_id).id), fight=True)
 
     async def _pools(self, combatant_id: int) -> None:
         who = self.service.facade.fighter(combatant_id)
@@ -303,7 +303,7 @@ class FacadeFlows(Flows):
                                                       values["change"], values["why"].strip()))
 
     def aid(self, combatant_id: int | None) -> None:
-        self.run(self._aid(self.combatant(combatant_id).id))
+        self.run(self._aid(self.combatant(combatant_id).id), fight=True)
 
     async def _aid(self, patient_id: int) -> None:
         facade_ = self.service.facade

@@ -32,7 +32,7 @@ def _hazard_name(text: str) -> str:
 
 class HazardFlows(Flows):
     def start_hazard(self, combatant_id: int | None) -> None:
-        self.run(self._start_hazard(self.combatant(combatant_id)))
+        self.run(self._start_hazard(self.combatant(combatant_id)), fight=True)
 
     async def _start_hazard(self, victim: Combatant) -> None:
         picked = await self.form(f"Hazard on {victim.name}", [
@@ -68,7 +68,7 @@ class HazardFlows(Flows):
             self.show(self.service.hazards.resolve_step(victim, step, name))
 
     def pass_time(self, combatant_id: int | None) -> None:
-        self.run(self._pass_time(self.combatant(combatant_id)))
+        self.run(self._pass_time(self.combatant(combatant_id)), fight=True)
 
     async def _pass_time(self, victim: Combatant) -> None:
         values = await self.form(f"Time passes for {victim.name}", [
@@ -92,7 +92,7 @@ class HazardFlows(Flows):
     def resolve(self, combatant_id: int | None) -> None:
         victim = self.combatant(combatant_id)
         self.service.hazards.state(victim)  # refused at once when he faces none
-        self.run(self._resolve(victim))
+        self.run(self._resolve(victim), fight=True)
 
     async def _resolve(self, victim: Combatant) -> None:
         hazards = self.service.hazards

@@ -356,7 +356,7 @@ class PrepFlows(Flows):
             self.show(self.service.prep.launch(adventure.id, chosen, how))
             await self._briefing()  # the next dialog of this flow, its keys held for it
 
-        self.run(steps())
+        self.run(steps(), fight=True)
 
     def open_briefing(self) -> None:
         """The running fight's boxed text and GM notes, for the GM (``G``)."""

@@ -50,7 +50,7 @@ class TrackerFlows(Flows):
         if not self.service.tracker.repeats_turn(combatant.id):
             self.command(lambda: self.service.tracker.jump_to(combatant.id))
             return
-        self.run(self._second_turn(combatant.id, combatant.name))
+        self.run(self._second_turn(combatant.id, combatant.name), fight=True)
 
     async def _second_turn(self, combatant_id: int, name: str) -> None:
         encounter = self.service.running()
@@ -97,7 +97,7 @@ class TrackerFlows(Flows):
         if not self.service.tracker.asks_how_it_ended():
             self.command(self.service.tracker.end_encounter, undoable=True)
             return
-        self.run(self._end_encounter())
+        self.run(self._end_encounter(), fight=True)
 
     async def _end_encounter(self) -> None:
         how = await self.how_it_ended()
@@ -147,7 +147,7 @@ class TrackerFlows(Flows):
     # ----- flows of dialogs --------------------------------------------------------------
 
     def new_encounter(self) -> None:
-        self.run(self._new_encounter())
+        self.run(self._new_encounter(), fight=True)
 
     async def _new_encounter(self) -> None:
         go_on, how = await self.end_running_first("; then the next fight is named")
@@ -175,7 +175,7 @@ class TrackerFlows(Flows):
             forecast_at_start(self)
 
     def add(self) -> None:
-        self.run(self._add())
+        self.run(self._add(), fight=True)
 
     async def _add(self) -> None:
         self.service.running()
@@ -196,7 +196,7 @@ class TrackerFlows(Flows):
             self.show(tracker.add_npc(values["name"], values["nish"], values["vit"]))
 
     def edit_nish(self, combatant_id: int | None) -> None:
-        self.run(self._edit_nish(combatant_id))
+        self.run(self._edit_nish(combatant_id), fight=True)
 
     async def _edit_nish(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)
@@ -211,7 +211,7 @@ class TrackerFlows(Flows):
             self.show(self.service.tracker.set_nish(combatant.id, values["nish"]))
 
     def add_condition(self, combatant_id: int | None) -> None:
-        self.run(self._add_condition(combatant_id))
+        self.run(self._add_condition(combatant_id), fight=True)
 
     async def _add_condition(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)
@@ -225,7 +225,7 @@ class TrackerFlows(Flows):
                                                          values["rounds"]))
 
     def remove_condition(self, combatant_id: int | None) -> None:
-        self.run(self._remove_condition(combatant_id))
+        self.run(self._remove_condition(combatant_id), fight=True)
 
     async def _remove_condition(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)
