@@ -188,6 +188,13 @@ class Recap:
     awards: tuple[AwardLine, ...]
     points: tuple[str, ...] = ()  # another system's points, as the summary says them
     reading: tuple[str, ...] = field(default_factory=lambda: Reading().lines())
+    # The dice system the campaign plays: MetaScape's has adventure points and the
+    # forecast; another's has its own points, and no forecast is ever kept for its fights.
+    system: str = "metascape"
+
+    @property
+    def metascape(self) -> bool:
+        return self.system == "metascape"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -198,6 +205,7 @@ class Recap:
             "closed": self.closed, "time": self.time.to_json(),
             "fights": [f.to_json() for f in self.fights],
             "awards": [a.to_json() for a in self.awards], "points": list(self.points),
+            "system": self.system,
             "reading": None if self.players else list(self.reading),
         }
 
@@ -273,7 +281,7 @@ class _Fight:
 def session_recap(campaign: str, session: Session, encounters: Sequence[Encounter],
                   entries: Sequence[LogEntry], pcs: Mapping[int, PlayerCharacter],
                   settings: PlayersSettings | None = None, *, players: bool = False,
-                  now: datetime | None = None) -> Recap:
+                  now: datetime | None = None, system: str = "metascape") -> Recap:
     """The recap of ``session`` from its ``encounters`` and its log ``entries`` in effect;
     ``pcs`` names PCs no longer in the close record; ``settings``: what the players' view
     shows (its words are the players' version's); ``now``: the time of a session still
@@ -316,7 +324,7 @@ def session_recap(campaign: str, session: Session, encounters: Sequence[Encounte
                  session.closed, TimeSplit(played, total), tuple(recaps),
                  _awards(session, names, players),
                  tuple(f"{names.get(e.pc_id, '?')}: {describe_entry(e)}"
-                       for e in session.points))
+                       for e in session.points), system=system)
 
 
 def _read_entry(fight: _Fight, events: list[FightEvent], at: datetime) -> None:

@@ -18,7 +18,7 @@ from console.model.table_settings import clock_text
 from console.rules.advancement import rank_title
 from console.rules.forecast import LABELS, OUTCOMES
 
-__all__ = ["calibration_markdown", "md", "recap_html", "recap_markdown"]
+__all__ = ["calibration_markdown", "md", "no_forecast", "recap_html", "recap_markdown"]
 
 # Characters that start markup inside a line: emphasis, code, links, HTML, tables, entities,
 # headings. A line of the recap never begins with a name, so a list marker cannot start one.
@@ -97,6 +97,15 @@ def _award_text(line_pc: str, awarded: int | None, total: int | None, rank_befor
     return text
 
 
+def no_forecast(recap: Recap) -> str:
+    """Why a fight begun has no forecast beside it."""
+    if not recap.metascape:
+        return "No forecast: it plays MetaScape's fights only"
+    return ("No forecast kept (its first Nish came before this console kept one, or "
+            "someone lacked the numbers)")
+
+
+
 def _awards(recap: Recap) -> list[str]:
     return [_award_text(a.pc, a.awarded, a.total, a.rank_before, a.rank_after, a.rolls,
                         a.mission, a.allowance, a.pending) for a in recap.awards]
@@ -129,8 +138,7 @@ def recap_markdown(recap: Recap) -> str:
             lines += [f"| {md(label)} | {share} |" for label, share in cells]
             lines.append("")
         elif fight.begun and not recap.players:
-            lines += ["No forecast kept (its first Nish came before this console kept one, "
-                      "or someone lacked the numbers).", ""]
+            lines += [f"{no_forecast(recap)}.", ""]
         lines += [f"- {md(said.text)}" for said in fight.before]
         if fight.before:
             lines.append("")
@@ -141,10 +149,11 @@ def recap_markdown(recap: Recap) -> str:
                 lines.append(f"- **{md(_turn_head(turn))}**")
                 lines += [f"  - {md(said.text)}" for said in turn.said]
             lines.append("")
-    lines += ["## Adventure points", ""]
-    awards = _awards(recap)
-    lines += [f"- {md(text)}" for text in awards] or ["None this session."]
-    lines.append("")
+    if recap.metascape:  # another system's points are its own section, below
+        lines += ["## Adventure points", ""]
+        awards = _awards(recap)
+        lines += [f"- {md(text)}" for text in awards] or ["None this session."]
+        lines.append("")
     if recap.points:
         lines += ["## Points", "", *[f"- {md(text)}" for text in recap.points], ""]
     if not recap.players and any(f.row is not None for f in recap.fights):
@@ -238,10 +247,11 @@ def recap_html(recap: Recap) -> str:
                              + (f"<ul>{inner}</ul>" if inner else "") + "</li>")
             out.append('<ul class="turns">' + "".join(items) + "</ul>")
         out.append("</section>")
-    out.append("<h2>Adventure points</h2>")
-    awards = _awards(recap)
-    out.append("<ul>" + "".join(f"<li>{_e(text)}</li>" for text in awards) + "</ul>"
-               if awards else "<p>None this session.</p>")
+    if recap.metascape:
+        out.append("<h2>Adventure points</h2>")
+        awards = _awards(recap)
+        out.append("<ul>" + "".join(f"<li>{_e(text)}</li>" for text in awards) + "</ul>"
+                   if awards else "<p>None this session.</p>")
     if recap.points:
         out += ["<h2>Points</h2>",
                 "<ul>" + "".join(f"<li>{_e(text)}</li>" for text in recap.points) + "</ul>"]

@@ -40,7 +40,8 @@ class RecapCommands:
         session, encounters = core.session_record(number)
         return core.guard(lambda: session_recap(
             core.name, session, encounters, core.session_log(number), core.pcs(),
-            core.campaign().players, players=players, now=core.clock()))
+            core.campaign().players, players=players, now=core.clock(),
+            system=core.campaign().system))
 
     def calibration(self) -> Calibration:
         return self.calibration_reader()()

@@ -248,3 +248,13 @@ def test_a_facade_fight_keeps_no_forecast_and_reaches_no_row_of_table_18() -> No
     ended = service.encounters()[max(service.encounters())]
     assert ended.ending is not None and ended.ending.how is EndHow.WON
     assert ended.ending.row is None and ended.ending.rounds == ended.round
+    # Its recap says why it has no forecast, and has no adventure points to tell (a new
+    # GM's Façade recap said "No forecast kept (its first Nish came before ...)" and
+    # "Adventure points: none this session").
+    from console.model.recap_render import recap_html, recap_markdown
+
+    recap = service.recap.session()
+    assert recap.system == "facade" and recap.to_json()["system"] == "facade"
+    page = recap_markdown(recap)
+    assert "No forecast: it plays MetaScape's fights only." in page
+    assert "Adventure points" not in page and "Adventure points" not in recap_html(recap)

@@ -194,3 +194,18 @@ def test_how_it_ended_at_80x24(snap_compare, tmp_path: Path) -> None:  # type: i
     evening, app = evening_on(tmp_path)
     evening.call(30, 5)
     assert snap_compare(app, terminal_size=(80, 24), press=["ctrl+e"])
+
+
+def test_a_facade_campaigns_recap_on_screen_has_no_adventure_points() -> None:
+    from rich.console import Console
+
+    from console.ui.recap.recap_view import recap_text
+    from tests.service.test_facade_commands import facade_fight
+
+    service = facade_fight(CampaignStore.in_memory("Alley"))
+    service.facade.new_turn()
+    drawn = Console(width=100, record=True)
+    drawn.print(recap_text(service.recap.session()))
+    shown = drawn.export_text()
+    assert "no forecast: it plays metascape's fights only" in shown
+    assert "Adventure points" not in shown

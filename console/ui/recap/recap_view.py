@@ -12,6 +12,7 @@ from rich.text import Text
 from console.model.calibration import LIKELY, Calibration
 from console.model.lifecycle import ending_label
 from console.model.recap import FightRecap, Recap, span_words
+from console.model.recap_render import no_forecast
 from console.model.table_settings import clock_text
 from console.model.text import shown
 from console.rules.advancement import rank_title
@@ -33,7 +34,8 @@ def _indented(line: Text, indent: int) -> RenderableType:
     return Padding(line, (0, 0, 0, indent)) if indent else line
 
 
-def _fight(fight: FightRecap, players: bool) -> list[RenderableType]:
+def _fight(fight: FightRecap, recap: Recap) -> list[RenderableType]:
+    players = recap.players
     lines: list[RenderableType] = [_t(fight.name, "bold underline")]
     if not fight.begun:
         return [*lines, _t("  never begun (no Nish called)", "dim")]
@@ -58,7 +60,7 @@ def _fight(fight: FightRecap, players: bool) -> list[RenderableType]:
                             if forecast.share(row) >= 0.005 or row == fight.row)
         lines.append(_t(f"  forecast at the first Nish: {shares}", "cyan"))
     elif not players:
-        lines.append(_t("  no forecast kept", "dim"))
+        lines.append(_t(f"  {no_forecast(recap).lower()}", "dim"))
     lines += [_t(f"  {said.text}") for said in fight.before]
     for round_ in fight.rounds:
         lines.append(_t(f"  Round {round_.number}", "bold"))
@@ -87,10 +89,13 @@ def recap_text(recap: Recap) -> RenderableType:
     if not recap.fights:
         lines.append(_t("No fight this session.", "dim"))
     for fight in recap.fights:
-        lines += [*_fight(fight, recap.players), Text("")]
-    lines.append(_t("Adventure points", "bold underline"))
-    if not recap.awards:
-        lines.append(_t("  none this session", "dim"))
+        lines += [*_fight(fight, recap), Text("")]
+    if recap.metascape:  # another system's points are said below, as its summary says them
+        lines.append(_t("Adventure points", "bold underline"))
+        if not recap.awards:
+            lines.append(_t("  none this session", "dim"))
+    elif recap.points:
+        lines.append(_t("Points", "bold underline"))
     for award in recap.awards:
         if award.awarded is None:
             lines.append(_t(f"  {award.pc}: waiting for the close: "
