@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from console.cli import main
-from console.model import PlayerCharacter
+from console.model import NpcTemplate, PlayerCharacter
 from console.model.awards import give_grab_bag
 from console.service import CampaignService
 from console.store import CampaignStore
@@ -35,6 +35,13 @@ def test_new_then_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
         "Dark Tide: 0 PCs, 0 NPC templates, session 0",
         "Iron Reach: 0 PCs, 0 NPC templates, session 0",
     ]
+    with CampaignStore.create(Path(saves), "One") as store:  # one of each: "1 PCs" was said
+        service = CampaignService(store)
+        service.roster.add_pc(lambda new_id: PlayerCharacter.new(new_id, "Brice"))
+        service.roster.add_npc(lambda new_id: NpcTemplate(new_id, "Skrak"))
+        service.sessions.toggle()
+    code, out, _ = run(capsys, "list", "--saves", saves)
+    assert "One: 1 PC, 1 NPC template, session 1" in out.splitlines()
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from console.model.characters import PlayerCharacter
 from console.model.encounters import Encounter, Side, Status
 from console.model.session_summary import session_summary
 from console.model.sessions import Session
+from console.model.text import counted
 from console.rules.systems.points import POINTS_RULES
 from console.store import (
     BadSaveFile,
@@ -156,8 +157,8 @@ def _listed(saves: Path, name: str) -> dict[str, Any]:
 def _list_line(entry: Mapping[str, Any]) -> str:
     name, state = entry["name"], entry["state"]
     if state == "ok":
-        line = (f"{name}: {entry['pcs']} PCs, {entry['npc_templates']} NPC templates, "
-                f"session {entry['session']}")
+        line = (f"{name}: {counted(entry['pcs'], 'PC')}, "
+                f"{counted(entry['npc_templates'], 'NPC template')}, session {entry['session']}")
         return line + (f" (open: {entry['open_in']})" if entry["open_in"] else "")
     if state == "damaged":
         return f"{name}: DAMAGED ({entry['file']}: {entry['problem']}; run check)"
