@@ -47,8 +47,8 @@ class NishForm(FormDialog[None]):
 
     def __init__(self, title: str, rows: list[NishRoll], rng: random.Random) -> None:
         super().__init__(title, [_field(row) for row in rows],
-                         "enter: next · ctrl+r: roll the PC's Nish rating (enter then moves on) · "
-                         "escape: cancel")
+                         "ctrl+r: roll the PC's Nish rating (enter then moves on) · enter: next "
+                         "field · ctrl+s: save · escape: cancel")
         self.rows = {str(row.combatant_id): row for row in rows}
         self.rng = rng
 
