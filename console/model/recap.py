@@ -191,6 +191,8 @@ class Recap:
     # The dice system the campaign plays: MetaScape's has adventure points and the
     # forecast; another's has its own points, and no forecast is ever kept for its fights.
     system: str = "metascape"
+    # What the AP bought this session: rank improvement rolls, abilities improved, handicaps.
+    advancement: tuple[str, ...] = ()
 
     @property
     def metascape(self) -> bool:
@@ -205,7 +207,7 @@ class Recap:
             "closed": self.closed, "time": self.time.to_json(),
             "fights": [f.to_json() for f in self.fights],
             "awards": [a.to_json() for a in self.awards], "points": list(self.points),
-            "system": self.system,
+            "system": self.system, "advancement": list(self.advancement),
             "reading": None if self.players else list(self.reading),
         }
 
@@ -324,7 +326,9 @@ def session_recap(campaign: str, session: Session, encounters: Sequence[Encounte
                  session.closed, TimeSplit(played, total), tuple(recaps),
                  _awards(session, names, players),
                  tuple(f"{names.get(e.pc_id, '?')}: {describe_entry(e)}"
-                       for e in session.points), system=system)
+                       for e in session.points), system=system,
+                 advancement=tuple(entry.describe(names.get(entry.pc_id, "?"))
+                                   for entry in session.advancement))
 
 
 def _read_entry(fight: _Fight, events: list[FightEvent], at: datetime) -> None:

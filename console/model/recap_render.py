@@ -154,6 +154,8 @@ def recap_markdown(recap: Recap) -> str:
         awards = _awards(recap)
         lines += [f"- {md(text)}" for text in awards] or ["None this session."]
         lines.append("")
+    if recap.advancement:
+        lines += ["## Advancement", "", *[f"- {md(text)}" for text in recap.advancement], ""]
     if recap.points:
         lines += ["## Points", "", *[f"- {md(text)}" for text in recap.points], ""]
     if not recap.players and any(f.row is not None for f in recap.fights):
@@ -252,6 +254,10 @@ def recap_html(recap: Recap) -> str:
         awards = _awards(recap)
         out.append("<ul>" + "".join(f"<li>{_e(text)}</li>" for text in awards) + "</ul>"
                    if awards else "<p>None this session.</p>")
+    if recap.advancement:
+        out += ["<h2>Advancement</h2>",
+                "<ul>" + "".join(f"<li>{_e(text)}</li>" for text in recap.advancement)
+                + "</ul>"]
     if recap.points:
         out += ["<h2>Points</h2>",
                 "<ul>" + "".join(f"<li>{_e(text)}</li>" for text in recap.points) + "</ul>"]

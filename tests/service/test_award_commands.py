@@ -13,6 +13,7 @@ import pytest
 from console.model import AwardKind
 from console.model.awards import CloseChoices
 from console.model.outcome import Outcome
+from console.model.recap_render import recap_markdown
 from console.rules.ap_awards import TimeRounding
 from console.service import ActionRefused, CampaignService
 from console.store import CampaignStore
@@ -97,6 +98,13 @@ def test_a_whole_close_of_session(tmp_path: Path) -> None:
         awards.improve(brice_pc, "Dex", 12, 20)
     awards.lose_rolls(service.pcs()[1])
     assert service.pcs()[1].rank_rolls == 0
+    # The recap tells what the AP bought, as the summary does (a new GM found the rank
+    # roll in the summary only).
+    recap = service.recap.session()
+    assert len(recap.advancement) == len(service.session().advancement) >= 2
+    assert any("Stealth" in line for line in recap.advancement)
+    assert recap.to_json()["advancement"] == list(recap.advancement)
+    assert "## Advancement" in recap_markdown(recap)
     with pytest.raises(ActionRefused, match="awards have been applied"):
         awards.grab_bag(service.pcs()[1], 1)
     for _ in range(4):

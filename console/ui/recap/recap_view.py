@@ -110,6 +110,9 @@ def recap_text(recap: Recap) -> RenderableType:
                      else f"; allowance {award.allowance} cr")
         lines.append(_t(text))
     lines += [_t(f"  {text}") for text in recap.points]
+    if recap.advancement:
+        lines.append(_t("Advancement", "bold underline"))
+        lines += [_t(f"  {text}") for text in recap.advancement]
     return Group(*lines)
 
 
