@@ -150,3 +150,16 @@ async def test_a_state_saying_two_things_is_whole_where_there_is_room(tmp_path: 
         tracker = app.screen.query_one(TrackerPane)
         drawn = "\n".join(tracker.render_line(y).text for y in range(tracker.row_count + 1))
         assert "held, checks due" in drawn
+
+
+async def test_a_long_name_is_whole_where_the_conditions_leave_room(tmp_path: Path) -> None:
+    """A new GM read "Pirate captai…" at 100 columns beside 35 empty cells of conditions."""
+    from console.ui.tracker.tracker_pane import TrackerPane
+
+    app = console(tmp_path)
+    app.service.tracker.add_npc("Pirate captain Vasquez", 9, 12)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        tracker = app.screen.query_one(TrackerPane)
+        drawn = "\n".join(tracker.render_line(y).text for y in range(tracker.row_count + 1))
+        assert "Pirate captain Vasquez" in drawn

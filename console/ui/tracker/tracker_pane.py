@@ -289,8 +289,9 @@ not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
         self._row_keys = keys
         self.set_rows([cells for _, cells in rows])
         # A wave's Nish ("10.8 (16)": its average and his own) is wider than a Nish alone;
-        # a state can say several things ("unconscious, checks due").
-        for column in (COLUMNS.index("nish"), COLUMNS.index("state")):
+        # a state can say several things ("unconscious, checks due"); a name may be long
+        # ("Pirate captai…" beside 35 empty cells of conditions at 100 columns).
+        for column in (COLUMNS.index("nish"), COLUMNS.index("state"), COLUMNS.index("name")):
             self.widen(column, max((cell_len(str(cells[column])) for _, cells in rows),
                                    default=0))
         if reordered and selected in keys:
