@@ -117,3 +117,19 @@ async def test_a_paste_holding_an_escape_is_refused_whole(tmp_path: Path) -> Non
         await pilot.pause()
         assert field.value == "Kess Vane"
     store.close()
+
+
+async def test_typing_past_a_fields_length_is_said(tmp_path: Path) -> None:
+    # A new GM's encounter name stopped at 60 characters, and an NPC's at 40, unsaid.
+    store = CampaignStore.create(tmp_path, "Dock")
+    app = console_on(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "p")
+        await pilot.pause()
+        field = app.screen.query_one("#field-name", Input)
+        await pilot.press(*"Grunhilde the Unbreakable Destroyer of Worlds")  # 45
+        await pilot.pause()
+        assert field.value == "Grunhilde the Unbreakable Destroyer of W"  # 40
+        error = str(app.screen.query_one("#error").render())
+        assert error.startswith("40 characters at most here")
+    store.close()

@@ -59,6 +59,13 @@ class Mistakes(Protocol):
 
 
 @runtime_checkable
+class SaysUnder(Protocol):
+    """A screen with a line under its fields for what it has to say (a form's mistakes)."""
+
+    def show_error(self, message: str) -> None: ...
+
+
+@runtime_checkable
 class GoesOn(Protocol):
     """A screen that asked whether to discard what was typed: any key but escape in one of
     its fields answers "go on" (``console.ui.dialogs.discarding``). A field takes most keys
@@ -132,6 +139,11 @@ class FieldInput(Guarded, Input):
                 screen.set_focus(fields[at % len(fields)])
                 return
         if event.is_printable:
+            if (self.max_length and len(self.value) >= self.max_length
+                    and self.selection.is_empty and isinstance(screen, SaysUnder)):
+                # Input drops it without a word: a name stopped at 60 characters, unsaid.
+                screen.show_error(f"{self.max_length} characters at most here: what is "
+                                  "typed past them is not kept")
             return  # Input's own handling: the character typed where the cursor is
         # A bound key (ctrl+u, ctrl+s, escape ...): its binding now, before the next key.
         self._taken(event)
