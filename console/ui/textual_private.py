@@ -136,17 +136,21 @@ PASTED_ESCAPE = "\x1a"  # SUB, "substitute": what an escape inside a paste is gi
 
 class WholePasteParser(XTermParser):
     """Textual's terminal parser, its bracketed pastes whole: inside one, every escape but
-    the paste's end marker is :data:`PASTED_ESCAPE`. The markers may arrive split between
-    two reads; the part of an end marker at a read's end waits for the next read."""
+    the paste's end marker is :data:`PASTED_ESCAPE`. The end marker may arrive split
+    between reads: its part at a read's end waits for the next read."""
 
     def __init__(self, debug: bool = False) -> None:
         self._in_paste = False
-        self._tail = ""  # the last characters passed on outside a paste (a split start)
         self._held = ""  # inside a paste: the start of an end marker, held for the next read
         super().__init__(debug)
 
     def feed(self, data: str) -> Iterable[Message]:
-        return super().feed(self._whole(data) if data else data)
+        if not data:
+            return super().feed(data)  # the end of the input
+        whole = self._whole(data)
+        # All of it held (the start of the end marker): nothing to parse yet. An empty feed
+        # would tell Textual's parser the input has ended.
+        return super().feed(whole) if whole else iter(())
 
     def _whole(self, data: str) -> str:
         text, self._held = self._held + data, ""
@@ -154,15 +158,17 @@ class WholePasteParser(XTermParser):
         at = 0
         while at < len(text):
             if not self._in_paste:
-                seen = self._tail + text[at:]
-                found = seen.find(_PASTE_START)
+                # A paste's start marker is looked for within one read only: keys typed one
+                # by one (escape, "[", "2", "0", "0", "~") that Textual reads as keys must
+                # not start a paste here (every later escape would then be SUB, which reads
+                # as ctrl+z). A start split between two reads is parsed as Textual parses it.
+                found = text.find(_PASTE_START, at)
                 if found < 0:
                     out.append(text[at:])
-                    self._tail = seen[-(len(_PASTE_START) - 1):]
                     break
-                end = at + found + len(_PASTE_START) - len(self._tail)
+                end = found + len(_PASTE_START)
                 out.append(text[at:end])
-                at, self._tail, self._in_paste = end, "", True
+                at, self._in_paste = end, True
                 continue
             found = text.find(_PASTE_END, at)
             if found < 0:

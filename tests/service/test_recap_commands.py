@@ -275,7 +275,7 @@ def test_a_mode_switch_mid_turn_is_the_same_turn_its_clock_going_on() -> None:
         evening.clock.advance(1)
         outcome = service.tracker.cycle_mode()
         began = [e for e in outcome.events if isinstance(e, TurnBegan)]
-        assert all(e.goes_on for e in began)  # the turn in progress goes on, re-shaped
+        assert began and all(e.goes_on for e in began)  # it goes on, re-shaped
         assert service.running().turn_since == since
     evening.clock.advance(1)
     service.tracker.next_turn()

@@ -226,7 +226,7 @@ def test_the_holders_time_is_said_to_the_minute_in_this_machines_time(
                         "0001-01-01T00:00:00+14:00"):
             assert LockHolder(7, "vm", written).since == written
     finally:
-        monkeypatch.delenv("TZ")
+        monkeypatch.undo()  # TZ as it was (set or not), then the zone read again
         time.tzset()
 
 

@@ -207,5 +207,5 @@ def test_a_facade_campaigns_recap_on_screen_has_no_adventure_points() -> None:
     drawn = Console(width=100, record=True)
     drawn.print(recap_text(service.recap.session()))
     shown = drawn.export_text()
-    assert "no forecast: it plays metascape's fights only" in shown
+    assert "No forecast: it plays MetaScape's fights only" in shown
     assert "Adventure points" not in shown

@@ -220,6 +220,22 @@ def _parsed(parser: Any, *chunks: str) -> list[tuple[str, str]]:
     return found
 
 
+def _typed(parser: Any, keys: list[str]) -> list[tuple[str, str]]:
+    """``keys`` typed one by one, each after the parser's wait for the rest of a sequence
+    (Textual reads a lone escape as the escape key once it is over)."""
+    import time
+
+    from textual import constants
+
+    found = []
+    for key in keys:
+        found += _parsed(parser, key)
+        time.sleep(constants.ESCAPE_DELAY + 0.02)
+        found += [(type(e).__name__, getattr(e, "key", None) or getattr(e, "text", ""))
+                  for e in parser.tick()]
+    return found
+
+
 def test_textual_still_reads_an_escape_inside_a_paste_as_keys() -> None:
     """What keep_pastes_whole is for: if Textual's own parser keeps a paste whole one day,
     this fails, and the console's parser can go."""
@@ -231,18 +247,35 @@ def test_textual_still_reads_an_escape_inside_a_paste_as_keys() -> None:
 
 
 def test_a_paste_stays_one_paste_whatever_it_holds_and_wherever_the_reads_split_it() -> None:
-    paste = "\x1b[200~AB\x1b\rCD\x1b\x1bE\x1b[31mred\x1b[0m\x1b[201~"
-    whole = [("Paste", f"AB{PASTED_ESCAPE}\rCD{PASTED_ESCAPE}{PASTED_ESCAPE}E"
-                       f"{PASTED_ESCAPE}[31mred{PASTED_ESCAPE}[0m")]
-    for split in range(len(paste) + 1):  # every point the terminal's reads may split it
-        parser = WholePasteParser()
-        assert _parsed(parser, paste[:split], paste[split:]) == whole, split
-        # and after it, keys are keys: an escape sequence, a letter
-        assert _parsed(parser, "\x1b[A", "q") == [("Key", "up"), ("Key", "q")]
+    from textual._xterm_parser import XTermParser
+
+    start = "\x1b[200~"
+    body = "AB\x1b\rCD\x1b\x1bE\x1b[31mred\x1b[0m\x1b"
+    paste = f"{start}{body}\x1b[201~"
+    whole = [("Paste", body.replace("\x1b", PASTED_ESCAPE))]
+    # Every way the terminal's reads may cut it in three (a read holding only part of the
+    # end marker had told Textual's parser the input was over: the next read ended the
+    # console), the start marker whole in the first read.
+    for first in range(len(start), len(paste) + 1):
+        for second in range(first, len(paste) + 1):
+            parser = WholePasteParser()
+            pieces = (paste[:first], paste[first:second], paste[second:])
+            assert _parsed(parser, *pieces) == whole, (first, second)
+            assert not parser.is_eof
+            # and after it, keys are keys: an escape sequence, a letter
+            assert _parsed(parser, "\x1b[A", "q") == [("Key", "up"), ("Key", "q")]
+    # A start marker cut between reads is parsed as Textual parses it, never worse; keys
+    # typed one by one that spell it start no paste (escape, "[", "2" ... then the arrows
+    # and the mouse had read as ctrl+z, the console's undo).
+    for cut in range(1, len(start)):
+        pieces = (paste[:cut], paste[cut:])
+        assert _parsed(WholePasteParser(), *pieces) == _parsed(XTermParser(), *pieces), cut
+    typed = ["\x1b", "[", "2", "0", "0", "~", "\x1b[A", "\x1b[<35;10;5M", "q"]
+    ours = _typed(WholePasteParser(), typed)
+    assert ours == _typed(XTermParser(), typed)
+    assert ours[-3:] == [("Key", "up"), ("MouseMove", ""), ("Key", "q")]
     # Outside a paste nothing changes: escape then a key, as Textual reads it.
-    assert _parsed(WholePasteParser(), "a\x1b[Bb") == _parsed(
-        __import__("textual._xterm_parser", fromlist=["XTermParser"]).XTermParser(),
-        "a\x1b[Bb")
+    assert _parsed(WholePasteParser(), "a\x1b[Bb") == _parsed(XTermParser(), "a\x1b[Bb")
 
 
 def test_the_linux_driver_makes_the_parser_by_that_name() -> None:

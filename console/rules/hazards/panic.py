@@ -169,8 +169,8 @@ def still_out(state: PanicState) -> tuple[PanicState, HazardStep] | None:
     his faint holds him: he stays out until a shake or his WP (15) check (None: no faint)."""
     if state.effect != FAINT or state.ended:
         return None
-    return state, HazardStep("is still out: fainted in panic (a slap or a shake, or WP "
-                             f"{END_DIF}, brings him round)", (Effect(EffectKind.UNCONSCIOUS),))
+    return state, HazardStep("is still out: fainted in panic (a slap or a shake ends it, or "
+                             f"WP {END_DIF})", (Effect(EffectKind.UNCONSCIOUS),))
 
 
 def finished(state: PanicState) -> bool:

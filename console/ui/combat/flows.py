@@ -310,7 +310,7 @@ class CombatFlows(Flows):
     # ----- explosions and vessels ---------------------------------------------------------
 
     def blast(self) -> None:
-        self.run(self._blast())
+        self.run(self._blast(), writes=False)  # worked out and noted, not saved
 
     async def _blast(self) -> None:
         values = await self.form("Explosion", [Field(

@@ -303,7 +303,8 @@ class FacadeFlows(Flows):
                                                       values["change"], values["why"].strip()))
 
     def aid(self, combatant_id: int | None) -> None:
-        self.run(self._aid(self.combatant(combatant_id).id), fight=True)
+        # Not fight=True: its days of healing change a sheet, which a closed session takes.
+        self.run(self._aid(self.combatant(combatant_id).id))
 
     async def _aid(self, patient_id: int) -> None:
         facade_ = self.service.facade

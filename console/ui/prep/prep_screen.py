@@ -411,7 +411,7 @@ An adventure is also a Markdown file: `gm-console adventure import CAMPAIGN FILE
             if change is not None:
                 self._run_what_if(key, change)
 
-        self.flows.run(steps())
+        self.flows.run(steps(), writes=False)  # worked out, not kept: k keeps it
 
     def _run_what_if(self, key: Key, change: WhatIfChange) -> None:
         base = self._current(key)

@@ -60,7 +60,7 @@ def _fight(fight: FightRecap, recap: Recap) -> list[RenderableType]:
                             if forecast.share(row) >= 0.005 or row == fight.row)
         lines.append(_t(f"  forecast at the first Nish: {shares}", "cyan"))
     elif not players:
-        lines.append(_t(f"  {no_forecast(recap).lower()}", "dim"))
+        lines.append(_t(f"  {no_forecast(recap)}", "dim"))
     lines += [_t(f"  {said.text}") for said in fight.before]
     for round_ in fight.rounds:
         lines.append(_t(f"  Round {round_.number}", "bold"))
