@@ -127,7 +127,9 @@ async def test_typing_past_a_fields_length_is_said(tmp_path: Path) -> None:
         await pilot.press("2", "p")
         await pilot.pause()
         field = app.screen.query_one("#field-name", Input)
-        await pilot.press(*"Grunhilde the Unbreakable Destroyer of Worlds")  # 45
+        field.value = "Grunhilde the Unbreakable Destroyer of"  # 38 of its 40
+        field.cursor_position = len(field.value)
+        await pilot.press("space", "W", "o", "r")
         await pilot.pause()
         assert field.value == "Grunhilde the Unbreakable Destroyer of W"  # 40
         error = str(app.screen.query_one("#error").render())
