@@ -117,9 +117,14 @@ async def test_a_read_only_console_refuses_a_change_at_its_key_not_after_its_for
                 assert app.screen is main, key
             refusals = [m for m in toasts_of(app) if "is open read-only" in m]
             assert len(refusals) == 4 and "Dock" in refusals[0]
-            await pilot.press("D")
-            await pilot.pause()
-            assert app.screen is not main  # the calculator: nothing to save
+            for key in ("D", "B"):  # the dice and the explosion calculators save nothing
+                await pilot.press(key)
+                await pilot.pause()
+                assert app.screen is not main, key
+                await pilot.press("escape")
+                await pilot.pause()
+                assert app.screen is main, key
+            assert len([m for m in toasts_of(app) if "is open read-only" in m]) == 4
             assert app.is_running and store.errors == []
 
 
