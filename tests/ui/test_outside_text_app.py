@@ -3,14 +3,18 @@ nor becomes a link, and a name holding an escape sequence is refused at the form
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from console.model import Encounter, PlayerCharacter, Side
 from console.model.tracker import add_combatant, call_for_nish
 from console.service import CampaignService
 from console.store import CampaignStore
+from console.ui.app import GMConsoleApp
 from tests.ui.conftest import SIZE, START, console_on, toasts_of, type_in
 
 # A markup error (it ended the console when a dialog named him), a link that would run an
@@ -60,14 +64,22 @@ async def test_names_that_look_like_markup_show_as_typed(tmp_path: Path) -> None
     store.close()
 
 
-async def test_a_name_holding_an_escape_sequence_is_refused_at_the_form(
-        tmp_path: Path) -> None:
-    store = CampaignStore.create(tmp_path, "Dock")
+@contextlib.asynccontextmanager
+async def new_pc_form(saves: Path) -> AsyncIterator[tuple[GMConsoleApp, Pilot[None], Input]]:
+    """The console on a new campaign with the roster's new-PC form open: the app, its
+    pilot and the form's name field."""
+    store = CampaignStore.create(saves, "Dock")
     app = console_on(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "p")  # a new PC, typed (pasted) with an escape sequence
+        await pilot.press("2", "p")
         await pilot.pause()
-        field = app.screen.query_one("#field-name", Input)
+        yield app, pilot, app.screen.query_one("#field-name", Input)
+    store.close()
+
+
+async def test_a_name_holding_an_escape_sequence_is_refused_at_the_form(
+        tmp_path: Path) -> None:
+    async with new_pc_form(tmp_path) as (app, pilot, field):  # typed (pasted) with an escape
         assert field.max_length == 40
         await type_in(pilot, "Kess\x1b]0;pwned\x07")
         await pilot.press("ctrl+s")
@@ -75,7 +87,6 @@ async def test_a_name_holding_an_escape_sequence_is_refused_at_the_form(
         error = str(app.screen.query_one("#error").render())
         assert error.startswith("Name: holds U+001B") and "\x1b" not in error
         assert app.service.pcs() == {}
-    store.close()
 
 
 async def test_a_console_whose_lock_was_taken_says_not_saving_in_its_header(
@@ -101,12 +112,7 @@ async def test_a_paste_holding_an_escape_is_refused_whole(tmp_path: Path) -> Non
 
     from console.ui.textual_private import PASTED_ESCAPE
 
-    store = CampaignStore.create(tmp_path, "Dock")
-    app = console_on(store)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "p")
-        await pilot.pause()
-        field = app.screen.query_one("#field-name", Input)
+    async with new_pc_form(tmp_path) as (app, pilot, field):
         for text in (f"AB{PASTED_ESCAPE}CD", "Kess\x07", "Vex\u202e"):
             app.post_message(events.Paste(text))
             await pilot.pause()
@@ -116,17 +122,11 @@ async def test_a_paste_holding_an_escape_is_refused_whole(tmp_path: Path) -> Non
         app.post_message(events.Paste("Kess Vane\r"))  # plain text (a CR: its line end)
         await pilot.pause()
         assert field.value == "Kess Vane"
-    store.close()
 
 
 async def test_typing_past_a_fields_length_is_said(tmp_path: Path) -> None:
     # A new GM's encounter name stopped at 60 characters, and an NPC's at 40, unsaid.
-    store = CampaignStore.create(tmp_path, "Dock")
-    app = console_on(store)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "p")
-        await pilot.pause()
-        field = app.screen.query_one("#field-name", Input)
+    async with new_pc_form(tmp_path) as (app, pilot, field):
         field.value = "Grunhilde the Unbreakable Destroyer of"  # 38 of its 40
         field.cursor_position = len(field.value)
         await pilot.press("space", "W", "o", "r")
@@ -134,4 +134,3 @@ async def test_typing_past_a_fields_length_is_said(tmp_path: Path) -> None:
         assert field.value == "Grunhilde the Unbreakable Destroyer of W"  # 40
         error = str(app.screen.query_one("#error").render())
         assert error.startswith("40 characters at most here")
-    store.close()
