@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from textual.geometry import Region
 from textual.widgets import DataTable, Input, Markdown
 
@@ -262,3 +263,24 @@ async def test_the_ap_tonight_pane_keeps_the_play_time_with_the_clock(
         clock.now = START + timedelta(minutes=10)
         await pilot.pause(1.2)  # its clock looks once a second, as the header's does
         assert pane.border_subtitle == "session 1, 0:10 played"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_the_close_says_a_fight_running_and_who_in_it_is_marked_absent(
+        seed: CampaignService, clock: FakeClock, open_app,  # type: ignore[no-untyped-def]
+        size: tuple[int, int]) -> None:
+    # A new GM closed the session with a fight running and Dax marked absent, unwarned.
+    seat_party(seed)
+    seed.tracker.new_encounter("Dock fight")
+    seed.tracker.join_pc(PARTY[0].name)
+    clock.now = START + timedelta(hours=3)
+    app = open_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("w", "c")
+        await pilot.pause()
+        note = app.screen.query_one("#close-note")
+        assert "Dock fight is still running: it goes on in the next session" in str(
+            note.render())
+        await put(pilot, "#close-absent", PARTY[0].name)
+        assert f"{PARTY[0].name} marked absent, though in it" in str(note.render())
+        assert app.screen.query_one("#close-hint").region.height >= 1  # still on screen

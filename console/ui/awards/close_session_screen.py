@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Input
 
-from console.model import PlayerCharacter
+from console.model import PlayerCharacter, Status
 from console.model.awards import CloseChoices, ClosePreview, played_time
 from console.model.session_close import parse_share as model_share
 from console.model.session_summary import format_duration
@@ -234,6 +234,19 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
         error.update(self.waiting_for)
         self._show(choices, preview)
 
+    def _fight_note(self, choices: CloseChoices) -> str:
+        """A fight still running goes on in the next session; one marked absent who is in
+        it is said (a new GM closed with a fight running and Dax absent, unwarned)."""
+        running = self.service.encounter()
+        if running is None or not running.active:
+            return ""
+        fighting = {c.ref for c in running.combatants
+                    if c.is_pc and c.ref and c.status is not Status.REMOVED}
+        absent = [pc.name for pc in self.roster
+                  if pc.id in fighting and pc.id not in choices.present]
+        return (f"\n{running.name} is still running: it goes on in the next session"
+                + (f"; {', '.join(absent)} marked absent, though in it" if absent else ""))
+
     def _show(self, choices: CloseChoices, preview: ClosePreview) -> None:
         self._shown = (choices, preview)
         narrow = self.has_class("-narrow")
@@ -245,7 +258,7 @@ class CloseSessionScreen(AsksBeforeDiscarding, Dialog[Prepared]):
         self.query_one("#close-note", Static).update(
             f"{format_duration(choices.played)} rounded {choices.rounding.value}: "
             f"{preview.hourly} AP each · group bonus up to "
-            f"{GROUP_BONUS_HOURLY_FACTOR * preview.hourly}")
+            f"{GROUP_BONUS_HOURLY_FACTOR * preview.hourly}" + self._fight_note(choices))
         table = self.query_one("#close-preview", DataTable)
         table.clear(columns=columns != self._columns)
         if columns != self._columns:
