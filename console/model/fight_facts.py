@@ -78,7 +78,7 @@ def facts(before: Encounter | None, after: Encounter,
     # A re-shaped round (a mode switch ...: turns.reshaped) that keeps the turn with its
     # actor moves the pointer but begins no turn: the one in progress goes on, re-shaped
     # (said so, for the recap's account of it).
-    goes_on = moved and reshaped(before, after)
+    goes_on = reshaped(before, after)  # (false where the pointer did not move)
     began = (current_turn(after) if moved and after.round > 0
              and after.current not in (None, END) else None)
     # Who the new turn brings in: what happened to them came with its beginning.

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from console.rules.errors import RulesError
 from console.rules.hazards import common
@@ -20,24 +20,6 @@ from console.rules.hazards.common import (
     HazardState,
     HazardStep,
 )
-
-if TYPE_CHECKING:
-    from console.rules.hazards import (
-        brain_damage,
-        falling,
-        fatigue,
-        fear,
-        materialization,
-        panic,
-        poison,
-        radiation,
-        sleep_deprivation,
-        starvation,
-        suffocation,
-        tables,
-        temperature,
-        vacuum,
-    )
 
 # A saved state's ``hazard`` tag -> the module whose functions drive it. Each is imported
 # the first time a hazard of its kind is read or driven: the console's first frame shows
@@ -52,16 +34,17 @@ MODULE_NAMES: dict[str, str] = {
     "sleep deprivation": "sleep_deprivation",
     "starvation": "starvation",
 }
-_SUBMODULES = frozenset({
-    "brain_damage", "falling", "fatigue", "fear", "materialization", "panic", "poison",
-    "radiation", "sleep_deprivation", "starvation", "suffocation", "tables", "temperature",
-    "vacuum"})
 
 
 def __getattr__(name: str) -> Any:
-    # ``hazards.panic`` and the like, imported on first use (PEP 562).
-    if name in _SUBMODULES:
-        return importlib.import_module(f"{__name__}.{name}")
+    # ``hazards.panic`` and the like, imported on first use (PEP 562): any module of the
+    # package, so no second list of them to keep beside the files.
+    if not name.startswith("_"):
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{__name__}.{name}":
+                raise  # the module is there; something it imports is not
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
