@@ -9,11 +9,21 @@ import random
 import pytest
 
 from console.model import Status
+from console.service import CampaignService
 from console.store import CampaignStore
+from console.ui.app import GMConsoleApp
 from console.ui.dialogs.form_dialog import FormDialog
 from console.ui.hazards.guided_checks import guided_for
 from tests.service.test_hazard_commands import harbour
 from tests.ui.conftest import SIZE, console_on, select, toasts_of, type_in
+
+
+def in_the_harbour(store: CampaignStore) -> tuple[CampaignService, GMConsoleApp]:
+    """Brice and Kara on the sinking barge, Nish called (Brice first), and the console on
+    it: the service that set it up, and the app."""
+    seed = harbour(store)
+    seed.tracker.call_for_nish({1: 32, 2: 20})
+    return seed, console_on(store, seed=2)
 
 
 def question(app) -> str:  # type: ignore[no-untyped-def]
@@ -21,9 +31,7 @@ def question(app) -> str:  # type: ignore[no-untyped-def]
 
 
 async def test_a_drowning_started_and_checked_by_keys(store: CampaignStore) -> None:
-    seed = harbour(store)
-    seed.tracker.call_for_nish({1: 32, 2: 20})
-    app = console_on(store, seed=2)
+    seed, app = in_the_harbour(store)
     async with app.run_test(size=SIZE) as pilot:
         await select(pilot, app, "Brice")
         await pilot.press("z")
@@ -44,9 +52,7 @@ async def test_a_drowning_started_and_checked_by_keys(store: CampaignStore) -> N
 
 
 async def test_a_one_off_check_and_time_passing(store: CampaignStore) -> None:
-    seed = harbour(store)
-    seed.tracker.call_for_nish({1: 32, 2: 20})
-    app = console_on(store, seed=2)
+    _, app = in_the_harbour(store)
     async with app.run_test(size=SIZE) as pilot:
         await select(pilot, app, "Brice")
         await pilot.press("z")
@@ -104,9 +110,7 @@ def test_the_panic_form_names_its_six_effects() -> None:
 async def test_u_on_one_fainted_in_panic_says_it_once(store: CampaignStore) -> None:
     # A new GM saw "Kara: shaken awake / recovered" twice, as the warning and again as the
     # key's confirmation: the warning held the step's lines joined, the confirmation each.
-    seed = harbour(store)
-    seed.tracker.call_for_nish({1: 32, 2: 20})
-    app = console_on(store, seed=2)
+    _, app = in_the_harbour(store)
     async with app.run_test(size=SIZE) as pilot:
         await select(pilot, app, "Kara")
         await pilot.press("z")
