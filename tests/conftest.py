@@ -9,10 +9,19 @@ acknowledged operation survives, whatever the timing).
 from __future__ import annotations
 
 import os
+import sys
 
-import pytest
+# Set before anything else is imported (the imports below load the console). The development
+# machines set PYTHONDONTWRITEBYTECODE: under it every xdist worker compiled the console and
+# rewrote every test module's asserts again at each run (collecting took 7.1 s a worker,
+# 2.7 s with the bytecode kept), and each test that starts `python -m console` compiled the
+# console again. The suite keeps its bytecode beside the sources, as Python does by default
+# (__pycache__ is ignored by git); what the console does is not changed by it.
+sys.dont_write_bytecode = False
 
-from tests import shared_css
+import pytest  # noqa: E402
+
+from tests import shared_css  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
