@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -37,7 +38,8 @@ def need_mapping(data: object, what: str) -> Mapping[str, Any]:
     return data
 
 
-def check_keys(data: Mapping[str, Any], what: str, allowed: set[str], required: set[str]) -> None:
+def check_keys(data: Mapping[str, Any], what: str, allowed: AbstractSet[str],
+               required: AbstractSet[str]) -> None:
     """Refuse unknown keys (a typo or someone else's data) and missing required ones."""
     unknown = sorted(set(data) - allowed)
     if unknown:

@@ -100,17 +100,22 @@ class Stat:
         return self.text
 
 
-def opt_stat(value: object, what: str) -> Stat | None:
-    """Coerce ``None``, text or a Stat into ``Stat | None``; errors name the field."""
+def opt_stat(value: object, what: str, owner: str | None = None) -> Stat | None:
+    """Coerce ``None``, text or a Stat into ``Stat | None``; errors name the field (``what``,
+    after ``owner``: the message is made only for an error, as a roster's 21,000 stats are
+    read at every opening)."""
     if value is None or isinstance(value, Stat):
         return value
-    if not isinstance(value, str):
-        raise ModelError(f"{what}: expected a value like 15 or a rating like 8M, "
-                         f"got {type(value).__name__}")
-    try:
-        return _stat(value)
-    except ModelError as error:
-        raise ModelError(f"{what}: {error}") from None
+    if isinstance(value, str):
+        try:
+            return _stat(value)
+        except ModelError as error:
+            problem = str(error)
+    else:
+        problem = (f"expected a value like 15 or a rating like 8M, got "
+                   f"{type(value).__name__}")
+    raise ModelError(f"{owner}: {what}: {problem}" if owner is not None
+                     else f"{what}: {problem}")
 
 
 @functools.lru_cache(maxsize=4096)

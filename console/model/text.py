@@ -101,8 +101,14 @@ def first_invisible(text: str) -> str | None:
     return None
 
 
+# Printable ASCII but the space: every one a letter, digit, punctuation mark or symbol.
+_SHOWN_ASCII = re.compile("[!-~]")
+
+
 def visible(text: str) -> bool:
     """True if ``text`` shows at least one letter, digit, punctuation mark or symbol."""
+    if _SHOWN_ASCII.search(text) is not None:  # most names: no look at Unicode's tables
+        return True
     return any(unicodedata.category(char)[0] in "LNPS" and ord(char) not in BLANKS
                for char in text)
 

@@ -75,6 +75,18 @@ def test_a_name_that_shows_nothing_is_refused(name: str) -> None:
         PlayerCharacter.new(1, name)
 
 
+@given(st.text(max_size=12))
+def test_visible_is_unicode_s_own_letters_digits_punctuation_and_symbols(text: str) -> None:
+    # visible() answers most names from printable ASCII alone (the roster's 3,000 templates
+    # are read at every opening): the answer is the one Unicode's categories give.
+    import unicodedata
+
+    from console.model.text import BLANKS
+
+    assert visible(text) == any(unicodedata.category(char)[0] in "LNPS"
+                                and ord(char) not in BLANKS for char in text)
+
+
 def test_a_saved_document_holds_a_few_times_what_a_field_takes_typed_and_no_more() -> None:
     # Typed: the forms stop at NAME_MAX, NOTES_MAX (tests/ui/test_outside_text_app.py).
     # Held: a campaign an earlier console saved with no limit still opens, and no document
