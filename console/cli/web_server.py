@@ -34,6 +34,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from console.cli.web_access import host_allowed, key_matches, origin_allowed
 from console.cli.web_feed import PictureFeed
 from console.cli.web_log import ServerLog, outside
+from console.records import record
 
 __all__ = ["PlayersServer", "ServerOptions"]
 
@@ -44,7 +45,7 @@ KEEPS_SENDING = 4002
 _DROPPED_BEFORE_CLOSING = 5  # messages from a page that sends none: a few, then closed
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ServerOptions:
     host: str
     port: int

@@ -6,7 +6,6 @@ later feature (tracker, roster, hazards, AP) is undoable without writing its own
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -23,6 +22,7 @@ from console.model.fields import (
 from console.model.fight_events import FightEvent, event_from_dict
 from console.model.patches import apply_fields, diff_fields
 from console.model.text import need_notes
+from console.records import record
 
 __all__ = ["Change", "LogEntry"]
 
@@ -31,7 +31,7 @@ def _opt_doc(value: object, what: str) -> dict[str, Any] | None:
     return None if value is None else dict(need_mapping(value, what))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Change:
     """One document's images: ``before is None`` = created, ``after is None`` = deleted.
 
@@ -97,7 +97,7 @@ class Change:
                    _opt_doc(raw["after"], "change after"), raw.get("partial", False))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LogEntry:
     """One acknowledged GM action: its number in the session, name, description (for
     people), time, the documents it changed and the facts of the fight it made

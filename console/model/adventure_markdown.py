@@ -47,6 +47,7 @@ from console.model.stat_lines import (
     parse_stat_line,
 )
 from console.model.text import NAME_HELD, first_refused
+from console.records import record
 
 __all__ = ["AdventureFile", "AdventureFileError", "read_adventure", "write_adventure"]
 
@@ -79,7 +80,7 @@ class _Part:
     encounters: list[_Part] = field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AdventureFile:
     """A file read: the adventure (each foe's ``template`` is its line's place in
     ``templates``, from 1) and one stat line per template named, merged from every line

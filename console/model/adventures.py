@@ -23,12 +23,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_int, need_list, need_mapping, opt_int
 from console.model.text import NAME_HELD, NOTES_HELD, need_line, need_name, need_notes
+from console.records import record
 from console.rules.limits import COUNT
 
 __all__ = [
@@ -124,7 +125,7 @@ def fit_hidden(hidden: tuple[int, ...], before: int, count: int) -> tuple[int, .
     return tuple(sorted(kept))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Foe:
     """``count`` copies of NPC template ``template``; ``hidden``: the copies (numbered 1 ..
     count) kept from the players' view when the fight begins."""
@@ -159,7 +160,7 @@ class Foe:
                    tuple(need_list(raw.get("hidden", []), "hidden copies")))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PreparedEncounter:
     """One encounter as prepared: ``map`` its map number ("" none), ``boxed`` the boxed
     text, ``notes`` the GM notes; ``played``: the session it was launched in (None: not
@@ -229,7 +230,7 @@ class PreparedEncounter:
                    raw.get("played"))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Scene:
     """A scene: its name, what the GM notes about it as a whole, and its encounters."""
 
@@ -271,7 +272,7 @@ class Scene:
             for e in need_list(raw.get("encounters", []), "encounters")))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Adventure:
     """A prepared adventure. ``at_scene``: the scene the table has reached (its encounters
     are those ``E`` offers); at most one adventure of a campaign has one."""

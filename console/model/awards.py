@@ -13,7 +13,7 @@ changed sheets and what to tell the GM.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime, timedelta
 from fractions import Fraction
 
@@ -25,6 +25,7 @@ from console.model.session_close import (
     SessionClose,
 )
 from console.model.sessions import ApAward, AwardKind, Session
+from console.records import record
 from console.rules.advancement import (
     MAX_RANK,
     ApLedger,
@@ -317,7 +318,7 @@ def ap_history(sessions: Sequence[Session], pc_id: int) -> list[tuple[int, int]]
 
 # ----- the close of a session -------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record
 class CloseChoices:
     """What the GM decides at the close of a session."""
 
@@ -332,7 +333,7 @@ class CloseChoices:
     share: Fraction = Fraction(1)  # of the mission allowance, from 1/2 to 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ClosePreview:
     """The close-of-session table before anything is applied."""
 

@@ -12,12 +12,12 @@ counted (and said so).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from console.model.encounters import Encounter
 from console.model.fight_end import ENDING_ROWS
 from console.model.lifecycle import ending_label
+from console.records import record
 from console.rules.forecast import BOOK, UNPRINTED
 
 __all__ = ["LIKELY", "Calibration", "CalibrationRow", "calibrate"]
@@ -25,7 +25,7 @@ __all__ = ["LIKELY", "Calibration", "CalibrationRow", "calibrate"]
 LIKELY = 0.10  # a row the forecast gave at least this share was one it saw coming
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CalibrationRow:
     row: str
     count: int
@@ -44,7 +44,7 @@ class CalibrationRow:
                 "book": self.book}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Calibration:
     fights: int  # played to an end the GM told, with a PC in them: the counts add up to it
     not_counted: int  # ended without saying how, or with no PC in them

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -17,6 +17,7 @@ from console.model.fields import (
 )
 from console.model.table_settings import PlayersSettings, TurnTimer
 from console.model.text import need_name, need_notes
+from console.records import record
 from console.rules.ap_awards import TimeRounding
 from console.rules.systems import DEFAULT, SYSTEMS
 
@@ -33,7 +34,7 @@ DEFAULT_KEEP_BACKUPS = 10
 FACADE_COMBATS = ("dramatic", "simple")  # the seed's Dramatic Combat (its default), Simple
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Campaign:
     """Campaign-wide settings. ``keep_backups``: how many old versions of each file to keep."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, ClassVar, TypeVar
 
 from console.model.errors import ModelError
@@ -19,6 +19,7 @@ from console.model.skills import Skills
 from console.model.stats import Stat, opt_stat
 from console.model.system_points import SystemPoints
 from console.model.text import need_line, need_name, need_notes
+from console.records import record
 
 __all__ = ["PC_STATS", "Allowance", "PlayerCharacter", "Weapon"]
 
@@ -40,7 +41,7 @@ PC_STATS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Weapon:
     """A weapon on a PC's sheet with its Atk and Dmg ratings (or values)."""
 
@@ -70,7 +71,7 @@ class Weapon:
         return cls(raw["name"], raw.get("atk"), raw.get("dmg"), raw.get("notes", ""))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Allowance:
     """Mission allowance (Dha): ``base + per_rank x rank`` credits (bio warrior: 750 + 110)."""
 
@@ -95,7 +96,7 @@ class Allowance:
         return cls(raw["base"], raw["per_rank"])
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerCharacter:
     """One PC. Stats are ``None`` until the GM enters them.
 

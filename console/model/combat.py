@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Combatant, Encounter, Side, Status
@@ -21,6 +20,7 @@ from console.model.stats import Stat
 from console.model.text import counted
 from console.model.tracker import add_condition
 from console.model.turns import settle
+from console.records import record
 from console.rules.combat import wound_npc
 from console.rules.critical_damage import (
     KILL_RULE_CD,
@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NpcNumbers:
     """An NPC's set values as whole numbers: Atk and Def in Personal points, Dmg, AR and Vit
     in points of his body's type (Table 12)."""

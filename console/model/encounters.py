@@ -6,7 +6,7 @@ stores it, ``console.rules.initiative`` orders the round from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -26,6 +26,7 @@ from console.model.fields import (
 from console.model.fight_end import Ending, KeptForecast
 from console.model.pronouns import THEY, Pronoun, need_pronoun
 from console.model.text import NOTES_HELD, need_name, need_notes
+from console.records import record
 from console.rules.critical_damage import CheckKind
 from console.rules.errors import RulesError
 from console.rules.facade_combat.actions import Stance, TurnActions
@@ -64,7 +65,7 @@ def _enum(kind: type[StrEnum], value: object, what: str) -> Any:
         raise ModelError(f"{what} must be one of {choices}, not {value!r}") from None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Combatant:
     """One participant. ``ref`` is the PC id (side pc) or NPC template id it came from.
 
@@ -263,7 +264,7 @@ _COMBATANT_DEFAULTS: dict[str, Any] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Condition:
     """A lasting effect on a combatant (or the whole encounter when ``target`` is None).
 
@@ -296,7 +297,7 @@ class Condition:
                    raw.get("since_round", 0), raw.get("notes", ""))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hazard:
     """A hazard in progress on a combatant: its state as the rules core saves it, and the
     last round it moved on (it moves once per round, on the victim's Nish)."""
@@ -322,7 +323,7 @@ class Hazard:
                    raw.get("ticked_round", 0))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Encounter:
     """A fight or scene. Round 0: Nish has not been called yet. ``current`` is the key of the
     turn in progress (see ``console.rules.initiative.Turn``), ``"end"`` once the round is

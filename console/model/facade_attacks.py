@@ -5,7 +5,6 @@ how far the winner won, landing at the end of the turn)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from console.model.encounters import Encounter, Status
@@ -22,6 +21,7 @@ from console.model.facade_fight import (
 from console.model.facade_sheet import FacadeWeapon
 from console.model.facade_turns import interrupted_label, spend
 from console.model.outcome import Outcome
+from console.records import record
 from console.rules.facade_combat.actions import Kind, Stance
 from console.rules.facade_combat.blows import Choice, choices, simple_blow
 from console.rules.facade_combat.contests import Attack, active_level, counts, needs_defense
@@ -35,7 +35,7 @@ __all__ = ["Trait", "attack_trait", "check_attack", "land_attack", "simple_excha
 # ----- an attack in Dramatic Combat ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Trait:
     """An attack's trait: attribute + skill, less the hits' penalties, with the GM's
     modifier; the difficulty (the target's Action, or a pool's floor); the roll's dice."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from console.model.characters import PlayerCharacter
 from console.model.encounters import Combatant, Encounter, Side, Status, combatant_of
@@ -27,6 +26,7 @@ from console.model.outcome import Outcome
 from console.model.pronouns import Pronoun
 from console.model.skills import Skills
 from console.model.turns import settle
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.facade_combat.actions import Kind, Stance
 from console.rules.facade_combat.damage import DamageType
@@ -66,7 +66,7 @@ def rules_error(error: RulesError) -> ModelError:
 # ----- who he is in Façade's terms ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Fighter:
     """A combatant in Façade's terms: his numbers (a PC's sheet, an NPC's template), his
     skills, what the fight has done to him (kept on ``pc`` when a PC's sheet holds it)."""

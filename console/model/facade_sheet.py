@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_between, need_int, need_list, need_mapping
 from console.model.text import need_name
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.facade_combat.damage import DamageType, Layer, WeaponDamage, parse_damage
 from console.rules.facade_combat.health import (
@@ -60,7 +61,7 @@ ITEMS_HELD = 50  # weapons or armor pieces on one sheet
 # ----- weapons ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FacadeWeapon:
     """A weapon or a martial art as the seed's tables give it: its damage (``3D``,
     ``Strength/2 B``), the skill and attribute its attack rolls, its Str. (too heavy for a
@@ -177,7 +178,7 @@ def format_weapons(weapons: Iterable[FacadeWeapon]) -> str:
 # ----- armor -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FacadeArmor:
     """A piece of armor as the seed's table gives it: Protection against B, C and D,
     Reduction, the locations it covers (T, L, A, H), and a Reduction against guns."""
@@ -285,7 +286,7 @@ def _attributes(data: object) -> dict[str, int]:
     return {name: need_between(raw.get(name, 3), name, 0, SPECIFIC_MAX) for name in ATTRIBUTES}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FacadeSheet:
     """A Façade character's numbers: the fifteen specific attributes (0-6; 3 is the human
     average), his weapons and armor, and the levels of each health track."""
@@ -370,7 +371,7 @@ def _hit(data: object) -> Hit:
         raise ModelError(f"hit {raw!r}: {error}") from None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FacadeHealth:
     """Hits noted by location (with the levels each still holds), the Limit Pools, and the
     hits of a Simple Combat turn, which land at its end."""

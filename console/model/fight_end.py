@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_choice, need_int, need_list, need_mapping
+from console.records import record
 from console.rules.forecast import OUTCOMES, UNDECIDED
 
 __all__ = ["ENDING_ROWS", "EndHow", "Ending", "KeptForecast"]
@@ -39,7 +39,7 @@ def _share(value: object, what: str) -> float:
     return float(value)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KeptForecast:
     """Each outcome's share of the forecast's runs (``OUTCOMES`` order) and the share left
     undecided; ``runs`` and ``seed`` say which forecast it was."""
@@ -76,7 +76,7 @@ class KeptForecast:
                    raw["runs"], raw.get("seed", 0))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ending:
     """How a fight ended and the row it reached. ``row`` None: no PC fought in it, so no
     row of the table applies. The facts it was read from: ``worst`` the most wounded PC's

@@ -21,12 +21,13 @@ only the entries in effect. Each event is small and validated like any saved doc
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, fields
 from typing import Any, ClassVar
 
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_int, need_list, need_mapping, need_str, opt_int
 from console.model.text import need_name
+from console.records import record
 from console.rules.initiative import Status
 
 __all__ = [
@@ -146,7 +147,7 @@ class FightEvent:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundBegan(FightEvent):
     """Nish was called: round ``round`` begins (round 1: the fight's first Nish)."""
 
@@ -155,7 +156,7 @@ class RoundBegan(FightEvent):
     round: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnBegan(FightEvent):
     """A turn of the round's order began: ``turn`` is its key, ``actors`` who act in it
     (those in it still to act). ``goes_on``: no turn began, the one in progress was
@@ -169,7 +170,7 @@ class TurnBegan(FightEvent):
     goes_on: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Held(FightEvent):
     """``who`` saved his Initiative (``part``: part of his actions) in his turn."""
 
@@ -179,7 +180,7 @@ class Held(FightEvent):
     part: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActedNow(FightEvent):
     """``who`` took his saved Initiative: what follows in the same turn is his."""
 
@@ -188,14 +189,14 @@ class ActedNow(FightEvent):
     who: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Joined(FightEvent):
     KIND: ClassVar[str] = "joined"
     fight: int
     who: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Attacked(FightEvent):
     """An attack and whether it hit; its wounds are the :class:`Wounded` of its target in
     the same entry (none: the armor stopped it). ``attacker`` None: a hit on the party's
@@ -208,7 +209,7 @@ class Attacked(FightEvent):
     hit: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Wounded(FightEvent):
     """``who``'s wounds went from ``before`` to ``after`` (fewer: healed or repaired);
     ``vit`` his Vit then (None: none recorded)."""
@@ -221,7 +222,7 @@ class Wounded(FightEvent):
     vit: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StatusChanged(FightEvent):
     """``who`` became ``status`` (unconscious, dead, crippled, destroyed, removed, or
     active again) from ``was``."""
@@ -233,7 +234,7 @@ class StatusChanged(FightEvent):
     status: Status
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ConditionChanged(FightEvent):
     """A condition put on (``added``) or off; ``on`` None: on the whole fight."""
 
@@ -245,7 +246,7 @@ class ConditionChanged(FightEvent):
     added: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shown(FightEvent):
     """The GM hid ``who`` from the players' view (``hidden``) or revealed him."""
 
@@ -255,7 +256,7 @@ class Shown(FightEvent):
     hidden: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HazardBegan(FightEvent):
     """A hazard begins on ``who``: ``hazard`` is its name as shown (drowning under water,
     suffocation in vacuum), as the log says it."""
@@ -266,7 +267,7 @@ class HazardBegan(FightEvent):
     hazard: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HazardCheck(FightEvent):
     """A hazard's check rolled by ``who``: the ability, its Dif, the result, whether it
     passed, and what came of it (the effects' kinds, ``console.rules.hazards.common``)."""
@@ -282,7 +283,7 @@ class HazardCheck(FightEvent):
     effects: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HazardEnded(FightEvent):
     KIND: ClassVar[str] = "hazard_end"
     fight: int
@@ -290,7 +291,7 @@ class HazardEnded(FightEvent):
     hazard: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CriticalCheck(FightEvent):
     """A critical-damage check of a PC, or a check of the party's vessel (``check``: its
     kind), with its Dif and the result."""
@@ -304,7 +305,7 @@ class CriticalCheck(FightEvent):
     passed: bool | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FightEnded(FightEvent):
     """The fight ended: ``how`` (won, fled, other; None: ended without saying, as a fight
     never begun) and its Table 18 row (None: none read)."""

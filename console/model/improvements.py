@@ -11,7 +11,6 @@ are recorded by name, with the value the GM gives.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from console.model.characters import PC_STATS, PlayerCharacter
 from console.model.errors import ModelError
@@ -19,6 +18,7 @@ from console.model.outcome import Outcome
 from console.model.session_close import AdvancementEntry, AdvancementKind
 from console.model.sessions import Session
 from console.model.stats import Stat
+from console.records import record
 from console.rules.advancement import (
     ApLedger,
     handicap,
@@ -54,7 +54,7 @@ def _ability_name(ability: str, pc: PlayerCharacter) -> str:
                  if done.casefold() == ability.casefold()), ability)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SheetAbility:
     """An ability the PC's sheet carries: its attribute, label and stat now."""
 

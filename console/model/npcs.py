@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -12,6 +12,7 @@ from console.model.fields import check_keys, need_int, need_list, need_mapping
 from console.model.skills import Skills
 from console.model.stats import Stat, opt_stat
 from console.model.text import TAGS_HELD, need_name, need_notes
+from console.records import record
 
 __all__ = ["NPC_STATS", "BodyType", "NpcTemplate"]
 
@@ -34,7 +35,7 @@ class BodyType(StrEnum):
     S = "S"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NpcTemplate:
     """A reusable NPC: every stat a value (``15``) or a rating (``8M``), or ``None``."""
 

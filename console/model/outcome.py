@@ -13,7 +13,6 @@ the alerts; nothing ever reads meaning out of the text.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from console.model.adventures import Adventure
@@ -24,6 +23,7 @@ from console.model.errors import ModelError
 from console.model.fight_events import FightEvent
 from console.model.npcs import NpcTemplate
 from console.model.sessions import Session
+from console.records import record
 
 __all__ = ["Document", "Outcome", "Removed"]
 
@@ -31,7 +31,7 @@ Document = Campaign | PlayerCharacter | NpcTemplate | Session | Encounter | Adve
 D = TypeVar("D", Campaign, PlayerCharacter, NpcTemplate, Session, Encounter, Adventure)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Removed:
     """A document the command deletes."""
 
@@ -39,7 +39,7 @@ class Removed:
     id: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     """See the module docstring. Later changes to the same document replace earlier ones."""
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -44,6 +43,7 @@ from console.model.npcs import NpcTemplate
 from console.model.table_settings import NpcNames, PcHealth, PlayersSettings, TurnTimer
 from console.model.text import counted
 from console.model.turns import END, current_turn, on_deck, pending, round_order
+from console.records import record
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder
 
@@ -74,7 +74,7 @@ def health_word(wounds: int, vit_max: int | None, status: Status) -> str:
     return "hurt"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerRow:
     """One combatant as the players see him. ``mark``: "now" (his turn), "next" (on deck)
     or ""; ``health``: a PC's Vitality left ("13 of 20 Vit left", "0 of 20 Vit left,
@@ -95,13 +95,13 @@ class PlayerRow:
                 "conditions": list(self.conditions)}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerHazard:
     victim: str
     line: str  # the hazard and how long it has run (rules.hazards.*.for_players)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerPicture:
     """The whole players' screen; equal pictures draw the same."""
 

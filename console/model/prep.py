@@ -8,7 +8,6 @@ began), which the service saves as one undoable action.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from console.model.adventures import (
@@ -29,6 +28,7 @@ from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome, Removed
 from console.model.roster import spawn_copies
 from console.model.text import first_invisible, shown
+from console.records import record
 
 if TYPE_CHECKING:  # the stat lines' module is loaded when lines are first read
     from console.model.stat_lines import StatLine, StatLineError
@@ -253,7 +253,7 @@ def templates_from_lines(lines: Iterable[StatLine], roster: Mapping[int, NpcTemp
     return made, errors
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pasted:
     """Stat lines pasted into an encounter: what was made of the good ones, and the bad."""
 

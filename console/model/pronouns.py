@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 
 from console.model.errors import ModelError
+from console.records import record
 
 __all__ = ["PRONOUN_CHOICES", "THEY", "Pronoun", "need_pronoun"]
 
@@ -30,7 +30,7 @@ _KNOWN = {
 PRONOUN_CHOICES = tuple(_KNOWN)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pronoun:
     """One character's pronoun: ``they``, ``them``, ``their``, ``themself`` are its own
     forms (``he``, ``him``, ``his``, ``himself`` for "he")."""

@@ -22,7 +22,7 @@ it is read back from text.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -39,6 +39,7 @@ from console.model.session_summary import format_duration
 from console.model.sessions import Session
 from console.model.table_settings import PlayersSettings
 from console.model.turn_timer import turn_lengths
+from console.records import record
 from console.rules.advancement import rank_title
 from console.rules.forecast import OUTCOMES, Reading
 
@@ -51,7 +52,7 @@ BOOK_SPLIT = (("combat", 0.50), ("encounters (non-combat)", 0.25),
               ("verbal roleplaying", 0.25))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnRecap:
     """One turn as it was taken: who acted, whether it was gone back to (``b``), how long
     it took (None: not kept) and what happened in it."""
@@ -67,7 +68,7 @@ class TurnRecap:
                 "seconds": self.seconds, "happened": [s.to_json() for s in self.said]}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundRecap:
     number: int
     turns: tuple[TurnRecap, ...]
@@ -78,7 +79,7 @@ class RoundRecap:
                 "turns": [t.to_json() for t in self.turns]}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FightRecap:
     """One fight of the session. ``end``: won, fled or other (None: still running, or
     ended without saying); ``row``: the Table 18 row reached; ``forecast``: the shares it
@@ -114,7 +115,7 @@ class FightRecap:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TimeSplit:
     """The evening's play time and the time in fights (seconds)."""
 
@@ -150,7 +151,7 @@ def span_words(seconds: float) -> str:
     return format_duration(timedelta(seconds=seconds))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AwardLine:
     """One PC's AP this session: awarded at the close (None: not closed yet, ``pending``
     then says what is waiting), rank before and after, the rolls a rank-up brings, the
@@ -175,7 +176,7 @@ class AwardLine:
                 "pending": list(self.pending)}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Recap:
     campaign: str
     session: int

@@ -19,7 +19,7 @@ entry. In the players' version:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from console.model.encounters import Combatant, Encounter, Side, Status
@@ -42,6 +42,7 @@ from console.model.player_view import health_word, shown_name
 from console.model.table_settings import PcHealth, PlayersSettings
 from console.model.text import counted
 from console.model.vessels import FATES
+from console.records import record
 from console.rules.critical_damage import critical_damage
 
 __all__ = ["UNSEEN", "Said", "Teller", "unseen_ids"]
@@ -51,7 +52,7 @@ _DOWN = (Status.UNCONSCIOUS, Status.DEAD)
 _FALLEN = (*_DOWN, *FATES)  # and a vessel's: crippled, destroyed
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Said:
     """One thing that happened: ``text`` for people, ``data`` the same as data."""
 

@@ -9,7 +9,7 @@ built from these records alone, so they read the same however the PCs change lat
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from datetime import datetime
 from enum import StrEnum
 from fractions import Fraction
@@ -26,6 +26,7 @@ from console.model.fields import (
     parse_time,
 )
 from console.model.text import need_line
+from console.records import record
 from console.rules.ap_awards import TimeRounding
 
 __all__ = ["AdvancementEntry", "AdvancementKind", "CloseRow", "SessionClose", "parse_share"]
@@ -65,7 +66,7 @@ class _FlatRecord:
         return cls(**raw)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CloseRow(_FlatRecord):
     """One PC's line of a closed session: each award, and his AP and rank before/after."""
 
@@ -116,7 +117,7 @@ def parse_share(text: str) -> Fraction:
     return share
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SessionClose:
     """The close of a session: the choices the GM made and what each PC received."""
 
@@ -187,7 +188,7 @@ class AdvancementKind(StrEnum):
     ROLLS_LOST = "rolls_lost"  # rank improvement rolls not used at once
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AdvancementEntry(_FlatRecord):
     """One improvement, handicap or rank improvement roll, for the session's record."""
 

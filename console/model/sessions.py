@@ -6,7 +6,7 @@ The session's action log (its undo history) is kept by the store as
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -24,6 +24,7 @@ from console.model.fields import (
 from console.model.session_close import AdvancementEntry, SessionClose
 from console.model.system_points import PointsEntry
 from console.model.text import need_line, need_notes
+from console.records import record
 
 __all__ = ["ApAward", "AwardKind", "Session"]
 
@@ -40,7 +41,7 @@ class AwardKind(StrEnum):
     OTHER = "other"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ApAward:
     """AP given to one PC during or at the close of a session."""
 
@@ -74,7 +75,7 @@ class ApAward:
                    raw.get("giver", ""))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Session:
     """One session. Number 0 is the campaign's set-up (work done before the first session)."""
 

@@ -6,12 +6,12 @@ core skills that the character possess")."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from console.model.errors import ModelError
 from console.model.fields import need_between, need_list
 from console.model.text import need_name
+from console.records import record
 from console.rules.facade_combat.traits import SKILL_MAX
 from console.rules.systems.metalface import professional_rank
 
@@ -21,7 +21,7 @@ SKILLS_HELD = 100
 SKILL_HELD = 99  # a saved skill's level at most (Façade's totals are 0-12, Metalface 0-6+)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Skills:
     """Skills by name and level, in the order given (Façade's skill totals: Broad + Focus +
     Specialty; Metalface's core skills)."""

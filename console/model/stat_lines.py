@@ -20,13 +20,13 @@ template's, the others stay. A bad line is refused with its number, the field an
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from console.model.errors import ModelError
 from console.model.npcs import NPC_STATS, BodyType, NpcTemplate
 from console.model.roster import MAX_SPAWN
 from console.model.stats import Stat
 from console.model.text import NAME_MAX, TAGS_HELD, first_refused, visible
+from console.records import record
 from console.rules.limits import POINTS
 
 __all__ = [
@@ -70,7 +70,7 @@ class StatLineError(ModelError):
         super().__init__(f"line {line}, {field}: {why}")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StatLine:
     """One line read. Fields the line leaves out are None (a template keeps its own);
     ``count`` None: none given (one)."""

@@ -9,11 +9,12 @@ from it on construction, which is also where bad input is refused.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from functools import lru_cache
 
 from console.model.errors import ModelError
+from console.records import record
 from console.rules.errors import RatingError
 from console.rules.ratings import Rating, RatingType, parse_value
 from console.rules.value_conversion import rating_for_value
@@ -44,7 +45,7 @@ def _read(text: str) -> Rating | None:
         raise ModelError(str(error)) from None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Stat:
     """A rating-or-value stat. ``Stat("8M").value == 16``; ``Stat("15").rating is None``."""
 

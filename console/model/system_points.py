@@ -11,13 +11,14 @@ uses, for its summary and for taking an award back.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 from typing import Any
 
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_choice, need_int, need_mapping, need_str
 from console.model.text import need_line
+from console.records import record
 from console.rules.systems.points import ALL_GAINS, ALL_POOLS, POINTS_RULES
 
 __all__ = ["EntryKind", "PointsEntry", "SystemPoints"]
@@ -35,7 +36,7 @@ def _counts(data: object, what: str, known: frozenset[str]) -> dict[str, int]:
     return counts
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SystemPoints:
     """One PC's points: ``system`` (whose; "" before the first), ``earned`` in all,
     ``spent`` on trades, ``counted`` (earned by his last completed mission), ``gained`` (what
@@ -103,7 +104,7 @@ class EntryKind(StrEnum):
     POOL = "pool"  # what: the pool's key; count: the bonus it gave (a faith roll's)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PointsEntry:
     """One line of a session's points record, in its system's units."""
 

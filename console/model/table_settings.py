@@ -7,12 +7,12 @@ console, undoable). The rules that read them are the players' view's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from console.model.errors import ModelError
 from console.model.fields import check_keys, need_choice, need_mapping, opt_int
+from console.records import record
 
 __all__ = ["AMBER_SHARE", "LIMIT_MAX", "LIMIT_MIN", "NpcNames", "PcHealth", "PlayersSettings",
            "TurnTimer", "clock_text"]
@@ -46,7 +46,7 @@ def _flag(value: object, what: str) -> bool:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayersSettings:
     """What the players' view shows. The defaults are what it showed before the GM could
     choose: PCs' numbers, NPCs' names, everyone in the order, no NPC's conditions."""
@@ -91,7 +91,7 @@ class PlayersSettings:
         return "; ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnTimer:
     """The turn timer: on, it counts each turn from its start on the players' view and the
     GM's header, and the log keeps each turn's length. ``limit`` (seconds, None: none)

@@ -14,7 +14,6 @@ new one (:func:`turn_lengths`, for the session's recap). The timer's campaign se
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime
 
 from console.model.action_log import LogEntry
@@ -22,6 +21,7 @@ from console.model.encounters import Encounter
 from console.model.fields import parse_time
 from console.model.table_settings import TurnTimer, clock_text
 from console.model.turns import END, current_turn, reshaped
+from console.records import record
 
 __all__ = ["TurnLength", "elapsed", "moved", "stamp", "turn_lengths"]
 
@@ -62,7 +62,7 @@ def elapsed(encounter: Encounter | None, now: datetime) -> float | None:
     return max(0.0, (now - encounter.turn_since).total_seconds())
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnLength:
     """One turn as the log keeps it: the fight, the turn's key in its round's order
     (``console.rules.initiative.Turn.key``), when it ended and how long it took."""

@@ -7,9 +7,9 @@ Everything here is pure: ledgers are immutable and every function returns new va
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 
+from console.records import record
 from console.rules.difficulty import Outcome, judge
 from console.rules.errors import RulesError
 from console.rules.odds import chance_at_least
@@ -99,7 +99,7 @@ def rank_title(rank: int) -> str:
     return "Initiate" if rank == 0 else f"Rank-{rank}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ApLedger:
     """AP Total (only ever grows, sets rank) and Unused AP (spent like cash)."""
 
@@ -137,7 +137,7 @@ def spend(ledger: ApLedger, amount: int) -> ApLedger:
     return ApLedger(ledger.total, ledger.unused - amount)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RankUp:
     """Ranks reached between two ranks and the rank improvement rolls they grant."""
 
@@ -191,7 +191,7 @@ def resolve_rank_improvement(result: int, cost: int) -> Outcome:
     return judge(_whole("roll result", result), _whole("AP cost", cost, minimum=1))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RankImprovement:
     """One rank improvement roll: the outcome and the abilities improved this mission."""
 
@@ -234,7 +234,7 @@ def _fresh(ability: str, improved_this_mission: Iterable[str]) -> frozenset[str]
     return done
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AbilityImprovement:
     """The ledger after paying for +1d and the abilities improved so far this mission."""
 
@@ -275,7 +275,7 @@ def mission_allowance(base: int, per_rank: int, rank: int, fraction: Fraction | 
     return int(full * Fraction(fraction))  # floor: everything is non-negative
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SalvageSplit:
     """How one lot of salvage is divided at debriefing."""
 

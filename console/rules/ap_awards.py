@@ -7,12 +7,12 @@ Pure functions over immutable records; applying a preview is left to the caller.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import timedelta
 from enum import Enum
 from fractions import Fraction
 from typing import TypeVar
 
+from console.records import record
 from console.rules.advancement import ApLedger, RankUp, award, rank_for_ap, rank_up
 from console.rules.errors import RulesError
 
@@ -148,7 +148,7 @@ def next_journal_reader(players: Sequence[str], history: Sequence[str]) -> str:
     return min(enumerate(candidates), key=key)[1]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AdventureBonus:
     """An AP bonus listed in the adventure, given to one PC."""
 
@@ -161,7 +161,7 @@ class AdventureBonus:
         _whole("adventure bonus", self.amount, minimum=1)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GrabBagAward:
     """A GM's grab-bag token: 1 AP, 2 for unusually good play, 3 for exceptional."""
 
@@ -177,7 +177,7 @@ class GrabBagAward:
             raise RulesError(f"grab bag awards are 1, 2 or 3 AP, not {self.points!r}")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PocketAward:
     """Veteran's pocket: AP a ranked player hands to another player's PC."""
 
@@ -221,7 +221,7 @@ def check_veteran_pocket(
     return checked
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerGrabBag:
     """One player's grab-bag tally."""
 
@@ -232,7 +232,7 @@ class PlayerGrabBag:
     campaign_points: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GrabBagFairness:
     """Spread of grab-bag points and the pace against about one point per hour."""
 
@@ -266,7 +266,7 @@ def grab_bag_fairness(
     return GrabBagFairness(tuple(rows), points, hours, pace, left_out)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PcState:
     """A PC at the close of the session, before the awards."""
 
@@ -281,7 +281,7 @@ class PcState:
         _whole("missions completed", self.missions_completed)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PreviewRow:
     """One PC's line of the close-of-session table; nothing is applied."""
 

@@ -17,9 +17,9 @@ damage roll; the wounding damage of one attack is multiplied by the number of at
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.odds import chance_at_least
 from console.rules.ratings import Adjustment, Rating, parse_adjustment
@@ -53,7 +53,7 @@ def whole_number(name: str, value: object, *, minimum: int = 0) -> int:
 # ----- PC attacks NPC -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackResult:
     """Whether an attack hit, judged from the one roll the player made.
 
@@ -103,7 +103,7 @@ def wounding_damage(damage: int, armor: int, *, attacks: int = 1) -> int:
     return max(0, dmg - ar) * count
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NpcWounds:
     """An NPC's wounds after wounding damage, and whether the rules would kill him."""
 
@@ -156,7 +156,7 @@ def apply_adjustments(rating: Rating, adjustments: Iterable[Adjustment | str] = 
     return rating.shifted(steps)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RollRequest:
     """One roll the GM asks a player for, with the exact chance it succeeds.
 

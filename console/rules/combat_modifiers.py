@@ -18,9 +18,9 @@ This keeps the NPC's values as printed, so the GM's sheet never changes mid-figh
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.ratings import Adjustment, parse_adjustment
 
@@ -50,7 +50,7 @@ class PcRole(StrEnum):
     DEFENDING = "defending"  # he rolls Def against the NPC's Atk
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Modifier:
     """One row of Table 14 or 15: a stable key for the UI, its words and its shift."""
 

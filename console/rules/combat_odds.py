@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
 
+from console.records import record
 from console.rules.combat import apply_adjustments, whole_number
 from console.rules.doubling_die import CATEGORY_FACE, FACE_CHANCE, TYPE_FACE
 from console.rules.errors import RulesError
@@ -111,7 +111,7 @@ def _ceil_div(a: int, b: int) -> int:
 # ----- NPC attacks PC -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NpcAttackOdds:
     """One NPC attack on a PC, exactly."""
 
@@ -179,7 +179,7 @@ def npc_attack_odds(
 # ----- PC attacks NPC -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PcAttackOdds:
     """One PC attack on an NPC, exactly, with wounds capped where they stop mattering."""
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.ratings import Category, Rating, RatingType
 from console.rules.value_conversion import rating_for_value
@@ -58,7 +58,7 @@ def combine_cat_with_equipment(first: Rating, second: Rating, equipment: Rating)
     return combined
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HighCombination:
     """A combine (high) with its arithmetic kept, so the console can show the working."""
 

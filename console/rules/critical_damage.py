@@ -18,9 +18,10 @@ of damage, and a later hit that warrants nothing new asks for nothing until his 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 
 __all__ = [
@@ -49,7 +50,7 @@ class CheckKind(StrEnum):
     VITALITY_DRAIN = "vitality drain"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DueCheck:
     kind: CheckKind
     ability: str  # the PC ability the player rolls
@@ -99,7 +100,7 @@ def checks_due(
 KILL_RULE_CD = 10  # Kill Rules: what would outright kill an NPC puts a PC at 10 CD
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PcCondition:
     """A PC's wounds and where he stands in the critical-damage rules; never mutated.
 

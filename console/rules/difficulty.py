@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from console.records import record
 from console.rules.errors import RulesError
 
 __all__ = [
@@ -44,7 +43,7 @@ def difficulty_label(difficulty: int) -> str:
     return label
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     """A result against a difficulty. Ties go to the player."""
 

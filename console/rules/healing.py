@@ -7,8 +7,7 @@ after four hours, 10M after a night's sleep). What the roll heals is its result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.ratings import STEPS_PER_TYPE, Rating
 
@@ -51,7 +50,7 @@ def natural_healing_rating(healing: Rating, *, resting: bool) -> Rating:
         raise RulesError(f"Healing {healing} -1t goes below the smallest rating") from None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NaturalHealing:
     """The natural healing rolls a stretch of game time allows."""
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from console.records import record
 from console.rules.errors import RulesError
 
 __all__ = [
@@ -76,7 +76,7 @@ class Shock(StrEnum):
     CRITICAL = "critical"  # paralysed: no Nish at all this round
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Entrant:
     """One combatant as initiative sees it."""
 
@@ -99,7 +99,7 @@ def effective_nish(entrant: Entrant) -> int | None:
     return entrant.nish
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Turn:
     """One place in the round's order. ``members`` act at once, listed in acting order."""
 
@@ -110,7 +110,7 @@ class Turn:
     tie: int | None = None  # turns sharing a tie number have the same Nish: they act at once
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundOrder:
     turns: tuple[Turn, ...]
     waiting: tuple[int, ...]  # in the fight but without a Nish this round (not called, shocked)
@@ -248,7 +248,7 @@ def _order_group(
 # ----- the group leader ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LeaderCandidate:
     key: int
     name: str
@@ -259,7 +259,7 @@ class LeaderCandidate:
     player_rank: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LeaderChoice:
     key: int
     reason: str

@@ -8,8 +8,7 @@ size, so even a number from an old file is answered at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.ratings import Category, Rating, RatingType
 
@@ -46,7 +45,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Range:
     """Whole numbers from ``low`` to ``high``; ``meaning`` says why, in the GM's words."""
 

@@ -9,8 +9,7 @@ to the player controlled party"), and damage against a higher type counts only i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.ratings import STEPS_PER_CATEGORY, Adjustment, RatingType
 
@@ -39,7 +38,7 @@ def _adjustment(categories: int) -> Adjustment:
     return Adjustment(categories * STEPS_PER_CATEGORY, text)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TypeShift:
     """Table 13 for one attacker/defender pair: what the player's roll gets.
 

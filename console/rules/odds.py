@@ -12,9 +12,9 @@ Comparisons are done on ten times the result so Bantam's dropped fraction stays 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from fractions import Fraction
 
+from console.records import record
 from console.rules.difficulty import DIFFICULTIES
 from console.rules.doubling_die import CATEGORY_FACE, FACE_CHANCE, TYPE_FACE
 from console.rules.errors import RulesError
@@ -110,7 +110,7 @@ def chance_at_least_non_doubling(rating: Rating, difficulty: int) -> Fraction:
     return Fraction(hits, rating.die)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Band:
     """Results from ``low`` up to ``high`` inclusive (``high`` None: no upper end)."""
 
@@ -121,7 +121,7 @@ class Band:
     at_least: Fraction  # P(result >= low)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OddsSummary:
     """What a GM wants to know about a rating before asking for a roll."""
 
@@ -131,7 +131,7 @@ class OddsSummary:
     critical_failure: Fraction  # P(result <= 1)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Distribution:
     """Every result of a roll below ``cap`` with its exact chance, and the chance of the
     rest (``cap`` or more), so a finite table answers what the open 16 chain leaves
@@ -294,7 +294,7 @@ def difficulty_bands(rating: Rating) -> list[Band]:
 SURPRISING = Fraction(1, 200)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Surprise:
     """A typed result the rating makes suspicious: one it cannot give at all (143 on 8L:
     no die face times a doubling makes it), or one out in a tail under ``SURPRISING``."""

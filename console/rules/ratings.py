@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
 
+from console.records import record
 from console.rules.errors import RatingError
 
 __all__ = [
@@ -88,7 +88,7 @@ def _show(text: str, limit: int = 24) -> str:
 
 
 @functools.total_ordering
-@dataclass(frozen=True, slots=True)
+@record
 class Rating:
     """One step of the staircase, e.g. ``8M`` or ``10HV``.
 
@@ -233,7 +233,7 @@ class Rating:
 STAIRCASE: tuple[Rating, ...] = tuple(Rating.from_step(s) for s in range(_MAX_STEP + 1))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Adjustment:
     """A net move along the staircase, kept with the text it was written as."""
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
+from console.records import record
 from console.rules.doubling_die import CATEGORY_FACE, DOUBLING_FACES, TYPE_FACE, parse_face
 from console.rules.errors import FacesError
 from console.rules.ratings import Category, Rating, RatingType
@@ -41,7 +42,7 @@ class Phase(Enum):
     ENDED = "ended"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrailStep:
     """One face of a roll and what it did."""
 
@@ -61,7 +62,7 @@ class TrailStep:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Roll:
     """A finished roll: the result and the full trail of faces."""
 

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
 
+from console.records import record
 from console.rules.combat import whole_number
 from console.rules.combining import combine_cat
 from console.rules.errors import RulesError
@@ -88,7 +89,7 @@ class FailureKind(StrEnum):
     EXPLOSION = "explosion"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FailureRow:
     """One row of Table 10: multipliers of the vessel's CD."""
 
@@ -158,7 +159,7 @@ def roll_ship_system(
             return tuple(dice), system
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SystemFailure:
     """What Table 10 does to a failed system, with the numbers worked out for this CD."""
 
@@ -254,7 +255,7 @@ class VesselCheckKind(StrEnum):
     SYSTEM_FAILURE = "system failure"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VesselCheck:
     """A check the crew rolls, with the combined rating and its exact chance."""
 
@@ -296,7 +297,7 @@ def system_failure_check(
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VesselCondition:
     """A vessel's damage, counted in its own type's points, and whether it is cascading."""
 
@@ -322,7 +323,7 @@ class VesselCondition:
         return self.cascading and self.critical_damage > 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VesselHit:
     """The outcome of one hit on a vessel."""
 

@@ -6,7 +6,6 @@ players. Every change is one undoable action (:meth:`CampaignCore.run`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from console.model import Adventure, Encounter, NpcTemplate
@@ -37,6 +36,7 @@ from console.model.prep import (
     templates_from_lines,
 )
 from console.model.text import first_invisible, shown
+from console.records import record
 from console.rules.systems import system
 from console.service.core import CampaignCore
 from console.service.errors import ActionRefused
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["AdventureCommands", "Imported", "Pasted"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pasted:
     """Stat lines pasted: what was saved (None: nothing), and each bad line refused."""
 
@@ -56,7 +56,7 @@ class Pasted:
     errors: tuple[StatLineError, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Imported:
     """An adventure read from Markdown and saved: it, and what was done."""
 

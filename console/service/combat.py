@@ -8,7 +8,6 @@ and his chances, from the dice engine), then landed with the results he calls ou
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from console.model import Combatant, ModelError, PlayerCharacter, Side, Status
 from console.model.checks_owed import checks_due_for, checks_moment
@@ -42,6 +41,7 @@ from console.model.vessels import (
     would_first_cripple,
     wound_party_vessel,
 )
+from console.records import record
 from console.rules.combat import (
     AttackResult,
     RollRequest,
@@ -95,7 +95,7 @@ def _attacked(fight: int, attacker: Combatant | None, target: Combatant,
     return Attacked(fight, None if attacker is None else attacker.id, target.id, hit)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PcAttack:
     """A PC attacks an NPC: what the player rolls, and his odds."""
 
@@ -117,7 +117,7 @@ class PcAttack:
         return _missed(self.attacker, self.target, verdict)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NpcAttack:
     """An NPC attacks a PC: what the player rolls to defend, then for his armor."""
 
@@ -153,7 +153,7 @@ def body_rating(stat: Stat, body: RatingType) -> Rating:
     return rating.shifted(-STEPS_PER_TYPE * (body - RatingType.P))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VesselCheckDue:
     """A check the party's vessel owes: its Dif, and the armor the hull breach combines."""
 

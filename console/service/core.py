@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,6 +38,7 @@ from console.model.player_view import number_foes
 from console.model.table_settings import NpcNames
 from console.model.tracker import round_order
 from console.model.turns import reshaped
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.initiative import RoundOrder
 from console.service.clock import SteadyClock
@@ -58,7 +58,7 @@ _PRIMED = (Encounter.TABLE, PlayerCharacter.TABLE, NpcTemplate.TABLE, Session.TA
            Campaign.TABLE, Adventure.TABLE)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Run:
     """One :meth:`CampaignCore.run` worked out by :meth:`CampaignCore.prepare`."""
 
@@ -67,7 +67,7 @@ class _Run:
     before: Encounter | None  # the running encounter before it (its turn may move)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Prepared:
     """A command worked out and checked by :meth:`CampaignCore.prepare`, nothing saved:
     :meth:`CampaignCore.commit` saves it as it was worked out (a form checks its answers

@@ -8,7 +8,6 @@ rules are the model's (``console.model.facade_fight``, ``facade_turns``, ``facad
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 
 from console.model import ModelError, PlayerCharacter, Status
@@ -20,6 +19,7 @@ from console.model.facade_sheet import FacadeWeapon
 from console.model.facade_turns import initiative_state, new_turn, set_tie_rolls, take_action
 from console.model.outcome import Outcome
 from console.model.turns import round_order
+from console.records import record
 from console.rules.facade_combat.blows import Choice, choices
 from console.rules.facade_combat.contests import counts, needs_defense
 from console.rules.facade_combat.damage import Blow, Damage, dealt, through_armor
@@ -32,7 +32,7 @@ from console.service.errors import ActionRefused
 __all__ = ["FacadeAttack", "FacadeCommands"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FacadeAttack:
     """A Dramatic Combat attack worked out before the roll: who, with what, the trait and
     the difficulty (the hits' penalties and the pools applied) and the exact chance of each

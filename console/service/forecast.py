@@ -8,7 +8,6 @@ nothing (take the matchups first), so a worker thread may run them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from console.model.adventures import PreparedEncounter
 from console.model.errors import ModelError
@@ -22,6 +21,7 @@ from console.model.forecast import (
 )
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.forecast import RUNS, Forecast, Matchup, Mix, forecast, mix, runs_for
 from console.rules.systems import system
@@ -31,7 +31,7 @@ from console.service.errors import ActionRefused
 __all__ = ["AdventureForecast", "ForecastCommands", "Prepared", "WhatIf"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WhatIf:
     """This fight's forecast, and the same with one foe fewer (None: he is the only one)
     and one more (a fresh copy of the last foe listed)."""
@@ -41,7 +41,7 @@ class WhatIf:
     more: Forecast
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Prepared:
     """A prepared encounter ready to forecast: its matchup, or why there is none (no foes,
     numbers lacking)."""
@@ -53,7 +53,7 @@ class Prepared:
     why_not: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AdventureForecast:
     """Each prepared encounter's forecast (None where it has no matchup), and their mix."""
 

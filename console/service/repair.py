@@ -6,10 +6,10 @@ Works on the campaign folder, not on an open campaign: a damaged campaign is nev
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from console.records import record
 from console.service.errors import ActionRefused
 from console.store import BadSaveFile, StoreError, check_campaign, restore_backup
 from console.store.errors import UnsafePath
@@ -25,7 +25,7 @@ class Remedy(StrEnum):
     NONE = "none"  # no good backup: mended by hand, or an export imported
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Damage:
     """One damaged file: where (relative to the campaign), what is wrong, the remedy."""
 

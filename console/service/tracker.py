@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from console.model import Encounter, ModelError, PlayerCharacter, Side, Status
 from console.model.checks_owed import checks_passed_by
@@ -36,6 +35,7 @@ from console.model.tracker import (
 )
 from console.model.turns import pending
 from console.model.vessels import is_vessel
+from console.records import record
 from console.rules.initiative import RoundOrder
 from console.rules.ratings import Rating
 from console.rules.systems import system
@@ -47,7 +47,7 @@ __all__ = ["NishCall", "NishRoll", "TrackerCommands"]
 _MODES = list(InitiativeMode)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NishRoll:
     """One line of a call for Nish: who rolls, and his rating when his sheet has one."""
 
@@ -56,7 +56,7 @@ class NishRoll:
     rating: Rating | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NishCall:
     """What the call for Nish asks: one roll per PC, or the group leader's for the party."""
 

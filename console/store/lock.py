@@ -37,9 +37,9 @@ import json
 import os
 import socket
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from console.records import record
 from console.store.errors import BadSaveFile, CampaignLocked, LockLost, LockUnusable
 from console.store.tree import LOCK_FILE, CampaignTree
 
@@ -52,7 +52,7 @@ _ATTEMPTS, _PAUSE = 10, 0.02
 _BUSY = (errno.EWOULDBLOCK, errno.EACCES)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LockHolder:
     """Who wrote the lock file."""
 

@@ -10,7 +10,6 @@ value (``Widget.data_bind``) and each redraws only when a topic it shows is in i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from textual.app import App
@@ -18,6 +17,7 @@ from textual.reactive import var
 
 from console.model import Adventure, Campaign, Encounter, NpcTemplate, PlayerCharacter, Session
 from console.model.outcome import Outcome, Removed
+from console.records import record
 from console.service import CampaignCore
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ TABLES = (Encounter.TABLE, PlayerCharacter.TABLE, NpcTemplate.TABLE, Session.TAB
 EVERYTHING = frozenset((*TABLES, LOG, STATE))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Changed:
     """The topics one change touched. ``serial`` tells two changes of the same topics
     apart (a reactive calls its watchers only when its value differs)."""

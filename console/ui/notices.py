@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from console.records import record
+
 __all__ = ["MOST", "Notice", "NoticeBoard", "Shown"]
 
 MOST = 4  # toasts up at once: each up to a few lines, they fit beside the panes
@@ -43,7 +45,7 @@ class Notice:
         return self.raised + self.timeout - now
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shown:
     """What the app must do: clear the toasts up (``again``), then show ``show``, each for
     the seconds beside it. ``recount``: only a count went up (the app may wait a moment

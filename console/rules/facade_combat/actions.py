@@ -14,9 +14,10 @@ Passive ones only (every defense of the turn). A defender with his Passive actio
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 
 __all__ = ["Kind", "Stance", "TurnActions"]
@@ -33,7 +34,7 @@ class Stance(StrEnum):
     FULLY_PASSIVE = "fully passive"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnActions:
     """What he has done this turn: how many actions of each kind, and his stance."""
 

@@ -16,8 +16,7 @@ headings only): the defender's roll, when it beats his Action, is the difficulty
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from console.records import record
 from console.rules.facade_combat.damage import Blow
 from console.rules.facade_combat.health import Location
 from console.rules.systems import facade
@@ -42,7 +41,7 @@ CHART: dict[int | str, tuple[Blow | None, ...]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Choice:
     """One blow the attacker may take: where, which blow, and whether it is the Specific
     column's (a smaller spot on that location: an insulting scratch to the cheek)."""

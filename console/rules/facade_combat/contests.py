@@ -10,8 +10,7 @@ skills."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from console.records import record
 from console.rules.systems import facade
 
 __all__ = ["Attack", "active_level", "attack_margin", "counts", "needs_defense"]
@@ -36,7 +35,7 @@ def needs_defense(roll: int, action: int) -> bool:
     return roll - action >= -2
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Attack:
     """An attack read against the target: ``margin`` over the difficulty it met."""
 

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 
 __all__ = [
@@ -65,7 +66,7 @@ class Blow(StrEnum):
     SCRATCH = "Scratch"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Damage:
     levels: int
     type: DamageType
@@ -84,7 +85,7 @@ _STRENGTH = re.compile(r"\s*(?:str|strength)\s*(?:(/)\s*(\d)|([+-])\s*(\d))?\s*(
                        re.I | re.A)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WeaponDamage:
     """A weapon's damage as its table gives it: a number of levels, or a martial art's
     levels from the attacker's Strength (``Strength/2 B``: half of it, rounded down)."""
@@ -137,7 +138,7 @@ def dealt(damage: Damage, blow: Blow) -> Damage:
     return Damage(damage.levels * factor, damage.type)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Layer:
     """One piece of armor where a blow lands: Protection by type, Reduction, and its
     Reduction against guns where it has one (a Kevlar vest's 16)."""

@@ -16,9 +16,9 @@ appendages." Each such hit is -1.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.facade_combat.damage import DamageType
 
@@ -54,7 +54,7 @@ class Location(StrEnum):
         return self.value[0]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hit:
     """A hit noted on the sheet: where, its type, and the levels it still holds."""
 
@@ -72,7 +72,7 @@ class Hit:
         return f"{self.levels}{self.type.value} to the {self.location.value}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Tracks:
     """How many levels of each type he can take."""
 
@@ -100,7 +100,7 @@ def taken(hits: Iterable[Hit]) -> dict[DamageType, int]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Penalties:
     """What the hits take off a Skill Total: ``physical`` off every physical action,
     ``arms`` and ``legs`` besides off actions with those limbs."""

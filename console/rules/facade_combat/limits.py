@@ -20,9 +20,9 @@ category (the seed's 0 attribute already fails every active contest).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.facade_combat.traits import CATEGORY_OF, POOL_OF, POOLS
 
@@ -37,7 +37,7 @@ class Level(StrEnum):
     DOUBLED = "doubled"  # rolls fail (Stress: at least at its level, still)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Effect:
     pool: str
     level: Level

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
 
+from console.records import record
 from console.rules.combat import apply_adjustments
 from console.rules.combat_odds import chance_below, results_below
 from console.rules.mixed_types import convert_damage, type_shift
@@ -27,7 +27,7 @@ from console.rules.ratings import Rating, RatingType
 __all__ = ["Sampler", "chance", "nish_sampler", "npc_hits_pc", "pc_hits_npc"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Sampler:
     """A whole number drawn by its exact chances: ``draw(r)`` for ``r`` uniform in [0, 1)."""
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
+from console.records import record
 from console.rules.critical_damage import (
     DueCheck,
     PcCondition,
@@ -38,7 +38,7 @@ WON, FLED, LOST = "won", "fled", "lost"
 STALLED = "stalled"  # still undecided after the last round the tactics allow
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FightEnd:
     """How one fight ended, and what it did to the party."""
 
@@ -51,7 +51,7 @@ class FightEnd:
     foes_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Prepared:
     """A matchup with every pairing's samplers built (once, for all the runs)."""
 

@@ -12,16 +12,16 @@ fights expected to end in each row. Its shares (the rows, ``party_down`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.forecast.outcome import BOOK, OUTCOMES, Forecast
 
 __all__ = ["Mix", "mix"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mix:
     outcomes: dict[str, float]  # each row's expected share of the encounters, OUTCOMES order
     undecided: float

@@ -29,9 +29,10 @@ one PC, ``death`` is exactly his chance to die.
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
+from console.records import record
 from console.rules.forecast.fight import FLED, STALLED, WON, FightEnd
 from console.rules.forecast.reading import Reading
 
@@ -103,14 +104,14 @@ def classify(end: FightEnd, reading: Reading | None = None) -> str:
     return "heavy_win"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PcFate:
     name: str
     down: float  # share of the runs in which he went down
     dead: float
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Forecast:
     runs: int
     seed: int

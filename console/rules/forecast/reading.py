@@ -6,8 +6,8 @@ forecast, and a spec may set its own."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from console.records import record
 from console.rules.errors import RulesError
 
 __all__ = ["Reading"]
@@ -21,7 +21,7 @@ def _share(value: object, what: str) -> float:
     return float(value)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reading:
     """``slight``: a won fight is slight damage while the most wounded PC has at most this
     share of his Vit in wounds (none critically damaged or down); ``moderate``: moderate

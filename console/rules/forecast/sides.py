@@ -3,8 +3,9 @@ player rolls) and an NPC's set values, each with the wounds and state it starts 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.forecast.reading import Reading
 from console.rules.ratings import Rating, RatingType
@@ -12,7 +13,7 @@ from console.rules.ratings import Rating, RatingType
 __all__ = ["Matchup", "NpcFighter", "PcFighter"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PcFighter:
     name: str
     def_: Rating
@@ -37,7 +38,7 @@ class PcFighter:
             raise RulesError(f"{self.name}: Vit must be 1 or more and wounds 0 or more")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NpcFighter:
     name: str
     atk: int
@@ -61,7 +62,7 @@ class NpcFighter:
             raise RulesError(f"{self.name}: attacks must be 1 or more")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Matchup:
     """Who fights whom. ``rounds_before``: rounds already fought (mid-fight); ``reading``:
     how Table 18 is read, and when the party flees."""

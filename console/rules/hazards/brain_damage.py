@@ -10,8 +10,8 @@ on reaching his next rank for 10-20 AP.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import (
     DueCheck,
@@ -39,7 +39,7 @@ RECOVERY_DIF = 50
 BUY_OFF_AP = (10, 20)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BrainDamageResult:
     number: int
     name: str

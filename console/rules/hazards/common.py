@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any, ClassVar, TypeVar
 
+from console.records import record
 from console.rules.difficulty import Outcome, judge
 from console.rules.errors import RatingError, RulesError
 from console.rules.ratings import STEPS_PER_CATEGORY, STEPS_PER_TYPE, Rating
@@ -68,7 +68,7 @@ SAID_BY_STEP = frozenset({EffectKind.EARDRUMS_RUPTURED, EffectKind.ENDED, Effect
                           EffectKind.BRAIN_DAMAGE_DIF, EffectKind.WAKES})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Effect:
     kind: EffectKind
     amount: int | None = None
@@ -81,7 +81,7 @@ class Effect:
         return f"{text} ({self.note})" if self.note else text
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DueCheck:
     """One check the player must roll now.
 
@@ -101,7 +101,7 @@ class DueCheck:
         return f"{self.ability}{adjust} vs {self.difficulty}: {self.why}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HazardStep:
     """What one applied result (or a GM transition such as "air is back") did."""
 

@@ -17,10 +17,11 @@ wounds himself); nothing here invents one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import (
     DueCheck,
@@ -82,7 +83,7 @@ class Phase(StrEnum):
     DONE = "done"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FallState(HazardState):
     HAZARD = "falling"
 

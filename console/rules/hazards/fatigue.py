@@ -7,9 +7,10 @@ checks ("three WP (10) checks"); each failure lowers the affected abilities by -
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import (
     DueCheck,
@@ -42,7 +43,7 @@ class Kind(StrEnum):
 _DEFAULT_ABILITY = {Kind.PHYSICAL: "FR", Kind.MENTAL: "WP"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FatigueState(HazardState):
     HAZARD = "fatigue"
 

@@ -9,9 +9,9 @@ whoever restrains him). Afterwards the same kind of source brings one severity l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import (
     DueCheck,
@@ -39,7 +39,7 @@ class Severity(StrEnum):
     TERROR = "terror"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeverityRow:
     low: int
     high: int | None  # None: and up

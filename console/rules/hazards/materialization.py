@@ -10,8 +10,7 @@ part is in or it is not, and the table's quarters are the smallest step).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import DueCheck, check_count
 
@@ -21,7 +20,7 @@ __all__ = ["TABLE_27", "MaterializationHit", "armor_check", "damage", "materiali
 TABLE_27: tuple[tuple[int, int], ...] = ((25, 10), (50, 20), (75, 30), (100, 40))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MaterializationHit:
     percent: int
     damage: int

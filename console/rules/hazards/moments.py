@@ -20,8 +20,9 @@ for the GM (the wizard shows it) and for the tests, which check it hazard by haz
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from console.records import record
 
 __all__ = ["FIRST_MOMENTS", "Clock", "FirstMoment"]
 
@@ -32,7 +33,7 @@ class Clock(StrEnum):
     DAYS = "days and hours"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FirstMoment:
     """``section``: the Rule Book's heading; ``at_once``: what is checked (or happens) the
     moment the hazard starts, "" if nothing; ``first``: what its first counted round or day

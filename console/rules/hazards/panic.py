@@ -9,8 +9,9 @@ fear rules (:mod:`fear`) at once.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import (
     DueCheck,
@@ -48,7 +49,7 @@ END_DIF = 15
 FEARFUL, PARALYSIS, FAINT = 1, 2, 4
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PanicEffect:
     number: int
     name: str
@@ -84,7 +85,7 @@ def roll_effect(rng: random.Random) -> int:
     return rng.randint(1, len(EFFECTS))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PanicState(HazardState):
     HAZARD = "panic"
 

@@ -7,8 +7,8 @@ adds a side effect (d6 or the GM's pick), each with its own follow-up check here
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import (
     DueCheck,
@@ -48,7 +48,7 @@ NAUSEA_EVERY_MINUTES = 15
 IMMUNE_FAILURE_STEPS = -3  # -1c on checks against disease and poison, permanent
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SideEffect:
     number: int
     name: str

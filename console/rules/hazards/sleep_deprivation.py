@@ -6,8 +6,9 @@ once a day, WP vs the total days awake or he falls unconscious (asleep), which e
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import (
     DueCheck,
@@ -33,7 +34,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SleepState(HazardState):
     HAZARD = "sleep deprivation"
 

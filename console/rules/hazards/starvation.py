@@ -7,9 +7,10 @@ rolls FR vs the hours spent unconscious once an hour (1, 2, 3 ...) or dies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import (
     DueCheck,
@@ -51,7 +52,7 @@ class Phase(StrEnum):
     ENDED = "ended"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StarvationState(HazardState):
     HAZARD = "starvation"
 

@@ -17,9 +17,10 @@ do not breathe are immune: their state never asks for a check.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import (
     DueCheck,
@@ -67,7 +68,7 @@ class Phase(StrEnum):
     IMMUNE = "immune"  # does not breathe
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SuffocationState(HazardState):
     HAZARD = "suffocation"
 

@@ -6,14 +6,13 @@ The other hazard tables live with their hazard: Table 22 in :mod:`fear`, 23-26 i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from console.records import record
 from console.rules.errors import RulesError
 
 __all__ = ["NOT_IN_TABLE_21", "TABLE_21", "HazardEntry", "entry"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HazardEntry:
     name: str
     description: str

@@ -23,9 +23,10 @@ Table 25's 120 F row reads "10 rnd" between a "15 min" and a "5 min" row; kept a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards.common import (
     DueCheck,
@@ -85,7 +86,7 @@ class Unit(StrEnum):
     MINUTES = "minutes"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Frequency:
     every: int
     unit: Unit
@@ -94,7 +95,7 @@ class Frequency:
         return f"every {self.every} {self.unit}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TemperatureRow:
     fahrenheit: int
     difficulty: int
@@ -222,7 +223,7 @@ def grace_rounds(fr: Rating | str) -> int:
     return int(to_rating(fr, "FR").value)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TemperatureState(HazardState):
     HAZARD = "temperature"
 

@@ -29,9 +29,10 @@ air rushes out (the book does not say once or per round).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.hazards import suffocation
 from console.rules.hazards.common import (
@@ -74,7 +75,7 @@ HOLD_ON_DIF_PER_CD = 5
 DEPRESSURIZATION_TYPICAL = (1, 6)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VacuumEffect:
     """One row of Table 28: the ability rolled, the Dif as printed, what failure means."""
 
@@ -100,7 +101,7 @@ class Phase(StrEnum):
 _HOLD, _BREATH, _EARDRUM, _ARMOR = "hold", "breath", "eardrum", "armor"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VacuumState(HazardState):
     HAZARD = "vacuum"
 

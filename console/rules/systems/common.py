@@ -11,16 +11,17 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
+from console.records import record
 from console.rules.errors import RulesError
 
 __all__ = ["Chart", "Reading", "System", "Verdict", "read_faces_list", "whole"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Chart:
     """Exact chances of a roll's results: ``atoms`` (result, P(exactly it)) from the lowest;
     an open-ended roll's results at or above ``cap`` are ``beyond``, and (the d10 pool's
@@ -35,7 +36,7 @@ class Chart:
         return sum((p for _, p in self.atoms), Fraction(0)) + self.beyond + self.below
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reading:
     """One roll read by its system: ``total`` is what meets a difficulty."""
 
@@ -44,13 +45,13 @@ class Reading:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Verdict:
     success: bool
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class System:
     """One system's small interface (each module builds its own; see ``SYSTEMS``)."""
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.systems.common import (
     Chart,
@@ -43,7 +43,7 @@ MAX_RISK = 5
 _TENTH = Fraction(1, 10)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PoolRoll:
     dice: int
     easiness: int  # faces 0 .. easiness succeed

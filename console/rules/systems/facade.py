@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import prod
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.systems.common import (
     Chart,
@@ -51,7 +51,7 @@ def trait_dice(trait: int) -> tuple[int, ...]:
     return (10,) * (tens + 1) + (_EXTRA[small],)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FacadeRoll:
     dice: tuple[int, ...]  # the sizes of the dice rolled
     bonus: int = 0

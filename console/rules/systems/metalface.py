@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.systems.common import (
     Chart,
@@ -32,7 +32,7 @@ MAX_BONUS = 50
 _SHAPE = re.compile(r"\s*(\d{1,3})\s*(?:d\s*6)?\s*(?:([+-])\s*(\d{1,3}))?\s*", re.I | re.A)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MetalfaceRoll:
     dice: int  # the value: how many d6
     bonus: int = 0  # skill levels and other bonuses

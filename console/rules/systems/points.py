@@ -19,8 +19,8 @@ points buy, and the pools a mission refills. MetaScape's own AP are ``advancemen
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from console.records import record
 from console.rules.errors import RulesError
 from console.rules.limits import Range
 from console.rules.systems.metalface import faith_bonus
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AwardRule:
     """One kind of award: the GM types a number in ``typed``. Either he counts something,
     ``per`` (successful actions), each worth ``each`` points, or he types the points
@@ -59,7 +59,7 @@ class AwardRule:
         return f"{typed} {self.per}{'s' if typed != 1 else ''}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Trade:
     """What points buy: ``gives`` of ``label`` for ``cost`` points (Façade: 2 SP for 1 EP;
     Metalface: 1 skill point for 10 SP)."""
@@ -74,7 +74,7 @@ class Trade:
         return f"{self.gives} {self.label} for {self.cost} {unit}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pool:
     """A value spent one point a use and refilled at a mission's end (Faith, Blessing)."""
 
@@ -84,7 +84,7 @@ class Pool:
     bonus: Callable[[int], int] | None = None  # a use rolls a d6 for a bonus (a faith roll)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PointsRules:
     """One system's awarder: its unit, its awards, and what the points bring."""
 

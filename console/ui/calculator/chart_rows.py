@@ -7,15 +7,15 @@ row instead, so each result the GM may ask about has a row of its own: in spans 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
+from console.records import record
 from console.rules.systems import Chart
 
 __all__ = ["ChartRow", "chart_rows"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChartRow:
     low: int | None  # None: the open end below (critical failures past the chart)
     high: int | None  # None: the open end above

@@ -10,7 +10,6 @@ ValueErrors) whose message is shown under the form; so does the form's check, or
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -25,6 +24,7 @@ from textual.widgets import Input
 from console.model.completion import completed, named
 from console.model.stats import Stat
 from console.model.text import LINE_MAX, first_refused
+from console.records import record
 from console.rules.limits import POINTS, RESULT, Range
 from console.rules.odds import surprise
 from console.rules.ratings import Rating
@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Field:
     """One input. ``doubt`` looks at the parsed value and returns a question when it looks
     like a typo (a result the player's rating makes very unlikely): the form asks it once,
@@ -84,7 +84,7 @@ class Doubt(ValueError):
 C = TypeVar("C")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Filled(Generic[C]):
     """A form's answer: its values by field name, and what its check gave for them (a
     plan, a prepared command; None for a form without a check)."""

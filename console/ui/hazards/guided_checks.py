@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from console.records import record
 from console.rules.hazards import brain_damage, fear, materialization, poison, radiation
 from console.rules.hazards.common import DueCheck, Effect, EffectKind, HazardStep
 from console.rules.limits import DIFFICULTY, PERCENT, RESULT, WOUNDS
@@ -22,7 +22,7 @@ __all__ = ["GUIDED", "Guided", "guided_for"]
 GUIDED = ("poison", "radiation", "brain damage", "fear", "materialization")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Guided:
     fields: list[Field]
     # From the answers: the check to ask for (None: nothing to roll, with why) ...

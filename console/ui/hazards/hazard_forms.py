@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from console.model import PlayerCharacter
 from console.model.stats import Stat
+from console.records import record
 from console.rules.hazards import (
     falling,
     fatigue,
@@ -36,7 +37,7 @@ LASTING = ("drowning", "suffocation", "vacuum", "breach", "falling", "freezing",
 Start = Callable[[dict[str, Any]], tuple[HazardState, HazardStep | None]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Questions:
     fields: list[Field]
     start: Start

@@ -3,14 +3,13 @@ that name them load the form (and Textual's text area) only when one opens."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from console.model.text import NOTES_MAX
+from console.records import record
 
 __all__ = ["Block"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Block:
     """A block of text: its name in the answers, its label, what it holds at first, the
     most it may hold, and how many lines it is given on screen (a share of what is left)."""

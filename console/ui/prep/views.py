@@ -6,7 +6,6 @@ renderables from the model and the forecasts, text as text (never markup)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -18,6 +17,7 @@ from console.model.adventures import Adventure, PreparedEncounter, Scene, key_wo
 from console.model.npcs import NpcTemplate
 from console.model.stat_lines import format_stat_line
 from console.model.text import counted, shown
+from console.records import record
 from console.rules.forecast import (
     BOOK,
     LABELS,
@@ -57,7 +57,7 @@ def _label(row: str, width: int) -> Text:
                 else LABELS[row])
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EncounterForecast:
     """An encounter's forecast as the prep screen keeps it: with one foe fewer and one more,
     and the GM's own what-if (a foe's count or values changed), with what it changed."""

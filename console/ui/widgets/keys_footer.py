@@ -20,7 +20,6 @@ many lines as they need at its width, so every key shown is on screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import ceil
 
 from rich.cells import cell_len
@@ -31,6 +30,7 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 
+from console.records import record
 from console.ui.safety import Guarded
 
 __all__ = ["FooterEntry", "KeysFooter", "lines_for"]
@@ -64,7 +64,7 @@ def lines_for(widths: list[int], room: int, most: int = MAX_LINES,
     raise AssertionError("unreachable")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FooterEntry:
     """One key as the footer shows it."""
 
@@ -75,7 +75,7 @@ class FooterEntry:
     tooltip: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Placed:
     entry: FooterEntry
     line: int
