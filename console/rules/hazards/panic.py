@@ -59,7 +59,8 @@ class PanicEffect:
 EFFECTS: tuple[PanicEffect, ...] = (
     PanicEffect(1, "Fearful", "acts as if afraid (see fear)"),
     PanicEffect(2, "Paralysis", "falls down and does nothing"),
-    PanicEffect(3, "Frenzy", "attacks the nearest target until it is destroyed, and on"),
+    PanicEffect(3, "Frenzy", "attacks the nearest target until it is destroyed, then the "
+                "next nearest"),
     PanicEffect(4, "Faint", "faints; a slap or a shake brings the victim round"),
     PanicEffect(5, "Bolt", "runs flat out in a random direction"),
     PanicEffect(6, "Frantic search", "tears through gear and bodies for an unknown item"),
