@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
@@ -76,7 +77,10 @@ class Shock(StrEnum):
     CRITICAL = "critical"  # paralysed: no Nish at all this round
 
 
-@record
+# A dataclass of its own, not a record: each key hashes and compares every entrant of the
+# fight (the order's cache in model/turns.py is keyed by them all), and the methods a
+# dataclass compiles read the fields in half the time of a record's shared ones.
+@dataclass(frozen=True, slots=True)
 class Entrant:
     """One combatant as initiative sees it."""
 
