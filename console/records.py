@@ -9,7 +9,8 @@ of their own: here ``__eq__``, ``__hash__`` and ``__repr__`` are closures over a
 of the fields the class compares, hashes or shows, made once for the class (a closure
 compiles nothing). ``__init__``, ``__setattr__`` and ``__delattr__`` are still the
 dataclass's own. The price: a comparison or a hash reads the fields by name, about 0.2 µs
-more for eight fields; the forecast's 10,000 fights take as long as before.
+more for eight fields; the forecast's 10,000 fights take as long as before. A type hashed
+and compared by the hundred at every key (initiative's ``Entrant``) stays a dataclass.
 
 They behave as the dataclass's do (``tests/test_records.py`` holds them to it): a record
 equals only an instance of its very class whose compared fields are equal; its hash is
