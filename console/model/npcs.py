@@ -71,10 +71,10 @@ class NpcTemplate:
         object.__setattr__(self, "body_type", body_type)
         need_notes(self.notes, f"{self.name}: notes")
         tags = tuple(self.tags)
-        if len(tags) > TAGS_HELD:
-            raise ModelError(f"{self.name}: {len(tags)} tags; at most {TAGS_HELD}")
         for tag in tags:
             need_name(tag, f"{self.name}: tag")
+        if len(tags) > TAGS_HELD:
+            raise ModelError(f"{self.name}: {len(tags)} tags; at most {TAGS_HELD}")
         object.__setattr__(self, "tags", tags)
         if not isinstance(self.skills, Skills):
             raise ModelError(f"{self.name}: skills expected")
@@ -101,9 +101,9 @@ class NpcTemplate:
         if not raw.keys() <= _KEYS or "id" not in raw or "name" not in raw:
             check_keys(raw, f"NPC {raw.get('name', '?')}", _KEYS, {"id", "name"})
         try:
-            found = raw.get("skills")
             # The roster's MetaScape templates have none: one empty Skills serves them all.
-            skills = NO_SKILLS if found is None or found == [] else Skills.from_dict(found)
+            skills = (NO_SKILLS if "skills" not in raw or raw["skills"] == []
+                      else Skills.from_dict(raw["skills"]))
             facade = None if raw.get("facade") is None else FacadeSheet.from_dict(raw["facade"])
         except ModelError as error:
             raise ModelError(f"NPC {raw.get('name', '?')}: {error}") from None
