@@ -42,13 +42,20 @@ def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
     return lambda instance: ()
 
 
-# Closures, not code: making one compiles nothing, and calling it looks nothing up.
-def _eq(compared: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, object], Any]:
-    def __eq__(self: Any, other: object) -> Any:
+# Closures, not code: making one compiles nothing, and calling it looks nothing up. The
+# __eq__ maker is compiled once, here, from "<string>" as a dataclass's __eq__ is: pytest
+# (and rich) show two records' differing fields only for an __eq__ whose code says so.
+_EQ_SOURCE = """\
+def _eq(compared):
+    def __eq__(self, other):
         if other.__class__ is self.__class__:
             return compared(self) == compared(other)
         return NotImplemented
     return __eq__
+"""
+_made: dict[str, Any] = {}
+exec(compile(_EQ_SOURCE, "<string>", "exec"), _made)
+_eq: Callable[[Callable[[Any], tuple[Any, ...]]], Callable[[Any, object], Any]] = _made["_eq"]
 
 
 def _hash(hashed: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:

@@ -123,6 +123,14 @@ def test_a_method_of_the_class_s_own_is_kept_as_the_dataclass_keeps_it(
         assert hash(made(1)) == hash(plain(1))
 
 
+def test_pytest_shows_the_fields_that_differ() -> None:
+    # pytest explains a failed == between dataclasses field by field, for an __eq__ it
+    # takes for a dataclass's own: so it must for records.
+    with pytest.raises(AssertionError) as failed:
+        assert RECORD(1, "x") == RECORD(1, "y")
+    assert "Drill down into differing attribute b" in str(failed.value)
+
+
 def test_no_field_at_all() -> None:
     plain, made = _both({}, {})
     assert made() == made() and repr(made()) == repr(plain()) and hash(made()) == hash(plain())
