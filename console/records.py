@@ -44,7 +44,7 @@ def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
 
 # Closures, not code: making one compiles nothing, and calling it looks nothing up. The
 # __eq__ maker is compiled once, here, from "<string>" as a dataclass's __eq__ is: pytest
-# (and rich) show two records' differing fields only for an __eq__ whose code says so.
+# explains a failed == field by field only for an __eq__ whose code file says so.
 _EQ_SOURCE = """\
 def _eq(compared):
     def __eq__(self, other):
