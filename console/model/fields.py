@@ -19,6 +19,7 @@ __all__ = [
     "LONE_SURROGATES",
     "check_keys",
     "format_time",
+    "local_minute",
     "lone_surrogate",
     "need_between",
     "need_choice",
@@ -121,3 +122,8 @@ def parse_time(value: object, what: str) -> datetime:
 
 def format_time(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat()
+
+
+def local_minute(moment: datetime) -> str:
+    """``moment`` as the GM reads it: this machine's time, to the minute."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")

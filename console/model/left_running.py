@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from console.model.fields import local_minute
 from console.model.session_summary import format_duration
 from console.model.sessions import Session
 
@@ -17,10 +18,6 @@ __all__ = ["IDLE_SAID", "left_running"]
 # Longer than an evening's stretch with no key pressed (a long scene of talk), shorter than a
 # night: the console opened after it finds a session the table most likely left.
 IDLE_SAID = timedelta(hours=6)
-
-
-def _local(moment: datetime) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def left_running(session: Session, last_action: datetime | None, now: datetime) -> str | None:
@@ -33,7 +30,8 @@ def left_running(session: Session, last_action: datetime | None, now: datetime) 
     idle = now - last
     if idle < IDLE_SAID:
         return None
-    return (f"Session {session.number} is still running: begun {_local(session.started_at)}, "
-            f"its last action {_local(last)}, {format_duration(idle)} ago. If the table broke "
-            "up since, its play time counts those hours too: S stops it now, and the close "
-            "of session (w, then c) takes the play time you give it.")
+    begun = local_minute(session.started_at)
+    return (f"Session {session.number} is still running: begun {begun}, its last action "
+            f"{local_minute(last)}, {format_duration(idle)} ago. If the table broke up since, "
+            "its play time counts those hours too: S stops it now, and the close of session "
+            "(w, then c) takes the play time you give it.")

@@ -105,7 +105,6 @@ def no_forecast(recap: Recap) -> str:
             "someone lacked the numbers)")
 
 
-
 def _awards(recap: Recap) -> list[str]:
     return [_award_text(a.pc, a.awarded, a.total, a.rank_before, a.rank_after, a.rolls,
                         a.mission, a.allowance, a.pending) for a in recap.awards]

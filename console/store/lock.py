@@ -39,6 +39,7 @@ import socket
 import time
 from datetime import UTC, datetime
 
+from console.model.fields import local_minute
 from console.records import record
 from console.store.errors import BadSaveFile, CampaignLocked, LockLost, LockUnusable
 from console.store.tree import LOCK_FILE, CampaignTree
@@ -72,7 +73,7 @@ class LockHolder:
             if at.tzinfo is None:
                 return self.started_at
             # At the calendar's edges (year 1, year 9999) the local time overflows.
-            return at.astimezone().strftime("%Y-%m-%d %H:%M")
+            return local_minute(at)
         except (ValueError, OverflowError):
             return self.started_at
 
