@@ -102,7 +102,7 @@ class NpcTemplate:
             check_keys(raw, f"NPC {raw.get('name', '?')}", _KEYS, {"id", "name"})
         try:
             # The roster's MetaScape templates have none: one empty Skills serves them all.
-            skills = (NO_SKILLS if "skills" not in raw or raw["skills"] == []
+            skills = (_NO_SKILLS if "skills" not in raw or raw["skills"] == []
                       else Skills.from_dict(raw["skills"]))
             facade = None if raw.get("facade") is None else FacadeSheet.from_dict(raw["facade"])
         except ModelError as error:
@@ -122,4 +122,4 @@ class NpcTemplate:
 _KEYS = frozenset({"id", "name", "body_type", "notes", "tags", "skills", "facade",
                    *(key for _, key, _ in NPC_STATS)})
 _BODY_TYPES = {kind.value: kind for kind in BodyType}
-NO_SKILLS = Skills()
+_NO_SKILLS = Skills()
