@@ -149,13 +149,14 @@ def _leader_of(encounter: Encounter) -> Combatant | None:
     return encounter.combatant(encounter.leader)
 
 
-def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Outcome:
+def set_nish(encounter: Encounter, combatant_id: int, value: int | None, *,
+             word: str = "Nish") -> Outcome:
     """Enter or edit this round's Nish; for an NPC it also becomes his recorded Nish, for a
     group of spawned copies it is the whole group's, and for the group leader in group
-    Initiative it is the party's."""
+    Initiative it is the party's. ``word``: what the table calls it (Façade: Initiative)."""
     combatant = combatant_of(encounter, combatant_id)
     if value is not None and value < 0:
-        raise ModelError(f"{combatant.name}: Nish cannot be negative")
+        raise ModelError(f"{combatant.name}: {word} cannot be negative")
     changes: dict[str, object] = {"nish": value}
     if combatant.side is Side.NPC:
         changes["recorded_nish"] = value
@@ -171,7 +172,7 @@ def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Outc
     shown = "none" if value is None else str(value)
     who = (combatant.name if len(together) == 1
            else f"{combatant.name} and {combatant.pronoun.their} group")
-    return settle(encounter, changed, (f"{who}: Nish {shown}",))
+    return settle(encounter, changed, (f"{who}: {word} {shown}",))
 
 
 def set_party_nish(encounter: Encounter, value: int | None) -> Outcome:

@@ -19,6 +19,7 @@ from console.service import CampaignService
 from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
 from console.ui.bindings import described_bindings
+from console.ui.log.log_pane import LogPane
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.tracker_pane import TrackerPane
 from tests.service.test_facade_commands import KESS, THUG, VERA
@@ -231,3 +232,36 @@ async def test_an_edited_template_redraws_the_fight_and_a_new_system_the_columns
         await pilot.pause()
         assert "Nish" in tracker.shown_columns and "Wounds/Vit" in tracker.shown_columns
         assert "Nish" in roster.shown_columns  # type: ignore[attr-defined]
+
+
+async def test_a_fighter_added_by_hand_in_facade_s_words(store: CampaignStore) -> None:
+    """`a` asks a Façade fight's Initiative (an Action, 0 to 18), not MetaScape's Nish and
+    Vit; the NPC keeps it every turn, `e` edits it in the same words, and his health cell
+    says he has no sheet rather than a bare "0D"."""
+    app = alley(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        labels = [plain(label.render()) for label in app.screen.query("Label")]
+        assert any("Initiative: his Action" in text for text in labels)
+        assert not any("Vit" in text or "Nish" in text for text in labels)
+        await type_in(pilot, "Lookout", "", "19")
+        await pilot.pause()
+        assert "0 to 18" in str(app.screen.query_one("#error").render())
+        app.screen.focused.value = "7"  # type: ignore[union-attr]
+        await pilot.press("enter")
+        await pilot.pause()
+        lookout = next(c for c in app.service.running().combatants if c.name == "Lookout")
+        assert lookout.recorded_nish == 7
+        tracker = app.screen.query_one("#tracker", TrackerPane)
+        row = tracker._row_keys.index(lookout.id)
+        assert str(tracker.get_row_at(row)[5]) == "no sheet"
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.service.running().combatant(lookout.id).nish == 7  # type: ignore[union-attr]
+        await select(pilot, app, "Lookout")
+        await pilot.press("e")
+        await type_in(pilot, "5")
+        await pilot.pause()
+        assert app.service.running().combatant(lookout.id).nish == 5  # type: ignore[union-attr]
+        assert "Lookout: Initiative 5" in app.screen.query_one("#log", LogPane).entries[-1][0]

@@ -19,6 +19,10 @@ def health_text(who: Fighter, *, penalties: bool = True) -> Text:
     keeps), on those with the arms and the legs; "+1B" (dim): Simple Combat's hits still to
     land."""
     taken = who.health.taken()
+    if who.sheet is None and not who.health:
+        # Added by hand, without a sheet: no levels to count hits against ("0D" read as a
+        # figure); hits the GM notes on him show as they come.
+        return Text("no sheet", style="dim")
     deadly = f"{taken[DamageType.D]}/{who.sheet.tracks.deadly}D" if who.sheet else (
         f"{taken[DamageType.D]}D")
     style = "bold red" if out_of_deadly(who) else "yellow" if taken[DamageType.D] else ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from console.model import Side, Status
 from console.model.fight_end import EndHow
 from console.model.text import NAME_MAX, TITLE_MAX
+from console.rules.facade_combat.traits import ACTION_MAX
 from console.rules.limits import RESULT, ROUNDS, Range
 from console.service.tracker import NishCall
 from console.ui.dialogs.confirm import CarefulConfirm, ConfirmDialog
@@ -23,6 +24,9 @@ from console.ui.forecast.at_start import forecast_at_start
 from console.ui.tracker.ending_dialog import EndingDialog
 
 __all__ = ["TrackerFlows", "parse_side"]
+
+# A Façade fight's Initiative is an Action (the tracker keeps it where MetaScape keeps Nish).
+INITIATIVE = Range(0, ACTION_MAX, "an Action: three attributes of 0 to 6")
 
 
 def parse_side(text: str) -> Side:
@@ -179,34 +183,52 @@ class TrackerFlows(Flows):
 
     async def _add(self) -> None:
         self.service.running()
-        values = await self.form("Add to the encounter", [
-            Field("name", "Name", required_text("name"), max_length=NAME_MAX),
-            Field("side", "Side: pc or npc", parse_side, value="npc"),
-            Field("nish", "Nish (NPC: recorded value, e.g. 12 or 8M; PC: this round's roll)",
-                  stat_number("Nish")),
-            Field("vit", "Vit (optional, value or rating)", stat_number("Vit")),
-        ], hint="added here, an NPC has no Atk, Def, Dmg or AR (no odds) · a roster NPC "
-                "comes with its stats: 2, then enter on it")
+        if self.service.facade.playing():
+            values = await self.form("Add to the encounter", [
+                Field("name", "Name", required_text("name"), max_length=NAME_MAX),
+                Field("side", "Side: pc or npc", parse_side, value="npc"),
+                Field("nish", "Initiative: his Action (lowest acts first)",
+                      whole_number("Initiative", INITIATIVE)),
+            ], hint="added here, an NPC has no sheet (no health levels, no odds) · a roster "
+                    "NPC comes with his sheet: 2, then enter on it · a PC with a sheet takes "
+                    "his Action at the next turn")
+            vit = None
+        else:
+            values = await self.form("Add to the encounter", [
+                Field("name", "Name", required_text("name"), max_length=NAME_MAX),
+                Field("side", "Side: pc or npc", parse_side, value="npc"),
+                Field("nish", "Nish (NPC: recorded value, e.g. 12 or 8M; PC: this round's "
+                      "roll)", stat_number("Nish")),
+                Field("vit", "Vit (optional, value or rating)", stat_number("Vit")),
+            ], hint="added here, an NPC has no Atk, Def, Dmg or AR (no odds) · a roster NPC "
+                    "comes with its stats: 2, then enter on it")
+            vit = None if values is None else values["vit"]
         if values is None:
             return
         tracker = self.service.tracker
         if values["side"] is Side.PC:
-            self.show(tracker.join_pc(values["name"], values["nish"], values["vit"]))
+            self.show(tracker.join_pc(values["name"], values["nish"], vit))
         else:
-            self.show(tracker.add_npc(values["name"], values["nish"], values["vit"]))
+            self.show(tracker.add_npc(values["name"], values["nish"], vit))
 
     def edit_nish(self, combatant_id: int | None) -> None:
         self.run(self._edit_nish(combatant_id), fight=True)
 
     async def _edit_nish(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)
-        sheet = self.service.combat.sheet_of(combatant)
-        rating = sheet.nish.as_rating() if sheet is not None and sheet.nish else None
-        current = combatant.nish
-        values = await self.form(f"Edit {combatant.name}'s Nish", [Field(
-            "nish", f"{combatant.name}'s Nish this round (blank: none yet)",
-            optional_int("Nish", RESULT), value="" if current is None else str(current),
-            doubt=roll_doubt(rating, combatant.name))])
+        current = "" if combatant.nish is None else str(combatant.nish)
+        if self.service.facade.playing():
+            field = Field("nish", f"{combatant.name}'s Initiative this turn (blank: none)",
+                          optional_int("Initiative", INITIATIVE), value=current)
+            title = f"Edit {combatant.name}'s Initiative"
+        else:
+            sheet = self.service.combat.sheet_of(combatant)
+            rating = sheet.nish.as_rating() if sheet is not None and sheet.nish else None
+            field = Field("nish", f"{combatant.name}'s Nish this round (blank: none yet)",
+                          optional_int("Nish", RESULT), value=current,
+                          doubt=roll_doubt(rating, combatant.name))
+            title = f"Edit {combatant.name}'s Nish"
+        values = await self.form(title, [field])
         if values is not None:
             self.show(self.service.tracker.set_nish(combatant.id, values["nish"]))
 

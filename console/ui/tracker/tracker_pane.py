@@ -217,6 +217,8 @@ not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
                 id="tracker.contest"),
         Binding("L", "pools", "Limit", tooltip="Raise or lower a Limit Pool",
                 id="tracker.pools"),
+        Binding("e", "edit_initiative", "Edit Initiative", id="tracker.edit_initiative",
+                show=False),
         Binding("minus", "facade_hit", "Hit", tooltip="The GM's own hit: 2C arms",
                 id="tracker.facade_hit", show=False),
         Binding("plus", "facade_aid", "First aid", tooltip="First aid, or days of healing",
@@ -237,10 +239,11 @@ not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
     # In a Façade campaign its own keys, and not MetaScape's that have no meaning there.
     _FACADE: ClassVar[frozenset[str]] = frozenset({
         "facade_turn", "facade_attack", "interrupt", "facade_action", "contest", "pools",
-        "facade_hit", "facade_aid", "facade_combat"})
+        "facade_hit", "facade_aid", "facade_combat", "edit_initiative"})
     _NOT_FACADE: ClassVar[frozenset[str]] = frozenset({
         "call_nish", "attack", "heal", "wounds", "mode", "hold", "hold_part", "act_now",
-        "shock", "checks", "vessel", "blast", "hazard", "hazard_check", "hazard_time"})
+        "shock", "checks", "vessel", "blast", "hazard", "hazard_check", "hazard_time",
+        "edit_nish"})
 
     def __init__(self, service: CampaignService, host: TrackerFlowsHost, *,
                  id: str | None = None) -> None:
@@ -381,6 +384,9 @@ not a Façade fight's; the forecast (`f`) plays MetaScape's fights only.
         self.tracker.add_party()
 
     def action_edit_nish(self) -> None:
+        self.tracker.edit_nish(self.selected_id)
+
+    def action_edit_initiative(self) -> None:  # a Façade fight's words for the same field
         self.tracker.edit_nish(self.selected_id)
 
     def action_shock(self) -> None:
