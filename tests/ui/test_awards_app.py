@@ -284,3 +284,24 @@ async def test_the_close_says_a_fight_running_and_who_in_it_is_marked_absent(
         await put(pilot, "#close-absent", PARTY[0].name)
         assert f"{PARTY[0].name} marked absent, though in it" in str(note.render())
         assert app.screen.query_one("#close-hint").region.height >= 1  # still on screen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 48)])
+async def test_the_party_table_fits_the_width(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The party's table never scrolls sideways: its headings are short, and the AP Total
+    chart takes the sessions the width has room for (none: no chart column). A resize
+    draws it again for the new width."""
+    # Imported here: at the top, test_snapshots' tests would be collected here too.
+    from tests.ui.test_snapshots import awards_campaign
+    app = GMConsoleApp(CampaignService(awards_campaign(tmp_path)))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        party = app.screen.query_one("#party", DataTable)
+        assert party.max_scroll_x == 0, (size, party.virtual_size)
+        headings = [str(column.label) for column in party.columns.values()]
+        assert ("By session" in headings) is (size[0] >= 100), headings
+        await pilot.resize_terminal(70, 24)
+        await pilot.pause()
+        assert party.max_scroll_x == 0 and "By session" not in [
+            str(column.label) for column in party.columns.values()]

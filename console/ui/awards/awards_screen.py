@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -49,8 +50,11 @@ class AwardsScreen(Guarded, SizedAtOnce, Screen[None]):
 ## AP awards
 
 The party's adventure points and ranks, this session's awards so far, and how the grab
-bag is spread. Awards made during play wait here until the close of the session (`c`)
-applies them all at once, after a preview table.
+bag is spread. The party's columns: Total and Unused AP; rank improvement rolls owed;
+awards waiting for the close; the player's grab bag AP this session / in the campaign; his
+AP Total over the newest sessions, as many as the width has room for, and where it stands.
+Awards made during play wait here until the close of the session (`c`) applies them all at
+once, after a preview table.
 
 - `g` grab bag (1, 2 or 3 AP, about one an hour, spread across the players); `a` an
   adventure bonus; `v` the veteran's pocket (when the campaign uses it: `P`).
@@ -86,12 +90,12 @@ applies them all at once, after a preview table.
         self._pcs: list[PlayerCharacter] = []
         self._awards: list[int] = []  # index in the session's award list, per row
         self._shown_once = False
+        self._trend_for = 0  # the width the chart was last drawn for
 
     def compose(self) -> ComposeResult:
         yield ScreenHead(self.service, self._head_words, id="awards-head")
         party = _Table(id="party", cursor_type="row")
-        party.add_columns("PC", "Player", "Rank", "AP Total", "Unused", "Rolls",
-                          "Waiting", "Grab bag (session/all)", "AP Total by session")
+        party.add_columns(*PARTY_COLUMNS)
         yield party
         yield Static("", id="fairness")
         given = _Table(id="session-awards", cursor_type="row")
@@ -104,6 +108,13 @@ applies them all at once, after a preview table.
         self.query_one("#session-awards").border_title = "This session's awards"
         self.refresh_view()
         self.query_one("#party").focus()
+        self._trend_for = self.size.width
+
+    def on_resize(self) -> None:
+        # The AP Total chart takes the sessions the width has room for.
+        if self.is_mounted and self.size.width != self._trend_for:
+            self._trend_for = self.size.width
+            self.refresh_view()
 
     def on_screen_resume(self) -> None:
         # Opened again (the screen is kept, see MainScreen.action_awards): the campaign
@@ -128,22 +139,33 @@ applies them all at once, after a preview table.
         now = service.clock()
         self.query_one(ScreenHead).redraw()
         report = fairness(session, sessions, pcs, now) if session.number else None
-        waiting: dict[int, list[str]] = {}
+        waiting: dict[int, dict[AwardKind, int]] = {}
         for _, award in [] if session.closed else pending_awards(session):
-            waiting.setdefault(award.pc_id, []).append(f"{award.amount} {_SHORT[award.kind]}")
+            kinds = waiting.setdefault(award.pc_id, {})
+            kinds[award.kind] = kinds.get(award.kind, 0) + award.amount
         bag = {r.player: r for r in report.players} if report else {}
         party = self.query_one("#party", DataTable)
         row = party.cursor_row
         party.clear()
+        rows: list[list[str]] = []
+        histories: list[list[int]] = []
         for pc in self._pcs:
-            history = [total for _, total in ap_history(sessions, pc.id)]
+            histories.append([total for _, total in ap_history(sessions, pc.id)])
             tally = bag.get(player_of(pc))
-            party.add_row(
+            rows.append([
                 pc.name, f"{player_of(pc)} ({pc.player_rank})" if pc.player_rank
                 else player_of(pc), rank_title(pc.rank), str(pc.ap_total), str(pc.unused_ap),
-                str(pc.rank_rolls or ""), ", ".join(waiting.get(pc.id, [])),
-                f"{tally.session_points} / {tally.campaign_points}" if tally else "",
-                _trend(history))
+                str(pc.rank_rolls or ""),
+                ", ".join(f"{amount} {_SHORT[kind]}"
+                          for kind, amount in waiting.get(pc.id, {}).items()),
+                f"{tally.session_points} / {tally.campaign_points}" if tally else ""])
+        length = _trend_length(self.size.width, rows)
+        # No room for one bar: no chart column (Total says where each one stands).
+        if len(party.columns) != len(PARTY_COLUMNS) - (length == 0):
+            party.clear(columns=True)
+            party.add_columns(*PARTY_COLUMNS[:-1] if length == 0 else PARTY_COLUMNS)
+        for cells, history in zip(rows, histories, strict=True):
+            party.add_row(*cells, *[_trend(history, length)] if length else [])
         if self._pcs:
             party.move_cursor(row=min(row, len(self._pcs) - 1))
         self._show_fairness(report, campaign_grab_bag(sessions, now))
@@ -282,15 +304,31 @@ applies them all at once, after a preview table.
 
 # Sessions the AP Total chart shows, the newest: a column a screen wide, where a long
 # campaign's 500 sessions made a cell 500 wide that the table measured and drew each time.
+# Narrower screens show fewer, so the party's table fits without scrolling sideways.
 TREND = 24
+# Short headings (the help says what each holds), so the table fits 80 columns.
+PARTY_COLUMNS = ("PC", "Player", "Rank", "Total", "Unused", "Rolls", "Waiting", "Grab bag",
+                 "By session")
 
 
-def _trend(history: list[int]) -> str:
-    """The PC's AP Total over his newest sessions as a bar chart, and where it stands."""
+def _trend_length(width: int, rows: list[list[str]] | None = None) -> int:
+    """How many sessions the chart has room for on a screen ``width`` wide, beside the
+    party's other cells (``rows``): the table fits without scrolling sideways."""
+    used = 2 + 2  # the table's border, and a scrollbar when the party is long
+    for column, heading in enumerate(PARTY_COLUMNS[:-1]):
+        widest = max([cell_len(heading), *(cell_len(cells[column]) for cells in rows or [])])
+        used += widest + 2  # each cell's padding
+    # The chart's cell: padding, "…", the bars, a space and the newest total (up to 7 digits).
+    return max(0, min(TREND, width - used - 2 - 1 - 1 - 7))  # 0: no room for a bar
+
+
+def _trend(history: list[int], length: int = TREND) -> str:
+    """The PC's AP Total over his newest ``length`` sessions as a bar chart, and where it
+    stands."""
     if not history:
         return ""
-    shown = sparkline(history[-TREND:])
-    return f"{'…' if len(history) > TREND else ''}{shown} {history[-1]}"
+    shown = sparkline(history[-length:])
+    return f"{'…' if len(history) > length else ''}{shown} {history[-1]}"
 
 
 _SHORT = {AwardKind.GRAB_BAG: "grab", AwardKind.ADVENTURE: "adv", AwardKind.VETERAN: "pocket"}
