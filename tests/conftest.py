@@ -16,12 +16,14 @@ import sys
 # rewrote every test module's asserts again at each run (collecting took 5.8 s a worker,
 # 2.5 s with the bytecode kept), and each test that starts `python -m console` compiled the
 # console again. The suite keeps its bytecode beside the sources, as Python does by default
-# (__pycache__ is ignored by git); what the console does is not changed by it.
-sys.dont_write_bytecode = False
+# (__pycache__ is ignored by git); what the console does is not changed by it. A deliberate
+# `python -B` is kept (the flag is on the command line, not in the environment).
+if "-B" not in sys.orig_argv:
+    sys.dont_write_bytecode = False
 
-import pytest  # noqa: E402
+import pytest
 
-from tests import shared_css  # noqa: E402
+from tests import shared_css
 
 
 def pytest_configure(config: pytest.Config) -> None:
