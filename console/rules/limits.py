@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from console.records import record
 from console.rules.errors import RulesError
+from console.rules.facade_combat.traits import SPECIFIC_MAX
 from console.rules.ratings import Category, Rating, RatingType
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "COUNT",
     "DAYS",
     "DIFFICULTY",
+    "FACADE_ACTION",
     "FEET",
     "GM_FIGURE",
     "HEIGHT",
@@ -93,6 +95,8 @@ ROUNDS = Range(1, 1_000, "rounds")
 CHECKS = Range(1, 100, "checks")
 COUNT = Range(1, 50, "at once")
 SIX = Range(1, 6, "one of the six listed")
+# A Façade fight's Initiative is an Action: a category, its three specific attributes added.
+FACADE_ACTION = Range(0, 3 * SPECIFIC_MAX, "an Action: three attributes of 0 to 6")
 PERCENT = Range(1, 100, "percent")
 DAYS = Range(0, 3_650, "days: ten years")
 HOURS = Range(0, 10_000, "hours")

@@ -237,7 +237,7 @@ async def test_an_edited_template_redraws_the_fight_and_a_new_system_the_columns
 async def test_a_fighter_added_by_hand_in_facade_s_words(store: CampaignStore) -> None:
     """`a` asks a Façade fight's Initiative (an Action, 0 to 18), not MetaScape's Nish and
     Vit; the NPC keeps it every turn, `e` edits it in the same words, and his health cell
-    says he has no sheet rather than a bare "0D"."""
+    says he has no numbers rather than a bare "0D"."""
     app = alley(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
@@ -255,7 +255,7 @@ async def test_a_fighter_added_by_hand_in_facade_s_words(store: CampaignStore) -
         assert lookout.recorded_nish == 7
         tracker = app.screen.query_one("#tracker", TrackerPane)
         row = tracker._row_keys.index(lookout.id)
-        assert str(tracker.get_row_at(row)[5]) == "no sheet"
+        assert str(tracker.get_row_at(row)[5]) == "no numbers"
         await pilot.press("n")
         await pilot.pause()
         assert app.service.running().combatant(lookout.id).nish == 7  # type: ignore[union-attr]
@@ -265,3 +265,8 @@ async def test_a_fighter_added_by_hand_in_facade_s_words(store: CampaignStore) -
         await pilot.pause()
         assert app.service.running().combatant(lookout.id).nish == 5  # type: ignore[union-attr]
         assert "Lookout: Initiative 5" in app.screen.query_one("#log", LogPane).entries[-1][0]
+        await pilot.press("a")
+        await type_in(pilot, "Scout", "", "")  # none yet: e gives it later
+        await pilot.pause()
+        scout = next(c for c in app.service.running().combatants if c.name == "Scout")
+        assert scout.recorded_nish is None

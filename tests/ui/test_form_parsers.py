@@ -111,6 +111,16 @@ def test_a_number_field_keeps_to_its_range_and_says_so(text: str) -> None:
         _keeps_to(bounds, text)
 
 
+@pytest.mark.parametrize("bounds", RANGES, ids=[bounds.describe() for bounds in RANGES])
+def test_each_range_takes_its_ends_and_refuses_one_past(bounds: Range) -> None:
+    parse = whole_number("it", bounds)
+    assert parse(str(bounds.low)) == bounds.low and parse(str(bounds.high)) == bounds.high
+    for past in (bounds.low - 1, bounds.high + 1):
+        with pytest.raises(ValueError, match="out of range") as refused:
+            parse(str(past))
+        assert bounds.describe() in str(refused.value)
+
+
 def _keeps_to(bounds: Range, text: str) -> None:
     try:
         value = whole_number("it", bounds)(text)

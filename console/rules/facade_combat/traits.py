@@ -12,7 +12,6 @@ from __future__ import annotations
 from console.rules.errors import RulesError
 
 __all__ = [
-    "ACTION_MAX",
     "ATTRIBUTES",
     "CATEGORIES",
     "CATEGORY_OF",
@@ -44,8 +43,6 @@ POOLS: dict[str, str] = {"Body": "Strain", "Action": "Fatigue", "Mind": "Stress"
 POOL_OF: dict[str, str] = {pool: category for category, pool in POOLS.items()}
 SPECIFIC_MAX = 6
 SKILL_MAX = 12
-# Action, a character's Initiative, is a category: its three specific attributes added up.
-ACTION_MAX = 3 * SPECIFIC_MAX
 
 
 def _named(text: str, names: tuple[str, ...] | list[str], what: str) -> str:

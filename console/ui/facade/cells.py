@@ -20,9 +20,9 @@ def health_text(who: Fighter, *, penalties: bool = True) -> Text:
     land."""
     taken = who.health.taken()
     if who.sheet is None and not who.health:
-        # Added by hand, without a sheet: no levels to count hits against ("0D" read as a
-        # figure); hits the GM notes on him show as they come.
-        return Text("no sheet", style="dim")
+        # No Façade numbers (added by hand, or a PC's sheet without them): no levels to
+        # count hits against ("0D" read as a figure); hits the GM notes show as they come.
+        return Text("no numbers", style="dim")
     deadly = f"{taken[DamageType.D]}/{who.sheet.tracks.deadly}D" if who.sheet else (
         f"{taken[DamageType.D]}D")
     style = "bold red" if out_of_deadly(who) else "yellow" if taken[DamageType.D] else ""

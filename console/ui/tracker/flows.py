@@ -6,8 +6,7 @@ from __future__ import annotations
 from console.model import Side, Status
 from console.model.fight_end import EndHow
 from console.model.text import NAME_MAX, TITLE_MAX
-from console.rules.facade_combat.traits import ACTION_MAX
-from console.rules.limits import RESULT, ROUNDS, Range
+from console.rules.limits import FACADE_ACTION, RESULT, ROUNDS, Range
 from console.service.tracker import NishCall
 from console.ui.dialogs.confirm import CarefulConfirm, ConfirmDialog
 from console.ui.dialogs.form_dialog import (
@@ -24,9 +23,6 @@ from console.ui.forecast.at_start import forecast_at_start
 from console.ui.tracker.ending_dialog import EndingDialog
 
 __all__ = ["TrackerFlows", "parse_side"]
-
-# A Façade fight's Initiative is an Action (the tracker keeps it where MetaScape keeps Nish).
-INITIATIVE = Range(0, ACTION_MAX, "an Action: three attributes of 0 to 6")
 
 
 def parse_side(text: str) -> Side:
@@ -187,11 +183,12 @@ class TrackerFlows(Flows):
             values = await self.form("Add to the encounter", [
                 Field("name", "Name", required_text("name"), max_length=NAME_MAX),
                 Field("side", "Side: pc or npc", parse_side, value="npc"),
-                Field("nish", "Initiative: his Action (lowest acts first)",
-                      whole_number("Initiative", INITIATIVE)),
-            ], hint="added here, an NPC has no sheet (no health levels, no odds) · a roster "
-                    "NPC comes with his sheet: 2, then enter on it · a PC with a sheet takes "
-                    "his Action at the next turn")
+                # The tracker keeps a Façade fight's Initiative where MetaScape keeps Nish.
+                Field("nish", "Initiative: his Action (lowest acts first; blank: none yet)",
+                      optional_int("Initiative", FACADE_ACTION)),
+            ], hint="added here, an NPC has no numbers (no health levels, no odds) · a roster "
+                    "NPC comes with them: 2, then enter on it · a PC whose sheet has his "
+                    "Action takes it at the next turn")
             vit = None
         else:
             values = await self.form("Add to the encounter", [
@@ -219,7 +216,7 @@ class TrackerFlows(Flows):
         current = "" if combatant.nish is None else str(combatant.nish)
         if self.service.facade.playing():
             field = Field("nish", f"{combatant.name}'s Initiative this turn (blank: none)",
-                          optional_int("Initiative", INITIATIVE), value=current)
+                          optional_int("Initiative", FACADE_ACTION), value=current)
             title = f"Edit {combatant.name}'s Initiative"
         else:
             sheet = self.service.combat.sheet_of(combatant)
