@@ -12,7 +12,10 @@ from textual.geometry import Region
 from textual.widgets import DataTable, Input, Markdown
 
 from console.model import AwardKind
+from console.model.awards import CloseChoices, apply_close, give_grab_bag
+from console.rules.ap_awards import TimeRounding
 from console.service import CampaignService
+from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
 from console.ui.awards.awards_screen import AwardsScreen
 from console.ui.awards.close_session_screen import CloseSessionScreen
@@ -286,22 +289,66 @@ async def test_the_close_says_a_fight_running_and_who_in_it_is_marked_absent(
         assert app.screen.query_one("#close-hint").region.height >= 1  # still on screen
 
 
+def long_party(saves: Path) -> CampaignStore:
+    """Thirty closed sessions of the party (an AP Total chart thirty bars long), then one
+    running with three grab bag awards waiting, two of them for Brice."""
+    store = CampaignStore.create(saves, "Long Reach")
+    pcs = {pc.id: pc for pc in PARTY}
+    store.apply("setup", "The party", [(pc.TABLE, pc.id, pc.to_dict()) for pc in PARTY],
+                now=START - timedelta(days=400))
+    for week in range(30):
+        at = START - timedelta(days=7 * (30 - week))
+        session = store.start_session(now=at)
+        closing = apply_close(session, pcs, CloseChoices(
+            timedelta(hours=4), TimeRounding.DOWN, 5, tuple(pcs)), at + timedelta(hours=4))
+        store.apply("awards.close", "closed", [(session.TABLE, session.DOC_ID,
+                                               closing.session.to_dict())]
+                    + [(pc.TABLE, pc.id, pc.to_dict()) for pc in closing.pcs], now=at)
+        pcs = {pc.id: pc for pc in closing.pcs}
+    session = store.start_session(now=START)
+    for pc_id, amount in ((1, 2), (1, 1), (2, 3)):
+        session = give_grab_bag(session, pcs[pc_id], amount, "a good scene").session
+    store.apply("awards", "awards", [(session.TABLE, session.DOC_ID, session.to_dict())],
+                now=START)
+    return store
+
+
+def party_fits(app: GMConsoleApp) -> list[str]:
+    """The party table's headings, once it is seen not to scroll sideways."""
+    party = app.screen.query_one("#party", DataTable)
+    assert party.max_scroll_x == 0, (app.size, party.virtual_size, party.size)
+    return [str(column.label) for column in party.columns.values()]
+
+
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 48)])
 async def test_the_party_table_fits_the_width(tmp_path: Path, size: tuple[int, int]) -> None:
-    """The party's table never scrolls sideways: its headings are short, and the AP Total
-    chart takes the sessions the width has room for (none: no chart column). A resize
-    draws it again for the new width."""
-    # Imported here: at the top, test_snapshots' tests would be collected here too.
-    from tests.ui.test_snapshots import awards_campaign
-    app = GMConsoleApp(CampaignService(awards_campaign(tmp_path)))
+    """The party's table does not scroll sideways: its headings are short, awards waiting
+    are summed by kind, and the AP Total chart takes the sessions the width has room for
+    (none: no chart column)."""
+    app = GMConsoleApp(CampaignService(long_party(tmp_path)))
     async with app.run_test(size=size) as pilot:
         await pilot.press("w")
         await pilot.pause()
-        party = app.screen.query_one("#party", DataTable)
-        assert party.max_scroll_x == 0, (size, party.virtual_size)
-        headings = [str(column.label) for column in party.columns.values()]
+        headings = party_fits(app)
         assert ("By session" in headings) is (size[0] >= 100), headings
-        await pilot.resize_terminal(70, 24)
+        party = app.screen.query_one("#party", DataTable)
+        assert str(party.get_row_at(0)[6]) == "3 grab"  # 2 and 1, summed
+
+
+async def test_the_party_table_narrows_with_the_terminal_and_its_cells(tmp_path: Path) -> None:
+    """A column narrows when its cells do: the terminal made narrower step by step (the
+    chart keeps its column but fewer bars), and awards taken back (Waiting empties)."""
+    app = GMConsoleApp(CampaignService(long_party(tmp_path)))
+    async with app.run_test(size=(200, 30)) as pilot:
+        await pilot.press("w")
         await pilot.pause()
-        assert party.max_scroll_x == 0 and "By session" not in [
-            str(column.label) for column in party.columns.values()]
+        for width in (120, 100, 95, 70, 160, 100):
+            await pilot.resize_terminal(width, 30)
+            await pilot.pause()
+            assert ("By session" in party_fits(app)) is (width >= 95), width
+        app.screen.query_one("#session-awards").focus()
+        for _ in range(3):
+            await pilot.press("delete")
+            await pilot.pause()
+            party_fits(app)
+        assert not app.service.session().ap_awards

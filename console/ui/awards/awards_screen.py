@@ -146,7 +146,6 @@ once, after a preview table.
         bag = {r.player: r for r in report.players} if report else {}
         party = self.query_one("#party", DataTable)
         row = party.cursor_row
-        party.clear()
         rows: list[list[str]] = []
         histories: list[list[int]] = []
         for pc in self._pcs:
@@ -160,10 +159,12 @@ once, after a preview table.
                           for kind, amount in waiting.get(pc.id, {}).items()),
                 f"{tally.session_points} / {tally.campaign_points}" if tally else ""])
         length = _trend_length(self.size.width, rows)
-        # No room for one bar: no chart column (Total says where each one stands).
-        if len(party.columns) != len(PARTY_COLUMNS) - (length == 0):
-            party.clear(columns=True)
-            party.add_columns(*PARTY_COLUMNS[:-1] if length == 0 else PARTY_COLUMNS)
+        # The columns made again each time: a DataTable keeps a column's widest cell across
+        # clear(), so a column never narrowed when its cells did (an award taken back, a
+        # narrower terminal). No room for one bar: no chart column (Total says where each
+        # one stands).
+        party.clear(columns=True)
+        party.add_columns(*PARTY_COLUMNS[:-1] if length == 0 else PARTY_COLUMNS)
         for cells, history in zip(rows, histories, strict=True):
             party.add_row(*cells, *[_trend(history, length)] if length else [])
         if self._pcs:
@@ -313,7 +314,8 @@ PARTY_COLUMNS = ("PC", "Player", "Rank", "Total", "Unused", "Rolls", "Waiting", 
 
 def _trend_length(width: int, rows: list[list[str]] | None = None) -> int:
     """How many sessions the chart has room for on a screen ``width`` wide, beside the
-    party's other cells (``rows``): the table fits without scrolling sideways."""
+    party's other cells (``rows``), so the chart never makes the table scroll sideways (a
+    name or a player too long for the screen still does)."""
     used = 2 + 2  # the table's border, and a scrollbar when the party is long
     for column, heading in enumerate(PARTY_COLUMNS[:-1]):
         widest = max([cell_len(heading), *(cell_len(cells[column]) for cells in rows or [])])
