@@ -9,21 +9,12 @@ acknowledged operation survives, whatever the timing).
 from __future__ import annotations
 
 import os
-import sys
-
-# Set before anything else is imported (the imports below load the console). The development
-# machines set PYTHONDONTWRITEBYTECODE: under it every xdist worker compiled the console and
-# rewrote every test module's asserts again at each run (collecting took 5.8 s a worker,
-# 2.5 s with the bytecode kept), and each test that starts `python -m console` compiled the
-# console again. The suite keeps its bytecode beside the sources, as Python does by default
-# (__pycache__ is ignored by git); what the console does is not changed by it. A deliberate
-# `python -B` is kept (the flag is on the command line, not in the environment).
-if "-B" not in sys.orig_argv:
-    sys.dont_write_bytecode = False
 
 import pytest
 
-from tests import shared_css
+# keep_bytecode, imported for what it sets: whether the test modules and the console they
+# load write their bytecode (tests/keep_bytecode.py). Nothing before it loads the console.
+from tests import keep_bytecode, shared_css  # noqa: F401
 
 
 def pytest_configure(config: pytest.Config) -> None:
