@@ -155,3 +155,31 @@ async def test_an_undone_line_is_struck_on_screen_at_once(tmp_path) -> None:  # 
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert newest_painted() == "plain"
+
+
+async def test_an_undo_lays_out_again_only_the_lines_it_changed() -> None:
+    """The window is written again at an undo, but an unchanged entry's wrapped lines are
+    reused: only the struck-through one is laid out anew, and the picture is the same as
+    laying every line out afresh."""
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        log = app.query_one(LogPane)
+        log.show(history(300))  # type: ignore[arg-type]
+        rendered: list[object] = []
+        real = app.console.render
+
+        def counting(renderable, options=None):  # type: ignore[no-untyped-def]
+            rendered.append(renderable)
+            return real(renderable, options)
+
+        app.console.render = counting  # type: ignore[method-assign]
+        log.show(history(300, head=299))  # type: ignore[arg-type]
+        assert len(rendered) == 1  # the undone one
+        reused = [strip.text for strip in log.lines]
+        log._wrapped = {}  # nothing kept: every line laid out again
+        log.show(history(300, head=300))  # type: ignore[arg-type]
+        log.show(history(300, head=299))  # type: ignore[arg-type]
+        assert [strip.text for strip in log.lines] == reused
+        await pilot.resize_terminal(40, 8)  # another width: laid out again, not reused
+        await pilot.pause()
+        assert max(strip.cell_length for strip in log.lines) <= 40

@@ -70,6 +70,11 @@ again.
         self._session = 0
         self._head: tuple[int, datetime | None] = (0, None)  # the newest action in force
         self._lines: list[Strip] = []  # the entries shown, wrapped to the pane's width
+        # Each entry's wrapped lines, by what it says and how, at ``_wrapped_at`` columns: an
+        # undo writes the window again, and only the lines it changed are laid out anew
+        # (400 entries wrapped again at every undo, redo and first action after an undo).
+        self._wrapped: dict[tuple[object, ...], list[Strip]] = {}
+        self._wrapped_at = 0
         self.filter_text = ""  # only entries naming this (a combatant, say); "" for all
 
     def redraw(self) -> None:
@@ -157,12 +162,22 @@ again.
 
     def _wrap(self, entries: list[Text]) -> list[Strip]:
         width = max(1, self.scrollable_content_region.width)
+        if width != self._wrapped_at:
+            self._wrapped, self._wrapped_at = {}, width
+        if len(self._wrapped) > 2 * MAX_ENTRIES:  # entries long gone from the window
+            self._wrapped = {}
         console = self.app.console
         options = console.options.update_width(width)
         strips: list[Strip] = []
         for text in entries:
-            for line in Segment.split_lines(console.render(text, options)):
-                strips.append(Strip(line).adjust_cell_length(width))
+            key = (text.plain, str(text.style),
+                   *((span.start, span.end, str(span.style)) for span in text.spans))
+            lines = self._wrapped.get(key)
+            if lines is None:
+                lines = [Strip(line).adjust_cell_length(width)
+                         for line in Segment.split_lines(console.render(text, options))]
+                self._wrapped[key] = lines
+            strips += lines
         return strips
 
     def _resize_content(self) -> None:
