@@ -47,6 +47,7 @@ __all__ = [
     "gm_hit",
     "health_numbers",
     "health_word",
+    "no_numbers_advice",
     "out_of_deadly",
     "parse_hit",
     "replace_combatant",
@@ -64,6 +65,18 @@ def rules_error(error: RulesError) -> ModelError:
 
 
 # ----- who he is in Façade's terms ---------------------------------------------------------
+
+
+def no_numbers_advice(who: Fighter) -> str:
+    """Where a fighter without Façade numbers gets them: his PC's sheet, his template, or,
+    added by hand with neither, a template from the roster."""
+    their = who.pronoun.their
+    if who.combatant.is_pc:
+        return f"give {their} PC's sheet its attributes (roster, e)"
+    if who.combatant.ref is not None:
+        return f"give {their} NPC template its attributes (roster, e)"
+    return (f"added by hand, {who.pronoun.they} {who.pronoun.has} none; a roster template "
+            "brings them (2, then enter on it)")
 
 
 @record
@@ -91,9 +104,7 @@ class Fighter:
 
     def numbers(self) -> FacadeSheet:
         if self.sheet is None:
-            kind = "PC" if self.combatant.is_pc else "NPC template"
-            raise ModelError(f"{self.name} has no Façade numbers: give {self.pronoun.their} "
-                             f"{kind} its attributes (roster, e)")
+            raise ModelError(f"{self.name} has no Façade numbers: {no_numbers_advice(self)}")
         return self.sheet
 
     def effects(self) -> list[Effect]:

@@ -256,6 +256,9 @@ async def test_a_fighter_added_by_hand_in_facade_s_words(store: CampaignStore) -
         tracker = app.screen.query_one("#tracker", TrackerPane)
         row = tracker._row_keys.index(lookout.id)
         assert str(tracker.get_row_at(row)[5]) == "no numbers"
+        # He has no template: the details say where his numbers would come from.
+        assert "added by hand, they have none; a roster template brings them" in " ".join(
+            detail(app, lookout.id).split())
         await pilot.press("n")
         await pilot.pause()
         assert app.service.running().combatant(lookout.id).nish == 7  # type: ignore[union-attr]

@@ -153,3 +153,14 @@ def test_the_small_parsers(text: str) -> None:
             parse(text)
         except ValueError as error:
             assert str(error)
+
+
+def test_a_number_may_carry_its_sign_as_the_examples_write_it() -> None:
+    """The modifiers' examples read "(+2, -3)": both signs are read, and nothing else is."""
+    modifier = whole_number("modifier", Range(-100, 100, "a modifier"))
+    assert modifier("+2") == 2 and modifier(" -3 ") == -3 and modifier("7") == 7
+    for bad in ("+", "-", "+-2", "--2", "2+", "+ 2", "++2"):
+        with pytest.raises(ValueError, match="type a whole number"):
+            modifier(bad)
+    with pytest.raises(ValueError, match="out of range"):
+        whole_number("Vit", Range(0, 10, "points"))("+11")

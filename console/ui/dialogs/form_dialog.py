@@ -121,7 +121,8 @@ def whole_number(what: str, bounds: Range) -> Callable[[str], int]:
     """A whole number in ``bounds``; the message names the field and gives the range."""
     def parse(text: str) -> int:
         cleaned = text.strip()
-        digits = cleaned.removeprefix("-")
+        # A sign before the digits: "-3", and "+2" as the modifiers' examples write it.
+        digits = cleaned[1:] if cleaned[:1] in ("-", "+") else cleaned
         if not cleaned.isascii() or not digits.isdigit():
             raise ValueError(f"{what}: type a whole number, not {cleaned[:20] or 'nothing'}")
         if len(digits) > len(str(max(abs(bounds.low), abs(bounds.high)))):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from console.model import Combatant, PlayerCharacter, Side, Status
+from console.model import Combatant, PlayerCharacter, Status
 from console.model.errors import ModelError
 from console.model.facade_attacks import attack_trait
-from console.model.facade_fight import Fighter, fighter
+from console.model.facade_fight import Fighter, fighter, no_numbers_advice
 from console.model.facade_sheet import FacadeSheet, format_armor
 from console.model.facade_turns import initiative_state
 from console.model.skills import Skills, format_skills
@@ -79,9 +79,7 @@ def facade_lines(view: View, combatant: Combatant) -> list[RenderableType]:
     head.append_text(actions_text(combatant.actions))
     lines: list[RenderableType] = [head]
     if sheet is None:
-        kind = "PC's sheet" if combatant.side is Side.PC else "template"
-        lines.append(Text(f"no Façade numbers: give his {kind} its attributes (2, e)",
-                          style="yellow"))
+        lines.append(Text(f"no Façade numbers: {no_numbers_advice(who)}", style="yellow"))
         return lines
     lines.append(_numbers(sheet))
     health = Text("health ")
