@@ -33,8 +33,8 @@ from console.rules.errors import RulesError
 from console.rules.facade_combat.actions import Kind, Stance, TurnActions
 from console.rules.facade_combat.initiative import striated
 
-__all__ = ["initiative_state", "interrupted_label", "new_turn", "set_tie_rolls", "spend",
-           "take_action"]
+__all__ = ["initiative_state", "interrupted_label", "land_pending", "new_turn", "set_tie_rolls",
+           "spend", "take_action"]
 
 def initiative_state(encounter: Encounter, combatant_id: int) -> str:
     """Where his Initiative stands this turn: "free" (no turn running: anyone may act),
@@ -159,6 +159,14 @@ def _land_pending(fight: Fight) -> None:
             fight.notices.append(f"End of the turn: {who.name} takes "
                                  + ", ".join(map(str, who.health.pending)))
             after_damage(fight, fight.fighter(combatant.id))
+
+
+def land_pending(encounter: Encounter, pcs: Pcs, npcs: Npcs) -> Outcome:
+    """The fight ends, and its turn with it: Simple Combat's hits still waiting land now
+    (on a PC's sheet, or they would land in his next fight). Nothing when none waits."""
+    fight = Fight(encounter, pcs, npcs)
+    _land_pending(fight)
+    return fight.outcome() if fight.notices else Outcome()
 
 
 def new_turn(encounter: Encounter, pcs: Pcs, npcs: Npcs) -> Outcome:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from console.model import Encounter, ModelError, PlayerCharacter, Side, Status
 from console.model.checks_owed import checks_passed_by
 from console.model.encounters import Condition, InitiativeMode
+from console.model.facade_turns import land_pending
 from console.model.fight_end import EndHow, Ending
 from console.model.fight_facts import ending_of
 from console.model.hazards import hazard_checks_passed_by, passing_out
@@ -85,9 +86,14 @@ class TrackerCommands:
         lowest_first = system(service.campaign().system).lowest_first  # Façade's fights
 
         def begin() -> Outcome:
-            return begin_encounter(service.session_record(service.session().number)[1],
-                                   service.new_id(Encounter.TABLE), name,
-                                   lowest_first=lowest_first, ending=self.ending(how))
+            encounters = service.session_record(service.session().number)[1]
+            landed = self._landed(service.encounter())
+            if landed.changes:  # the running fight, as its hits left it
+                encounters = [landed.encounter if e.id == landed.encounter.id else e
+                              for e in encounters]
+            return landed.then(begin_encounter(encounters, service.new_id(Encounter.TABLE),
+                                               name, lowest_first=lowest_first,
+                                               ending=self.ending(how)))
 
         return service.run("encounter.new", begin)
 
@@ -104,7 +110,21 @@ class TrackerCommands:
         encounter = service.encounter()
         if encounter is None:
             raise ActionRefused("no encounter is running")
-        return service.run("encounter.end", lambda: end_encounter(encounter, self.ending(how)))
+
+        def end() -> Outcome:
+            landed = self._landed(encounter)
+            ended = landed.encounter if landed.changes else encounter
+            return landed.then(end_encounter(ended, self.ending(how)))
+
+        return service.run("encounter.end", end)
+
+    def _landed(self, encounter: Encounter | None) -> Outcome:
+        """A Façade fight ending in Simple Combat: the hits waiting for the end of the turn
+        land as it ends (they landed in the PC's next fight)."""
+        service = self._service
+        if encounter is None or encounter.round == 0 or service.campaign().system != "facade":
+            return Outcome()
+        return land_pending(encounter, service.pcs(), service.npcs())
 
     def ending(self, how: EndHow | None) -> Ending | None:
         return ending_now(self._service, how)

@@ -34,7 +34,14 @@ from console.model.errors import ModelError
 from console.model.facade_attacks import attack_trait, land_attack, simple_exchange
 from console.model.facade_fight import fighter, out_of_deadly
 from console.model.facade_sheet import FacadeSheet, parse_armor, parse_weapons
-from console.model.facade_turns import initiative_state, new_turn, set_tie_rolls, take_action
+from console.model.facade_turns import (
+    initiative_state,
+    land_pending,
+    new_turn,
+    set_tie_rolls,
+    take_action,
+)
+from console.model.lifecycle import end_encounter
 from console.model.outcome import Outcome
 from console.model.roster import spawn_copies
 from console.model.skills import parse_skills
@@ -341,6 +348,28 @@ class FacadeFight(RuleBasedStateMachine):
         status = Status.UNCONSCIOUS if down else Status.ACTIVE
         if self._act("status", lambda e: set_status(e, who, status)) is not None:
             (self.revived.add if not down else self.revived.discard)(who)
+
+    @precondition(lambda self: self.encounter.round > 0)
+    @rule()
+    def end_the_fight_then_take_it_back(self) -> None:
+        """The fight ended mid-turn ends its turn: Simple Combat's waiting hits land, none
+        is left waiting on a PC's sheet for his next fight; one undo gives it all back."""
+        before = self._snapshot()
+        landed = land_pending(self.encounter, self.pcs(), self.npcs())
+        step = landed.then(end_encounter(landed.encounter if landed.changes
+                                         else self.encounter))
+        writes: list[tuple[str, int, dict[str, Any] | None]] = [
+            ("encounters", 1, step.encounter.to_dict())]
+        writes += [("pcs", sheet.id, sheet.to_dict()) for sheet in step.pcs]
+        self.store.apply("encounter.end", "end", writes)
+        self.undone.clear()  # the store's redo branch is gone, as after any action
+        event(f"fight ended with hits waiting: {bool(landed.changes)}")
+        assert not self.encounter.active
+        assert all(not pc.facade_health.pending for pc in self.store.pcs()), \
+            "a hit left waiting for the PC's next fight"
+        assert all(not c.facade_health.pending for c in self.encounter.combatants)
+        self.store.undo()
+        assert self._snapshot() == before, "undo did not give back the fight"
 
     # ----- undo, redo, save ---------------------------------------------------------------
 

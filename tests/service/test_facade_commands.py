@@ -182,6 +182,40 @@ def test_simple_combat_as_a_campaign_option() -> None:
         service.facade.set_combat_system("tactical")
 
 
+@pytest.mark.parametrize("how", ["ended", "another begun"])
+def test_hits_waiting_at_the_end_of_the_fight_land_as_it_ends(how: str) -> None:
+    """Simple Combat's hits wait for the end of the turn; a fight ended mid-turn ends its
+    turn too. They landed in the PC's next fight, unsaid; now they land as it ends, said,
+    in the same action (one undo gives them back waiting)."""
+    service = facade_fight(CampaignStore.in_memory("Alley"))
+    who = ids(service)
+    service.facade.set_combat_system("simple")
+    service.facade.new_turn()
+    service.facade.simple(who["Thug 1"], who["Vera"], 0, 10, 2)  # Thug 1 wins by 8
+    waiting = service.facade.fighter(who["Vera"]).health.pending
+    assert waiting and not service.facade.fighter(who["Vera"]).health.hits
+    before = (service.pcs(), service.encounter())
+    if how == "ended":
+        outcome = service.tracker.end_encounter()
+    else:
+        outcome = service.tracker.new_encounter("Docks")
+    vera = service.pcs()[VERA.id]
+    assert vera.facade_health.hits == waiting and vera.facade_health.pending == ()
+    assert any(line.startswith("End of the turn: Vera takes") for line in outcome.notices)
+    assert not any(e.active and e.name == "Alley"
+                   for e in service.session_record(service.session().number)[1])
+    service.undo()
+    assert (service.pcs(), service.encounter()) == before
+
+
+def test_a_fight_ended_with_nothing_waiting_changes_no_sheet() -> None:
+    service = facade_fight(CampaignStore.in_memory("Alley"))
+    service.facade.new_turn()
+    pcs = service.pcs()
+    service.tracker.end_encounter()
+    assert service.pcs() == pcs
+
+
 def test_first_aid_healing_and_pools() -> None:
     service = facade_fight(CampaignStore.in_memory("Alley"))
     who = ids(service)
