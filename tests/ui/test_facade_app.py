@@ -83,6 +83,9 @@ async def test_a_turn_the_contest_and_an_interrupting_attack(store: CampaignStor
         assert "trait 8 vs 9: Agility 4 + Firearms 4" in hint(app)
         assert "lands 75.0%" in hint(app)  # 1d10+d6 within 2 of 9: 7 and up, 45 of 60
         await type_in(pilot, "12")  # 12 vs 9: level 1
+        # The defense's question says what Thug 2 may do, then, apart, what is left now.
+        assert ("when only their Active is left, Fully Defensive · Thug 2 now: Active and "
+                "Passive left") in " ".join(hint(app).split())
         await type_in(pilot, "")  # no defense
         assert "2 Glancing to the legs (2D)" in hint(app)
         await type_in(pilot, "2")

@@ -210,9 +210,9 @@ class FacadeFlows(Flows):
                       optional_int("defense", ROLL))],
                 f"{roll} lands unless {target.pronoun.they} "
                 f"{target.pronoun.verb('defends', 'defend')}: block or dodge "
-                f"({target.pronoun.their} Passive action) or, with only "
-                f"{target.pronoun.their} Active left, Fully Defensive "
-                f"({target.combatant.actions.describe()})")
+                f"({target.pronoun.their} Passive action) or, when only "
+                f"{target.pronoun.their} Active is left, Fully Defensive · "
+                f"{target.name} now: {target.combatant.actions.describe()}")
             if values is None:
                 return
             defense = values["defense"]
