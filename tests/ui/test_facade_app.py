@@ -276,3 +276,14 @@ async def test_a_fighter_added_by_hand_in_facade_s_words(store: CampaignStore) -
         await pilot.pause()
         scout = next(c for c in app.service.running().combatants if c.name == "Scout")
         assert scout.recorded_nish is None
+
+
+async def test_spawning_copies_asks_for_one_initiative_in_facade_s_words(
+        store: CampaignStore) -> None:
+    app = alley(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "end", "s")
+        await pilot.pause()
+        labels = " ".join(plain(label.render()) for label in app.screen.query("Label"))
+        assert "Spawn Thug" in labels and "One Initiative for the group" in labels
+        assert "Nish" not in labels

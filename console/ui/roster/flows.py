@@ -93,10 +93,13 @@ class RosterFlows(Flows):
         self.run(self._spawn(self._template(entry)))
 
     async def _spawn(self, template: NpcTemplate) -> None:
+        # A Façade fight keeps its Initiative where MetaScape keeps Nish: said in its words.
+        word = "Initiative" if self.service.campaign().system == "facade" else "Nish"
         values = await self.form(f"Spawn {template.name}", [
             Field("count", f"How many {template.name}s", whole_number("how many", COUNT),
                   value="2"),
-            Field("shared", "One Nish for the group (y/n)", yes_no("one Nish"), value="y"),
+            Field("shared", f"One {word} for the group (y/n)", yes_no(f"one {word}"),
+                  value="y"),
             Field("hidden", "Hidden from the players (y/n)",
                   yes_no("hidden"), value="n"),
         ])
