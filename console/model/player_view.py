@@ -47,8 +47,9 @@ from console.records import record
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder
 
-__all__ = ["HEALTH_WORDS", "LEGEND", "PlayerHazard", "PlayerPicture", "PlayerRow", "health_word",
-           "number_foes", "player_picture", "shown_name"]
+__all__ = ["FACADE_LABELS", "HEALTH_WORDS", "LEGEND", "METASCAPE_LABELS", "PlayerHazard",
+           "PlayerPicture", "PlayerRow", "health_word", "number_foes", "player_picture",
+           "shown_name"]
 
 # Health, from fresh to out of the fight (a PC past his Vit: critical; a vehicle or ship:
 # crippled, destroyed).
@@ -120,6 +121,9 @@ class PlayerPicture:
     turn_limit: int | None = None
     read_aloud: str = ""  # the boxed text the GM has revealed ("" none)
     legend: tuple[str, ...] = ()  # what a PC's health in numbers means (LEGEND)
+    # The game's words for the order's column, the round and one's turn in it: MetaScape's,
+    # or Façade's (its Initiative, its turn, a click in it).
+    labels: tuple[str, str, str] = ("Nish", "Round", "Turn")  # METASCAPE_LABELS
 
     def to_dict(self) -> dict[str, Any]:
         """The picture as plain data, for a view in another program (a browser): the same
@@ -131,7 +135,12 @@ class PlayerPicture:
                 "in_effect": list(self.in_effect),
                 "turn_since": None if self.turn_since is None else format_time(self.turn_since),
                 "turn_limit": self.turn_limit, "read_aloud": self.read_aloud,
-                "legend": list(self.legend)}
+                "legend": list(self.legend),
+                "labels": dict(zip(("order", "round", "turn"), self.labels, strict=True))}
+
+
+METASCAPE_LABELS = ("Nish", "Round", "Turn")
+FACADE_LABELS = ("Init", "Turn", "Click")  # the tracker's round is Façade's turn
 
 
 def _until(until_round: int | None) -> str:
@@ -250,8 +259,9 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
     tracks (a PC's levels taken of each, "B 3/9 C 1/6 D 0/3", or a word; an NPC's word)."""
     settings = settings or PlayersSettings()
     timer = timer or TurnTimer()
+    labels = FACADE_LABELS if facade is not None else METASCAPE_LABELS
     if encounter is None or not encounter.active:
-        return PlayerPicture(campaign, session, 0, False)
+        return PlayerPicture(campaign, session, 0, False, labels=labels)
     if settings.npc_names is NpcNames.FOES:
         encounter = number_foes(encounter)  # those not numbered yet, as a save would
     shown = {c.id: c for c in encounter.combatants
@@ -325,4 +335,4 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
     numbers = not words and facade is None and any(row.is_pc for row in (*rows, *unplaced))
     return PlayerPicture(campaign, session, encounter.round, True, tuple(rows), hazards,
                          in_effect, unplaced, since, timer.limit if since else None,
-                         reflow(encounter.read_aloud), LEGEND if numbers else ())
+                         reflow(encounter.read_aloud), LEGEND if numbers else (), labels)

@@ -254,6 +254,12 @@ def test_the_players_view_and_the_forecast_say_what_they_support() -> None:
     health = {row.name: row.health for row in picture.rows}
     assert health["Kess"] == "B 0/9 C 0/6 D 1/3" and health["Vera"] == "B 0/9 C 0/6 D 0/3"
     assert health["Thug 1"] == "unhurt"
+    # In Façade's words: its Initiative, its turn, a click in it (not Nish, round, turn).
+    assert picture.labels == ("Init", "Turn", "Click")
+    assert picture.to_dict()["labels"] == {"order": "Init", "round": "Turn", "turn": "Click"}
+    service.tracker.end_encounter()
+    assert service.players.picture().labels == ("Init", "Turn", "Click")  # no fight
+    service.undo()
     chop = service.facade.plan_attack(who["Vera"], who["Thug 2"], 0, interrupting=True)
     # 12 vs 9: Glancing to the torso, 2D: the jacket's 1D and its Reduction 2 leave 1B
     service.facade.land_attack(chop, 12, choice=Choice(Location.TORSO, Blow.GLANCING))

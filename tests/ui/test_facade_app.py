@@ -7,8 +7,10 @@ the tracker and in the details; its roster forms. The rules behind them are test
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from console.model import Encounter, PlayerCharacter, Side
 from console.model.facade_sheet import tracks_of
@@ -20,6 +22,8 @@ from console.store import CampaignStore
 from console.ui.app import GMConsoleApp
 from console.ui.bindings import described_bindings
 from console.ui.log.log_pane import LogPane
+from console.ui.player.order_board import OrderBoard
+from console.ui.player.player_app import PlayerViewApp
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.tracker_pane import TrackerPane
 from tests.service.test_facade_commands import KESS, THUG, VERA
@@ -287,3 +291,23 @@ async def test_spawning_copies_asks_for_one_initiative_in_facade_s_words(
         labels = " ".join(plain(label.render()) for label in app.screen.query("Label"))
         assert "Spawn Thug" in labels and "One Initiative for the group" in labels
         assert "Nish" not in labels
+
+
+async def test_the_players_view_says_initiative_turn_and_click(tmp_path: Path) -> None:
+    """A Façade table's players read its words: the order's column Init, the big counter
+    the turn, the timer a click (not MetaScape's Nish, round and turn)."""
+    store = CampaignStore.create(tmp_path, "Alley")
+    alley(store)
+    store.close()
+    viewer = CampaignStore.open(tmp_path, "Alley", read_only=True)
+    app = PlayerViewApp(CampaignService(viewer))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert str(app.query_one("#round-label", Static).render()) == "TURN"
+            assert str(app.query_one("#timer-label", Static).render()) == "CLICK"
+            board = app.query_one(OrderBoard)
+            header = plain(board.render(), board.size.width).splitlines()[1]
+            assert "Init" in header and "Nish" not in header
+    finally:
+        viewer.close()

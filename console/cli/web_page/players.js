@@ -73,6 +73,10 @@
       return;
     }
     $("#round").textContent = picture.fighting && picture.round ? picture.round : "-";
+    const labels = picture.labels || {order: "Nish", round: "Round", turn: "Turn"};
+    $("#round-box .label").textContent = labels.round.toUpperCase();
+    $("#timer .label").textContent = labels.turn.toUpperCase();
+    $("#order th.nish").textContent = labels.order;
     $("#campaign").textContent = picture.campaign;
     $("#session").textContent = picture.session ? `session ${picture.session}` : "no session yet";
     $("#in-effect").textContent = picture.in_effect.join(" · ");

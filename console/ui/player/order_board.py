@@ -41,7 +41,7 @@ def order_table(picture: PlayerPicture, height: int) -> Table:
     table = Table(box=box.SIMPLE_HEAD, expand=True, leading=1 if roomy else 0,
                   padding=(0, 1), header_style="dim")
     table.add_column("", width=1, no_wrap=True)
-    table.add_column("Nish", width=4, justify="right", no_wrap=True)
+    table.add_column(picture.labels[0], width=4, justify="right", no_wrap=True)
     table.add_column("Name", ratio=2, no_wrap=True, overflow="ellipsis")
     # "13 of 20 Vit left" whole, never wrapped into "13 of 20 Vit / left".
     table.add_column("Health", min_width=12, no_wrap=True)

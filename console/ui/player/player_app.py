@@ -91,6 +91,9 @@ class PlayerViewApp(PlainNotices, GuardedApp, App[int]):
         self.picture = picture
         self.query_one("#round", Digits).update(str(picture.round) if picture.fighting
                                                 and picture.round else "-")
+        _, round_word, turn_word = picture.labels
+        self.query_one("#round-label", Static).update(round_word.upper())
+        self.query_one("#timer-label", Static).update(turn_word.upper())
         session = f"session {picture.session}" if picture.session else "no session yet"
         where = f"{picture.campaign}\n{session}"
         if picture.in_effect:
