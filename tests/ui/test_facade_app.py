@@ -15,6 +15,7 @@ from textual.widgets import Static
 from console.model import Encounter, PlayerCharacter, Side
 from console.model.facade_sheet import tracks_of
 from console.model.facade_turns import new_turn
+from console.model.pronouns import Pronoun
 from console.model.roster import spawn_copies
 from console.model.tracker import add_combatant
 from console.service import CampaignService
@@ -311,3 +312,22 @@ async def test_the_players_view_says_initiative_turn_and_click(tmp_path: Path) -
             assert "Init" in header and "Nish" not in header
     finally:
         viewer.close()
+
+
+async def test_the_action_and_care_forms_say_her(store: CampaignStore) -> None:
+    """Vera is a she: the action form asks what she does, the care form of days on her
+    sheet (they said "he" for everyone)."""
+    app = alley(store)
+    vera = app.service.pcs()[VERA.id]
+    app.service.roster.save_pc(vera.with_changes(pronoun=Pronoun.parse("she")))
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Vera")
+        for key, said in (("t", "What she does (not an attack)"),
+                          ("plus", "days of healing on her sheet")):
+            await pilot.press(key)
+            await pilot.pause()
+            labels = " ".join(" ".join(plain(label.render()).split())
+                              for label in app.screen.query("Label"))
+            assert said in labels, labels
+            await pilot.press("escape")
+            await pilot.pause()

@@ -114,7 +114,8 @@ class FacadeFlows(Flows):
             Field("step", "a Active, p Passive, fa fully Active, fp fully Passive",
                   step_choice, value="a"),
             Field("attack", "An attack (y/n)", yes_no("an attack"), value="y"),
-            Field("what", "What he does (not an attack)", str,
+            Field("what", f"What {who.pronoun.they} {who.pronoun.verb('does', 'do')} (not an "
+                  "attack)", str,
                   placeholder="a full dodge, a run for cover"),
         ], f"{who.name}: {who.combatant.actions.describe()}; an attack is an Active action "
            "(fa: fully Active, the GM's bonus or penalty on it)")
@@ -318,7 +319,7 @@ class FacadeFlows(Flows):
                   optional_int("roll", ROLL)),
             Field("medic", f"Medic (blank: not in the fight): {_names(medics)}",
                   optional_int("medic", _pick(medics, "medics"))),
-            Field("days", "Or days of healing on his sheet (a PC)",
+            Field("days", f"Or days of healing on {patient.pronoun.their} sheet (a PC)",
                   optional_int("days", DAYS)),
             Field("rest", "Bed rest (y/n)", yes_no("bed rest"), value="n"),
             Field("strenuous", "Strenuous days, fights (y/n)", yes_no("strenuous"), value="n"),
