@@ -272,7 +272,7 @@ class TrackerCommands:
 
     def set_nish(self, combatant_id: int, nish: int | None) -> Outcome:
         # A Façade fight keeps its Initiative (an Action) where MetaScape keeps Nish.
-        word = "Initiative" if self._service.campaign().system == "facade" else "Nish"
+        word = system(self._service.campaign().system).initiative
         return self._on("tracker.edit_nish",
                         lambda e: set_nish(e, combatant_id, nish, word=word))
 

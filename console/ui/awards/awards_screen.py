@@ -312,19 +312,19 @@ PARTY_COLUMNS = ("PC", "Player", "Rank", "Total", "Unused", "Rolls", "Waiting", 
                  "By session")
 
 
-def _trend_length(width: int, rows: list[list[str]] | None = None) -> int:
+def _trend_length(width: int, rows: list[list[str]]) -> int:
     """How many sessions the chart has room for on a screen ``width`` wide, beside the
     party's other cells (``rows``), so the chart never makes the table scroll sideways (a
     name or a player too long for the screen still does)."""
     used = 2 + 2  # the table's border, and a scrollbar when the party is long
     for column, heading in enumerate(PARTY_COLUMNS[:-1]):
-        widest = max([cell_len(heading), *(cell_len(cells[column]) for cells in rows or [])])
+        widest = max([cell_len(heading), *(cell_len(cells[column]) for cells in rows)])
         used += widest + 2  # each cell's padding
     # The chart's cell: padding, "…", the bars, a space and the newest total (up to 7 digits).
     return max(0, min(TREND, width - used - 2 - 1 - 1 - 7))  # 0: no room for a bar
 
 
-def _trend(history: list[int], length: int = TREND) -> str:
+def _trend(history: list[int], length: int) -> str:
     """The PC's AP Total over his newest ``length`` sessions as a bar chart, and where it
     stands."""
     if not history:

@@ -7,6 +7,7 @@ from typing import Protocol
 from console.model import NpcTemplate, PlayerCharacter
 from console.model.lifecycle import sheet_history, taken_template_names
 from console.rules.limits import COUNT
+from console.rules.systems import system
 from console.service import ActionRefused
 from console.service.roster import Sheet
 from console.ui.dialogs.confirm import CarefulConfirm
@@ -93,8 +94,7 @@ class RosterFlows(Flows):
         self.run(self._spawn(self._template(entry)))
 
     async def _spawn(self, template: NpcTemplate) -> None:
-        # A Façade fight keeps its Initiative where MetaScape keeps Nish: said in its words.
-        word = "Initiative" if self.service.campaign().system == "facade" else "Nish"
+        word = system(self.service.campaign().system).initiative  # Façade: Initiative
         values = await self.form(f"Spawn {template.name}", [
             Field("count", f"How many {template.name}s", whole_number("how many", COUNT),
                   value="2"),

@@ -179,29 +179,28 @@ class TrackerFlows(Flows):
 
     async def _add(self) -> None:
         self.service.running()
+        who = [Field("name", "Name", required_text("name"), max_length=NAME_MAX),
+               Field("side", "Side: pc or npc", parse_side, value="npc")]
         if self.service.facade.playing():
             values = await self.form("Add to the encounter", [
-                Field("name", "Name", required_text("name"), max_length=NAME_MAX),
-                Field("side", "Side: pc or npc", parse_side, value="npc"),
+                *who,
                 # The tracker keeps a Façade fight's Initiative where MetaScape keeps Nish.
                 Field("nish", "Initiative: his Action (lowest acts first; blank: none yet)",
                       optional_int("Initiative", FACADE_ACTION)),
             ], hint="added here, an NPC has no numbers (no health levels, no odds) · a roster "
                     "NPC comes with them: 2, then enter on it · a PC whose sheet has his "
                     "Action takes it at the next turn")
-            vit = None
         else:
             values = await self.form("Add to the encounter", [
-                Field("name", "Name", required_text("name"), max_length=NAME_MAX),
-                Field("side", "Side: pc or npc", parse_side, value="npc"),
+                *who,
                 Field("nish", "Nish (NPC: recorded value, e.g. 12 or 8M; PC: this round's "
                       "roll)", stat_number("Nish")),
                 Field("vit", "Vit (optional, value or rating)", stat_number("Vit")),
             ], hint="added here, an NPC has no Atk, Def, Dmg or AR (no odds) · a roster NPC "
                     "comes with its stats: 2, then enter on it")
-            vit = None if values is None else values["vit"]
         if values is None:
             return
+        vit = values.get("vit")  # MetaScape's only: a Façade fighter's levels are a sheet's
         tracker = self.service.tracker
         if values["side"] is Side.PC:
             self.show(tracker.join_pc(values["name"], values["nish"], vit))
