@@ -106,3 +106,73 @@ async def test_a_toast_shows_once_over_a_dialog_and_goes_when_it_expires(
         await pilot.pause()
         main = app.screen
         assert isinstance(main, MainScreen) and not main.query("Toast")
+
+
+async def test_a_dialog_opens_with_its_toast_rack_hidden_and_a_toast_still_shows(
+        seed: CampaignService, open_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Textual hides a new screen's toast rack once the screen is up when no toast is live,
+    which lays the dialog out and paints it whole again. A dialog starts with it hidden, so
+    that hiding asks for nothing; a toast coming still shows."""
+    from textual.widgets._toast import ToastRack
+
+    layouts_asked: list[str] = []
+    showing: list[bool] = []
+    show, refresh = ToastRack.show, ToastRack.refresh
+
+    def shown(rack: ToastRack, notifications: object) -> None:
+        showing.append(True)
+        try:
+            show(rack, notifications)  # type: ignore[arg-type]
+        finally:
+            showing.pop()
+
+    def refreshed(rack: ToastRack, *regions: object, **kwargs: object) -> ToastRack:
+        if showing and kwargs.get("layout") and isinstance(rack.screen, Dialog):
+            layouts_asked.append(type(rack.screen).__name__)
+        return refresh(rack, *regions, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ToastRack, "show", shown)
+    monkeypatch.setattr(ToastRack, "refresh", refreshed)
+    fight(seed)
+    app = open_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)
+        assert layouts_asked == []
+        app.notify("Thug held (undo: ctrl+z)", timeout=30)
+        await pilot.pause()
+        assert layouts_asked == ["FormDialog"]  # shown for the toast
+        painted = html.unescape(re.sub(r"<[^>]*>", "", app.export_screenshot()))
+        assert "Thug\xa0held" in painted
+
+
+async def test_a_label_given_its_own_text_again_asks_for_no_layout() -> None:
+    """Textual lays the screen out anew at every update of a label: a form's labels are
+    written again as each field is filled, at every dialog's opening. The same text again
+    asks for nothing; a new text, or a renderable, is drawn."""
+    from rich.text import Text
+    from textual.app import App, ComposeResult
+
+    from console.ui.widgets.plain import Label, Static
+
+    class Labels(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Label("Thug's Def", id="label")
+            yield Static("Kara", id="static")
+
+    app = Labels()
+    async with app.run_test() as pilot:
+        for widget in (app.query_one("#label", Label), app.query_one("#static", Static)):
+            asked: list[object] = []
+            original = widget.refresh
+            widget.refresh = (  # type: ignore[method-assign]
+                lambda *a, _o=original, _a=asked, **k: _a.append(k) or _o(*a, **k))
+            text = str(widget.content)
+            widget.update(text)
+            assert asked == []
+            widget.update(text + " (8M)")
+            widget.update(Text(text + " (8M)"))
+            assert len(asked) == 2
+            await pilot.pause()
+            assert str(widget.render()) == text + " (8M)"

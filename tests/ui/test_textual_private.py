@@ -32,6 +32,7 @@ from console.ui.textual_private import (
     StillBackgroundApp,
     WholePasteParser,
     keep_pastes_whole,
+    remove_closed,
     tinted_lines,
     tinted_still,
     without_toasts,
@@ -209,6 +210,50 @@ async def test_a_dialog_lays_the_screen_under_it_out_at_a_new_size() -> None:
         console = Console(width=60, height=8, color_system="truecolor")
         lines = console.render_lines(still, console.options.update(width=60, height=8))
         assert "".join(segment.text for segment in lines[0]).endswith("EDGE"), changed()
+
+
+async def test_a_closed_dialog_goes_without_laying_the_screen_under_it_out_again() -> None:
+    """``App._prune`` with no parent: a closed dialog is removed whole, and nothing asks the
+    app for a layout of the screen back on top, which Textual's public removal does (of
+    the removed screen's parent, the app) once the removal is done."""
+
+    async def layouts_asked_closing(dialog: Dialog) -> int:
+        app = StillApp()
+        async with app.run_test(size=(40, 8)) as pilot:
+            under = app.screen
+            await app.push_screen(dialog)
+            await pilot.pause()
+            asked = []
+            original = app.refresh
+
+            def counted(*args: Any, **kwargs: Any) -> Any:
+                if kwargs.get("layout"):
+                    asked.append(kwargs)
+                return original(*args, **kwargs)
+
+            app.refresh = counted  # type: ignore[method-assign]
+            dialog.dismiss()
+            await pilot.pause()
+            await pilot.pause()
+            assert app.screen is under and not dialog.is_attached, changed()
+            assert dialog not in app.query("*").nodes and under.is_current, changed()
+            return len(asked)
+
+    class PublicRemoval(Dialog):
+        def remove(self) -> Any:
+            return Screen.remove(self)
+
+    assert await layouts_asked_closing(PublicRemoval()) >= 1, (
+        "Textual no longer asks for a layout once a dialog is removed: remove_closed in "
+        "console/ui/textual_private.py has no use left")
+    assert await layouts_asked_closing(Dialog()) == 0, changed()
+    app = StillApp()
+    async with app.run_test(size=(40, 8)) as pilot:
+        dialog = Dialog()
+        await app.push_screen(dialog)
+        app.pop_screen()
+        await pilot.pause()
+        assert remove_closed(dialog) is not None, changed()
 
 
 def _parsed(parser: Any, *chunks: str) -> list[tuple[str, str]]:

@@ -21,6 +21,7 @@ from rich.console import RenderableType
 from rich.segment import Segment
 from textual import events
 from textual.await_complete import AwaitComplete
+from textual.await_remove import AwaitRemove
 from textual.color import Color
 from textual.geometry import Region, Size
 from textual.screen import ModalScreen, Screen
@@ -32,7 +33,14 @@ from textual.widget import Widget
 from console.ui.key_gate import Hold
 from console.ui.safety import Guarded, on
 from console.ui.screens.breakpoints import SizedAtOnce
-from console.ui.textual_private import lay_out_at, tinted_lines, tinted_still, without_toasts
+from console.ui.textual_private import (
+    lay_out_at,
+    remove_closed,
+    tinted_lines,
+    tinted_still,
+    toasts_hidden_till_shown,
+    without_toasts,
+)
 
 __all__ = ["Dialog", "show_through"]
 
@@ -114,6 +122,7 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
 
     def on_mount(self) -> None:
         self._laid_out_at = self.app.size  # the size of the screens under it, as pushed
+        toasts_hidden_till_shown(self)
         under = self._under()
         if under is not None:
             # Its toasts show on the dialog, live: in the picture of it they would show
@@ -173,6 +182,12 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
         if self.hold is not None:
             self.hold.dialog_closed()
         return super().dismiss(result)
+
+    def remove(self) -> AwaitRemove:
+        """Removed once closed, without Textual laying out the screen under it again: it was
+        repainted as it came back on top (``console.ui.textual_private.remove_closed``)."""
+        removal = remove_closed(self)
+        return super().remove() if removal is None else removal
 
     def render(self) -> Visual | Segment | str:  # type: ignore[override]
         under = self._under()

@@ -32,6 +32,12 @@ def _safe(content: VisualType) -> VisualType:
     return shown(content, notes=True) if isinstance(content, str) else content
 
 
+def _same(shown_now: VisualType, content: VisualType) -> bool:
+    """The same text again: Textual would lay the whole screen out anew for it (a form's
+    label written again as each field is filled, at every dialog's opening)."""
+    return isinstance(content, str) and isinstance(shown_now, str) and content == shown_now
+
+
 class Static(Guarded, widgets.Static):
     """Textual's Static, markup off."""
 
@@ -40,7 +46,9 @@ class Static(Guarded, widgets.Static):
         super().__init__(_safe(content), **kwargs)
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        super().update(_safe(content), layout=layout)
+        content = _safe(content)
+        if not _same(self.content, content):
+            super().update(content, layout=layout)
 
 
 class Label(Guarded, widgets.Label):
@@ -51,7 +59,9 @@ class Label(Guarded, widgets.Label):
         super().__init__(_safe(content), **kwargs)
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        super().update(_safe(content), layout=layout)
+        content = _safe(content)
+        if not _same(self.content, content):
+            super().update(content, layout=layout)
 
 
 def cell(value: Any) -> Any:
