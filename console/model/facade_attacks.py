@@ -150,9 +150,11 @@ def land_attack(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int,
         raise ModelError("choose the blow: " + "; ".join(map(str, allowed)))
     if choice is not None and choice not in allowed:
         raise ModelError(f"{choice} is not on the chart's row for a margin of {read.margin}")
+    fight.attacked(attacker_id, target_id, hit=choice is not None)
     if choice is not None:
         blow, through = _blow_damage(attacker, target, arm, choice)
         if through is None:
+            fight.stopped_by_armor(attacker_id, target_id)
             fight.notices.append(f"{choice}: {blow}, stopped by {target.pronoun.their} armor")
         else:
             armor = "" if through == blow else f", {through} through {target.pronoun.their} armor"
@@ -246,6 +248,11 @@ def simple_exchange(encounter: Encounter, pcs: Pcs, npcs: Npcs, attacker_id: int
         add_pool(fight, who_id, "Strain",
                   heavy_strain(arm.strength, who.numbers().attribute("Strength")),
                   f"{arm.name} is too heavy for {who.pronoun.them}")
+    # Each armed side attacked: it hit if it won the contest, or tied (a Glancing blow each).
+    for who_id, other_id in ((attacker_id, target_id), (target_id, attacker_id)):
+        if who_id in arms:
+            won = roll == against or (roll > against) == (who_id == attacker_id)
+            fight.attacked(who_id, other_id, hit=won)
     if roll == against:
         for who_id, other_id in ((attacker_id, target_id), (target_id, attacker_id)):
             if who_id in arms:
@@ -279,6 +286,7 @@ def _simple_hit(fight: Fight, attacker_id: int, target_id: int, weapon: FacadeWe
     blow, through = _blow_damage(attacker, target, weapon, choice)
     reason = f" ({why})" if why else ""
     if through is None:
+        fight.stopped_by_armor(attacker_id, target_id)
         fight.notices.append(f"{attacker.name}: {choice}{reason}, {blow} stopped by armor")
         return
     fight.notices.append(f"{attacker.name}: {choice}{reason}, {through} to {target.name} at "

@@ -21,6 +21,7 @@ from console.model.characters import PlayerCharacter
 from console.model.encounters import Combatant, Encounter, Side, Status, combatant_of
 from console.model.errors import ModelError
 from console.model.facade_sheet import FacadeHealth, FacadeSheet, FacadeWeapon
+from console.model.fight_events import Attacked
 from console.model.npcs import NpcTemplate
 from console.model.outcome import Outcome
 from console.model.pronouns import Pronoun
@@ -160,6 +161,17 @@ class Fight:
         self.changed_pcs: dict[int, PlayerCharacter] = {}
         self.notices: list[str] = []
         self.alerts: list[str] = []
+        # What no document shows, for the session's recap: each attack and whether it hit,
+        # and the blows the armor stopped (the hits noted are read from the sheets,
+        # console.model.fight_facts).
+        self._attacks: list[tuple[int, int, bool]] = []
+        self._stopped: set[tuple[int, int]] = set()
+
+    def attacked(self, attacker_id: int, target_id: int, hit: bool) -> None:
+        self._attacks.append((attacker_id, target_id, hit))
+
+    def stopped_by_armor(self, attacker_id: int, target_id: int) -> None:
+        self._stopped.add((attacker_id, target_id))
 
     def fighter(self, combatant_id: int) -> Fighter:
         return fighter(self.encounter, combatant_id, self.pcs, self.npcs)
@@ -178,7 +190,10 @@ class Fight:
 
     def outcome(self) -> Outcome:
         settled = settle(self.before, self.encounter, self.notices, self.alerts)
-        return Outcome.told(*self.changed_pcs.values()).then(settled)
+        events = [Attacked(self.encounter.id, attacker, target, hit,
+                           stopped=hit and (attacker, target) in self._stopped)
+                  for attacker, target, hit in self._attacks]
+        return Outcome.told(*self.changed_pcs.values()).then(settled).with_events(*events)
 
 
 

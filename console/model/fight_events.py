@@ -11,8 +11,8 @@ id. Two sources make them:
   a critical-damage or a vessel's check and its result;
 - every change to a fight is read for its facts whatever the command
   (:mod:`console.model.fight_facts`): a round begun, a turn begun, someone joining, wounds,
-  a status, a condition, hidden or shown to the players, the fight's end. None can be
-  forgotten by a new command.
+  Façade's hits, a status, a condition, hidden or shown to the players, the fight's end.
+  None can be forgotten by a new command.
 
 Undoing an action takes its entry out of effect, and with it its events: the recap reads
 only the entries in effect. Each event is small and validated like any saved document.
@@ -45,12 +45,17 @@ __all__ = [
     "RoundBegan",
     "Shown",
     "StatusChanged",
+    "Struck",
     "TurnBegan",
     "Wounded",
     "event_from_dict",
 ]
 
 _END_HOWS = ("won", "fled", "other")
+# A Façade hit's place and damage, as the seed names them (Location and DamageType in
+# console.rules.facade_combat.health, which a test holds these to).
+_PLACES = ("Torso", "Legs", "Arms", "Head")
+_DAMAGE = ("B", "C", "D")
 
 
 def _bool(value: object, what: str) -> bool:
@@ -93,6 +98,7 @@ _READERS: dict[str, Callable[[object, str], Any]] = {
     "actors": _ids,
     "turn": lambda v, w: need_str(v, w),
     "hit": _bool,
+    "stopped": _bool,
     "part": _bool,
     "hidden": _bool,
     "goes_on": _bool,
@@ -113,6 +119,9 @@ _READERS: dict[str, Callable[[object, str], Any]] = {
     "effects": lambda v, w: tuple(_word(item, w) for item in need_list(v, w)),
     "how": lambda v, w: None if v is None else _choice(v, w, _END_HOWS),
     "row": lambda v, w: None if v is None else _word(v, w),
+    "where": lambda v, w: _choice(v, w, _PLACES),
+    "damage": lambda v, w: _choice(v, w, _DAMAGE),
+    "levels": lambda v, w: need_int(v, w, minimum=1),
 }
 
 
@@ -207,6 +216,7 @@ class Attacked(FightEvent):
     attacker: int | None
     target: int
     hit: bool
+    stopped: bool = False  # a Façade blow the armor where it landed stopped whole
 
 
 @record
@@ -220,6 +230,25 @@ class Wounded(FightEvent):
     before: int
     after: int
     vit: int | None
+
+
+@record
+class Struck(FightEvent):
+    """Façade's damage noted on ``who``: ``levels`` more of ``damage`` (B, C or D) at
+    ``where`` (an attack's blow through the armor, a blow landing at the end of a Simple
+    Combat turn, the GM's own hit). Façade keeps no wounds: this is its :class:`Wounded`."""
+
+    KIND: ClassVar[str] = "struck"
+    fight: int
+    who: int
+    where: str
+    damage: str
+    levels: int
+
+    @property
+    def text(self) -> str:
+        """"2D to the Legs", as the log says a hit."""
+        return f"{self.levels}{self.damage} to the {self.where}"
 
 
 @record
@@ -318,7 +347,7 @@ class FightEnded(FightEvent):
 
 _KINDS: dict[str, type[FightEvent]] = {
     kind.KIND: kind for kind in (RoundBegan, TurnBegan, Held, ActedNow, Joined, Attacked,
-                                 Wounded,
+                                 Wounded, Struck,
                                  StatusChanged, ConditionChanged, Shown, HazardBegan,
                                  HazardCheck, HazardEnded, CriticalCheck, FightEnded)}
 

@@ -1,11 +1,12 @@
 """The facts every change to a fight keeps, whatever the command, and how a fight ended.
 
 :func:`facts` reads a fight before and after one action (and the PCs' sheets, where their
-wounds live) for what happened in it (``console.model.fight_events``): conditions put on
-and taken off, someone joining, hidden or shown to the players, wounds, a status, a round
-and a turn begun. The service calls it on every change to a fight
-(``console.service.core``), so no command can forget one; what a command alone knows (an
-attack and whether it hit, a check's result) it says itself, and those come first.
+wounds and Façade hits live) for what happened in it (``console.model.fight_events``):
+conditions put on and taken off, someone joining, hidden or shown to the players, wounds,
+Façade's hits taken, a status, a round and a turn begun. The service calls it on every
+change to a fight (``console.service.core``), so no command can forget one; what a command
+alone knows (an attack and whether it hit, a check's result) it says itself, and those
+come first.
 
 :func:`mark` keeps on each combatant what the fight's end is read from: he was down at
 some point, he had critical damage at some point. :func:`ending_of` reads that end by
@@ -21,11 +22,13 @@ the same ``classify`` and the same reading):
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 
 from console.model.characters import PlayerCharacter
 from console.model.combat import wounds_and_vit
 from console.model.encounters import Combatant, Encounter, Side, Status
+from console.model.facade_sheet import FacadeHealth
 from console.model.fight_end import EndHow, Ending
 from console.model.fight_events import (
     ConditionChanged,
@@ -35,6 +38,7 @@ from console.model.fight_events import (
     RoundBegan,
     Shown,
     StatusChanged,
+    Struck,
     TurnBegan,
     Wounded,
 )
@@ -57,6 +61,31 @@ def _sheet(combatant: Combatant,
 def _health(combatant: Combatant, sheets: Mapping[int, PlayerCharacter]
             ) -> tuple[int, int | None]:
     return wounds_and_vit(combatant, _sheet(combatant, sheets))
+
+
+def _facade_health(combatant: Combatant,
+                   sheets: Mapping[int, PlayerCharacter]) -> FacadeHealth:
+    sheet = _sheet(combatant, sheets)
+    return sheet.facade_health if sheet is not None else combatant.facade_health
+
+
+def _levels(health: FacadeHealth) -> Counter[tuple[str, str]]:
+    """The levels noted at each place, of each damage (a hit's levels go down as it heals,
+    so a place's total rising is a hit taken there)."""
+    held: Counter[tuple[str, str]] = Counter()
+    for hit in health.hits:
+        held[hit.location.value, hit.type.value] += hit.levels
+    return held
+
+
+def _struck(fight: int, was: Combatant, now: Combatant,
+            sheets_before: Mapping[int, PlayerCharacter],
+            sheets_after: Mapping[int, PlayerCharacter]) -> list[Struck]:
+    """Façade's hits noted on him by this action: each place and damage whose levels rose."""
+    before = _levels(_facade_health(was, sheets_before))
+    after = _levels(_facade_health(now, sheets_after))
+    return [Struck(fight, now.id, where, damage, levels - before[where, damage])
+            for (where, damage), levels in after.items() if levels > before[where, damage]]
 
 
 def facts(before: Encounter | None, after: Encounter,
@@ -99,6 +128,8 @@ def facts(before: Encounter | None, after: Encounter,
                    else None if combatant.side is Side.PC else 0)
         if earlier is not None and earlier != wounds:
             lines.append(Wounded(fight, combatant.id, earlier, wounds, vit))
+        if was is not None:
+            lines += _struck(fight, was, combatant, sheets_before, sheets_after)
         if was is not None and was.status is not combatant.status:
             lines.append(StatusChanged(fight, combatant.id, was.status, combatant.status))
         (now if combatant.id in newly_acting and was is not None else said).extend(lines)

@@ -42,6 +42,7 @@ from console.model.turn_timer import turn_lengths
 from console.records import record
 from console.rules.advancement import rank_title
 from console.rules.forecast import OUTCOMES, Reading
+from console.rules.systems import SYSTEMS
 
 __all__ = ["BOOK_SPLIT", "AwardLine", "FightRecap", "Recap", "RoundRecap", "TimeSplit",
            "TurnRecap", "session_recap", "span_words"]
@@ -121,6 +122,7 @@ class TimeSplit:
 
     played: float
     fights: float
+    initiative: str = "Nish"  # what the game calls the number its fights begin by calling
 
     @property
     def rest(self) -> float:
@@ -138,7 +140,8 @@ class TimeSplit:
     def sentence(self) -> str:
         """The split in words, beside the book's: one sentence for every way it is shown."""
         book = ", ".join(f"{share:.0%} {part}" for part, share in BOOK_SPLIT)
-        return (f"In fights (from the first Nish to the end): {span_words(self.fights)} "
+        return (f"In fights (from the first {self.initiative} to the end): "
+                f"{span_words(self.fights)} "
                 f"({self.fight_share:.0%}); the rest: {span_words(self.rest)} "
                 f"({1 - self.fight_share:.0%}). The book: {book}.")
 
@@ -302,7 +305,8 @@ def session_recap(campaign: str, session: Session, encounters: Sequence[Encounte
     for encounter in sorted(encounters, key=lambda e: e.id):
         unseen = unseen_ids(encounter, revealed.get(encounter.id, ()))
         fights[encounter.id] = _Fight(encounter, Teller(encounter, settings, players=players,
-                                                        unseen=unseen))
+                                                        unseen=unseen,
+                                                        facade=system == "facade"))
     for entry in entries:
         for length in turn_lengths([entry]):
             if length.encounter in fights:
@@ -324,7 +328,8 @@ def session_recap(campaign: str, session: Session, encounters: Sequence[Encounte
     if session.closing is not None:
         names.update({row.pc_id: row.name for row in session.closing.rows})
     return Recap(campaign, session.number, players, session.started_at, session.stopped_at,
-                 session.closed, TimeSplit(played, total), tuple(recaps),
+                 session.closed, TimeSplit(played, total, SYSTEMS[system].initiative),
+                 tuple(recaps),
                  _awards(session, names, players),
                  tuple(f"{names.get(e.pc_id, '?')}: {describe_entry(e)}"
                        for e in session.points), system=system,

@@ -36,6 +36,7 @@ from console.model.fight_events import (
     Joined,
     Shown,
     StatusChanged,
+    Struck,
     Wounded,
 )
 from console.model.player_view import health_word, shown_name
@@ -79,8 +80,12 @@ class Teller:
     """Tells one fight's events, for the GM (``players`` False) or the players."""
 
     def __init__(self, encounter: Encounter, settings: PlayersSettings, *, players: bool,
-                 unseen: frozenset[int] = frozenset()) -> None:
+                 unseen: frozenset[int] = frozenset(), facade: bool = False) -> None:
         self.encounter = encounter
+        # A Façade fight: a hit is told with the hits it noted (:class:`Struck`), and one
+        # that noted none is not "no wound": its blow was stopped, or lands at the end of
+        # the turn (Simple Combat), told then.
+        self.facade = facade
         self.settings = settings
         self.players = players
         self.unseen = unseen if players else frozenset()
@@ -140,11 +145,15 @@ class Teller:
         self._after = {e.who: e.status for e in mine if isinstance(e, StatusChanged)}
         attacked = {e.target for e in mine if isinstance(e, Attacked) and e.hit}
         wounds = {e.who: e for e in mine if isinstance(e, Wounded)}
+        struck: dict[int, list[Struck]] = {}
+        for event in mine:
+            if isinstance(event, Struck):
+                struck.setdefault(event.who, []).append(event)
         said: list[Said] = []
         for event in mine:
-            if isinstance(event, Wounded) and event.who in attacked:
+            if isinstance(event, Wounded | Struck) and event.who in attacked:
                 continue  # told with the attack
-            told = self._one(event, wounds)
+            told = self._one(event, wounds, struck)
             if told is not None:
                 if told.text.startswith(UNSEEN):  # a sentence starts with a capital
                     told = Said(told.kind, told.text[0].upper() + told.text[1:], told.data)
@@ -153,10 +162,12 @@ class Teller:
         self._after = {}
         return said
 
-    def _one(self, event: FightEvent, wounds: Mapping[int, Wounded]) -> Said | None:
+    def _one(self, event: FightEvent, wounds: Mapping[int, Wounded],
+             struck: Mapping[int, list[Struck]]) -> Said | None:
         handlers: dict[type, Callable[[Any], Said | None]] = {
-            Attacked: lambda e: self._attack(e, wounds.get(e.target)),
-            Wounded: self._wounds, StatusChanged: self._status, Joined: self._joined,
+            Attacked: lambda e: self._attack(e, wounds.get(e.target), struck.get(e.target, [])),
+            Wounded: self._wounds, Struck: self._struck, StatusChanged: self._status,
+            Joined: self._joined,
             Shown: self._shown, ConditionChanged: self._condition,
             HazardBegan: self._hazard_began, HazardCheck: self._hazard_check,
             HazardEnded: self._hazard_ended, CriticalCheck: self._check,
@@ -165,7 +176,8 @@ class Teller:
         handler = handlers.get(type(event))
         return None if handler is None else handler(event)
 
-    def _attack(self, event: Attacked, hurt: Wounded | None) -> Said | None:
+    def _attack(self, event: Attacked, hurt: Wounded | None,
+                hits: list[Struck]) -> Said | None:
         attacker, target = self.name(event.attacker), self.name(event.target)
         if self.players and not self.seen(event.attacker) and not self.seen(event.target):
             return None
@@ -177,6 +189,14 @@ class Teller:
             text = f"{attacker} {'hits' if event.hit else 'misses'} {target}"
         if not event.hit:
             return Said("attack", text, data)
+        if self.facade:
+            if event.stopped:
+                return Said("attack", f"{text}: stopped by {self._their(event.target)} armor",
+                            {**data, "stopped": True})
+            if not hits or self.worded(event.target):
+                return Said("attack", text, data)
+            return Said("attack", f"{text}: {', '.join(hit.text for hit in hits)}",
+                        {**data, "hits": [self._hit_data(hit) for hit in hits]})
         if hurt is None or hurt.after <= hurt.before:
             return Said("attack", text + ": no wound", {**data, "took": 0})
         standing, numbers = self.health(event.target, hurt.after, hurt.vit)
@@ -203,6 +223,22 @@ class Teller:
         verb = "heals" if healed else "takes"
         taken = str(amount) if healed else counted(amount, "wound")
         return Said("wounds", f"{who} {verb} {taken} ({standing})", {**data, "amount": amount})
+
+    @staticmethod
+    def _hit_data(hit: Struck) -> dict[str, Any]:
+        return {"where": hit.where, "damage": hit.damage, "levels": hit.levels}
+
+    def _struck(self, event: Struck) -> Said | None:
+        """A Façade hit no attack in the entry tells: the GM's own, or a Simple Combat blow
+        landing at the end of the turn. Its levels and place only where the version shows
+        his numbers."""
+        if not self.seen(event.who):
+            return None
+        who = self.name(event.who)
+        if self.worded(event.who):
+            return Said("struck", f"{who} is hit", {"who": who})
+        return Said("struck", f"{who} takes {event.text}", {"who": who,
+                                                             **self._hit_data(event)})
 
     def _status(self, event: StatusChanged) -> Said | None:
         if not self.seen(event.who):

@@ -41,6 +41,8 @@ from console.model.facade_turns import (
     set_tie_rolls,
     take_action,
 )
+from console.model.fight_events import Attacked, Struck
+from console.model.fight_facts import facts
 from console.model.lifecycle import end_encounter
 from console.model.outcome import Outcome
 from console.model.roster import spawn_copies
@@ -130,6 +132,7 @@ class FacadeFight(RuleBasedStateMachine):
             step: Outcome = change(self.encounter)
         except ModelError:
             return None  # refused: nothing changes
+        self._hits_told(step)
         writes: list[tuple[str, int, dict[str, Any] | None]] = [
             ("encounters", 1, step.encounter.to_dict())]
         writes += [("pcs", sheet.id, sheet.to_dict()) for sheet in step.pcs]
@@ -138,6 +141,21 @@ class FacadeFight(RuleBasedStateMachine):
             self.history.append((before, self._snapshot(), account))
             self.undone.clear()
         return step
+
+    def _hits_told(self, step: Outcome) -> None:
+        """The recap's facts of an accepted action tell each one's hits whole: the levels
+        its Struck events give him are the levels his sheet gained (none heals here)."""
+        before, after = self.encounter, step.encounter
+        pcs_before = self.pcs()
+        pcs_after = {**pcs_before, **{pc.id: pc for pc in step.pcs}}
+        struck: dict[int, int] = {}
+        for fact in facts(before, after, pcs_before, pcs_after):
+            if isinstance(fact, Struck):
+                struck[fact.who] = struck.get(fact.who, 0) + fact.levels
+        for combatant in after.combatants:
+            gained = (fighter(after, combatant.id, pcs_after, self.npcs()).health.total
+                      - fighter(before, combatant.id, pcs_before, self.npcs()).health.total)
+            assert struck.get(combatant.id, 0) == gained, f"{combatant.name}: {gained} levels"
 
     def _key(self, combatant_id: int) -> tuple[int, int, int, int]:
         """The test's own Initiative: Action, then the contest's roll (the rolled first,
@@ -320,6 +338,10 @@ class FacadeFight(RuleBasedStateMachine):
               f"{' with a hit' if done is not None and choice is not None else ''}")
         if done is None:
             return
+        attacks = [e for e in done.events if isinstance(e, Attacked)]
+        assert [(e.attacker, e.target, e.hit) for e in attacks] == [
+            (attacker, target, choice is not None)], "the attack is told once, as it went"
+        assert not any(e.stopped and not e.hit for e in attacks)
         if fully and a.combatant.actions.stance is not Stance.FULLY_ACTIVE:
             self._spend(attacker, Stance.FULLY_ACTIVE)
         self._spend(attacker, Kind.ACTIVE)
@@ -337,9 +359,14 @@ class FacadeFight(RuleBasedStateMachine):
         ids = self._ids()
         a = data.draw(st.sampled_from(ids))
         b = data.draw(st.sampled_from([i for i in ids if i != a]))
-        self._act("simple", lambda e: simple_exchange(
+        done = self._act("simple", lambda e: simple_exchange(
             e, self.pcs(), self.npcs(), a, b, 0, roll, against,
             target_weapon=0 if back else None))
+        if done is not None:  # each armed side's attack told; one hits at least, or both
+            attacks = [(e.attacker, e.target, e.hit) for e in done.events
+                       if isinstance(e, Attacked)]
+            assert [pair[:2] for pair in attacks] == [(a, b), *([(b, a)] if back else [])]
+            assert any(hit for *_, hit in attacks) or not back
 
     @rule(data=st.data(), down=st.booleans())
     def a_thug_down_or_back(self, data: st.DataObject, down: bool) -> None:
@@ -358,6 +385,7 @@ class FacadeFight(RuleBasedStateMachine):
         landed = land_pending(self.encounter, self.pcs(), self.npcs())
         step = landed.then(end_encounter(landed.encounter if landed.changes
                                          else self.encounter))
+        self._hits_told(step)
         writes: list[tuple[str, int, dict[str, Any] | None]] = [
             ("encounters", 1, step.encounter.to_dict())]
         writes += [("pcs", sheet.id, sheet.to_dict()) for sheet in step.pcs]

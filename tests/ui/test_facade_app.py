@@ -13,9 +13,11 @@ import pytest
 from textual.widgets import Static
 
 from console.model import Encounter, PlayerCharacter, Side
+from console.model.facade_fight import parse_hit
 from console.model.facade_sheet import tracks_of
 from console.model.facade_turns import new_turn
 from console.model.pronouns import Pronoun
+from console.model.recap_render import recap_markdown
 from console.model.roster import spawn_copies
 from console.model.tracker import add_combatant
 from console.service import CampaignService
@@ -26,6 +28,7 @@ from console.ui.log.log_pane import LogPane
 from console.ui.player.order_board import OrderBoard
 from console.ui.player.player_app import PlayerViewApp
 from console.ui.tracker.detail_pane import DetailPane
+from console.ui.tracker.ending_dialog import EndingDialog
 from console.ui.tracker.tracker_pane import TrackerPane
 from tests.service.test_facade_commands import KESS, THUG, VERA
 from tests.ui.conftest import SIZE, console_on, plain, select, toasts_of, type_in
@@ -331,3 +334,23 @@ async def test_the_action_and_care_forms_say_her(store: CampaignStore) -> None:
             assert said in labels, labels
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_a_facade_fight_ends_without_table_18_and_its_recap_tells_the_hits(
+        store: CampaignStore) -> None:
+    """The end's question keeps no Table 18 row for Façade (its fights reach none), and the
+    session's recap tells the attack and the hit it noted."""
+    app = alley(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.service.facade.gm_hit(4, parse_hit("2C arms"))
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, EndingDialog)
+        said = " ".join(plain(static.render(), 200) for static in dialog.query(Static))
+        assert "The answer is kept with the fight for the recap" in said
+        assert "Table 18" not in said
+        await pilot.press("w")
+        await pilot.pause()
+        assert not app.service.encounters()[1].active
+        assert "Thug 2 takes 2C to the Arms" in recap_markdown(app.service.recap.session())

@@ -31,10 +31,11 @@ class EndingDialog(Dialog[EndHow]):
         Binding("escape", "dismiss(None)", "Not yet", id="ending.cancel"),
     ]
 
-    def __init__(self, fight: str, then: str = "") -> None:
+    def __init__(self, fight: str, then: str = "", *, table_18: bool = True) -> None:
         super().__init__()
         self.fight = fight
         self.then = then
+        self.table_18 = table_18  # MetaScape's: another game's fights reach no row of it
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -42,9 +43,10 @@ class EndingDialog(Dialog[EndHow]):
             yield Static("w  won: the foes are beaten", classes="line")
             yield Static("f  fled: the party ran", classes="line")
             yield Static("o  other: a parley, an escape, a scene cut", classes="line")
-            yield Static("The answer and the Table 18 row it reaches are kept with the fight"
-                         f" for the recap{self.then}. escape: the fight goes on.",
-                         classes="hint")
+            kept = ("The answer and the Table 18 row it reaches are" if self.table_18
+                    else "The answer is")
+            yield Static(f"{kept} kept with the fight for the recap{self.then}. escape: the "
+                         "fight goes on.", classes="hint")
 
     def action_answer(self, how: str) -> None:
         self.dismiss(EndHow(how))

@@ -7,6 +7,7 @@ from console.model import Side, Status
 from console.model.fight_end import EndHow
 from console.model.text import NAME_MAX, TITLE_MAX
 from console.rules.limits import FACADE_ACTION, RESULT, ROUNDS, Range
+from console.rules.systems import system
 from console.service.tracker import NishCall
 from console.ui.dialogs.confirm import CarefulConfirm, ConfirmDialog
 from console.ui.dialogs.form_dialog import (
@@ -114,9 +115,10 @@ class TrackerFlows(Flows):
         if self.service.tracker.asks_how_it_ended():
             how = await self.how_it_ended(then)
             return how is not None, how
+        word = system(self.service.campaign().system).initiative  # Façade: Initiative
         ended = await self.ask(CarefulConfirm(
             f"End {running.name} and start a new encounter?", [
-                f"{running.name} is running (Nish not called yet): it ends, and its log "
+                f"{running.name} is running ({word} not called yet): it ends, and its log "
                 "says so",
                 "ctrl+z takes the new encounter back and the fight goes on"],
             go=f"end {running.name}"))
@@ -126,7 +128,8 @@ class TrackerFlows(Flows):
         """The GM says how the running fight ended (one key; None: he went back). Asked
         by every flow that ends a begun fight: its end, E into a blank or a prepared one."""
         running = self.service.running()
-        answer: EndHow | None = await self.ask(EndingDialog(running.name, then))
+        answer: EndHow | None = await self.ask(EndingDialog(
+            running.name, then, table_18=self.service.campaign().system == "metascape"))
         return answer
 
     def toggle_session(self) -> None:
