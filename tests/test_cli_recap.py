@@ -12,10 +12,12 @@ import pytest
 
 from console.cli import main
 from console.model import Side
+from console.model.facade_fight import parse_hit
 from console.model.fight_end import EndHow
 from console.service import CampaignService
 from console.store import CampaignStore
 from tests.service.evening import assert_self_contained
+from tests.service.test_facade_commands import facade_fight, ids
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -121,3 +123,23 @@ def test_it_reads_while_the_console_holds_the_campaign(capsys: pytest.CaptureFix
                                        if c.side is Side.PC})
         code, out, _ = run(capsys, "recap", "Demo", "--saves", str(saves))
     assert code == 0 and "## Bridge" in out and "Still running" in out
+
+
+def test_a_facade_campaign_tells_its_hits_and_has_no_calibration(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Façade's fights: the recap tells the attack and its hit; the calibration says why
+    there is none (its fights are not forecast, and reach no row of Table 18)."""
+    saves = tmp_path / "saves"
+    with CampaignStore.create(saves, "Fac") as store:
+        service = facade_fight(store)
+        service.facade.new_turn()
+        service.facade.gm_hit(ids(service)["Thug 1"], parse_hit("3B torso"))
+        service.tracker.end_encounter(EndHow.WON)
+    code, out, _ = run(capsys, "--saves", str(saves), "recap", "Fac")
+    assert code == 0 and "Thug 1 takes 3B to the Torso" in out
+    assert "from the first Initiative to the end" in out
+    code, out, _ = run(capsys, "--saves", str(saves), "recap", "Fac", "--campaign")
+    assert code == 0 and "No forecast in a Façade campaign" in out
+    assert "Not counted" not in out
+    code, out, _ = run(capsys, "--saves", str(saves), "recap", "Fac", "--campaign", "--json")
+    assert code == 0 and json.loads(out)["system"] == "facade"

@@ -38,8 +38,10 @@ def recap(args: argparse.Namespace) -> int:
         try:
             if args.campaign:
                 calibration = service.recap.calibration()
-                text = (json.dumps({"campaign": store.name, **calibration.to_json()})
-                        if args.json else calibration_markdown(store.name, calibration))
+                system = service.campaign().system
+                text = (json.dumps({"campaign": store.name, "system": system,
+                                    **calibration.to_json()})
+                        if args.json else calibration_markdown(store.name, calibration, system))
             else:
                 told = service.recap.session(args.session, players=args.players)
                 text = (json.dumps(told.to_json()) + "\n" if args.json

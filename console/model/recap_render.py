@@ -17,8 +17,10 @@ from console.model.recap import FightRecap, Recap, TurnRecap, span_words
 from console.model.table_settings import clock_text
 from console.rules.advancement import rank_title
 from console.rules.forecast import LABELS, OUTCOMES
+from console.rules.systems import SYSTEMS
 
-__all__ = ["calibration_markdown", "md", "no_forecast", "recap_html", "recap_markdown"]
+__all__ = ["calibration_markdown", "md", "no_calibration", "no_forecast", "recap_html",
+           "recap_markdown"]
 
 # Characters that start markup inside a line: emphasis, code, links, HTML, tables, entities,
 # headings. A line of the recap never begins with a name, so a list marker cannot start one.
@@ -163,8 +165,21 @@ def recap_markdown(recap: Recap) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def calibration_markdown(campaign: str, calibration: Calibration) -> str:
+def no_calibration(system: str) -> str | None:
+    """Why a campaign playing another game has no forecasts to set against its fights (None:
+    it plays MetaScape)."""
+    if system == "metascape":
+        return None
+    return (f"No forecast in a {SYSTEMS[system].title} campaign: the forecast plays "
+            "MetaScape's fights only, and its fights reach no row of Table 18.")
+
+
+def calibration_markdown(campaign: str, calibration: Calibration,
+                         system: str = "metascape") -> str:
     lines = [f"# {md(campaign)}: the forecasts against what happened", ""]
+    other = no_calibration(system)
+    if calibration.fights == 0 and other is not None:
+        return "\n".join([*lines, other]) + "\n"
     if calibration.fights == 0:
         lines.append("No fight has been played to an end the GM told yet.")
     else:
@@ -182,7 +197,7 @@ def calibration_markdown(campaign: str, calibration: Calibration) -> str:
                          f"fights ({_share(calibration.likely_share)}).")
         lines.append("The book prints no figure for no damage and a character dying: it "
                      "leaves them 10% together.")
-    if calibration.not_counted:
+    if calibration.not_counted and other is None:  # another game's fights reach no row
         lines += ["", f"Not counted: {calibration.not_counted} fight(s) ended without "
                       "saying how, or with no PC in them."]
     return "\n".join(lines).rstrip() + "\n"

@@ -27,6 +27,7 @@ from console.ui.bindings import described_bindings
 from console.ui.log.log_pane import LogPane
 from console.ui.player.order_board import OrderBoard
 from console.ui.player.player_app import PlayerViewApp
+from console.ui.recap.recap_screen import RecapScreen
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.ending_dialog import EndingDialog
 from console.ui.tracker.tracker_pane import TrackerPane
@@ -354,3 +355,13 @@ async def test_a_facade_fight_ends_without_table_18_and_its_recap_tells_the_hits
         await pilot.pause()
         assert not app.service.encounters()[1].active
         assert "Thug 2 takes 2C to the Arms" in recap_markdown(app.service.recap.session())
+        await pilot.press("R")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        recap = app.screen
+        assert isinstance(recap, RecapScreen)
+        assert "Thug 2 takes 2C to the Arms" in plain(
+            recap.query_one("#recap", Static).content, 200)
+        assert "No forecast in a Façade campaign" in plain(
+            recap.query_one("#calibration", Static).content, 200)

@@ -84,7 +84,8 @@ class RecapScreen(Dialog[None]):
     def _chart(self) -> None:
         if self.calibration is not None:
             chart = self.query_one("#calibration", Static)
-            chart.update(calibration_chart(self.calibration, chart.size.width or 94))
+            chart.update(calibration_chart(self.calibration, chart.size.width or 94,
+                                           self.service.campaign().system))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._chart)  # the bars fit the new width

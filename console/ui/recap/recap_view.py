@@ -12,7 +12,7 @@ from rich.text import Text
 from console.model.calibration import LIKELY, Calibration
 from console.model.lifecycle import ending_label
 from console.model.recap import FightRecap, Recap, span_words
-from console.model.recap_render import no_forecast
+from console.model.recap_render import no_calibration, no_forecast
 from console.model.table_settings import clock_text
 from console.model.text import shown
 from console.rules.advancement import rank_title
@@ -127,13 +127,17 @@ def _bar(share: float | None, width: int, style: str) -> Text:
     return text
 
 
-def calibration_chart(calibration: Calibration, width: int = 94) -> RenderableType:
+def calibration_chart(calibration: Calibration, width: int = 94,
+                      system: str = "metascape") -> RenderableType:
     """Each row of Table 18 reached, as a bar beside the forecasts' mean and the book."""
     # The row's name (about 30), the counts, the book and padding take about 58 columns;
     # the two bars share the rest.
     bar = max(2, min(_BAR, (width - 58) // 2))
-    if calibration.fights == 0:
-        lines: list[RenderableType] = [_t(
+    other = no_calibration(system)
+    if calibration.fights == 0 and other is not None:
+        lines: list[RenderableType] = [_t(other, "dim")]
+    elif calibration.fights == 0:
+        lines = [_t(
             "No fight played to an end yet: ending a fight (ctrl+e, or E into the next) "
             "asks how it ended.", "dim")]
     else:
@@ -155,7 +159,7 @@ def calibration_chart(calibration: Calibration, width: int = 94) -> RenderableTy
                 f"The row reached was one its forecast gave at least {LIKELY:.0%} in "
                 f"{calibration.likely} of {calibration.forecasts} fights "
                 f"({calibration.likely_share or 0:.0%})."))
-    if calibration.not_counted:
+    if calibration.not_counted and other is None:  # another game's fights reach no row
         lines.append(_t(f"Not counted: {calibration.not_counted} fight(s) ended without "
                         "saying how, or with no PC in them.", "dim"))
     return Group(*lines)
