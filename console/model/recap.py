@@ -202,6 +202,15 @@ class Recap:
     def metascape(self) -> bool:
         return self.system == "metascape"
 
+    @property
+    def round_word(self) -> str:
+        """What the game calls a round of the tracker: "round", Façade's "turn"."""
+        return SYSTEMS[self.system].round_word
+
+    @property
+    def initiative(self) -> str:
+        return SYSTEMS[self.system].initiative
+
     def to_json(self) -> dict[str, Any]:
         return {
             "campaign": self.campaign, "session": self.session, "players": self.players,
@@ -305,8 +314,7 @@ def session_recap(campaign: str, session: Session, encounters: Sequence[Encounte
     for encounter in sorted(encounters, key=lambda e: e.id):
         unseen = unseen_ids(encounter, revealed.get(encounter.id, ()))
         fights[encounter.id] = _Fight(encounter, Teller(encounter, settings, players=players,
-                                                        unseen=unseen,
-                                                        facade=system == "facade"))
+                                                        unseen=unseen, system=system))
     for entry in entries:
         for length in turn_lengths([entry]):
             if length.encounter in fights:

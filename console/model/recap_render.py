@@ -44,9 +44,9 @@ def _time_lines(recap: Recap) -> list[str]:
     return [f"Played {span_words(time.played)} on {day}{state}.", time.sentence()]
 
 
-def _end_line(fight: FightRecap) -> str:
+def _end_line(fight: FightRecap, recap: Recap) -> str:
     if not fight.begun:
-        return "Never begun (no Nish called)."
+        return f"Never begun (no {recap.initiative} called)."
     parts = []
     if fight.running:
         parts.append("Still running")
@@ -57,7 +57,7 @@ def _end_line(fight: FightRecap) -> str:
     if fight.row_label is not None:
         parts.append(f"Table 18: {fight.row_label}")
     rounds = sum(1 for _ in fight.rounds)
-    parts.append(f"{rounds} round{'' if rounds == 1 else 's'} this session")
+    parts.append(f"{rounds} {recap.round_word}{'' if rounds == 1 else 's'} this session")
     parts.append(span_words(fight.seconds))
     if fight.continued:
         parts.append("continued from the session before")
@@ -127,7 +127,7 @@ def recap_markdown(recap: Recap) -> str:
     if not recap.fights:
         lines += ["## Fights", "", "None.", ""]
     for fight in recap.fights:
-        lines += [f"## {md(fight.name)}", "", md(_end_line(fight)), ""]
+        lines += [f"## {md(fight.name)}", "", md(_end_line(fight, recap)), ""]
         if fight.pcs or fight.foes:
             lines += [f"PCs: {md(', '.join(fight.pcs)) or '—'}. "
                       f"Foes: {md(', '.join(fight.foes)) or '—'}.", ""]
@@ -144,7 +144,7 @@ def recap_markdown(recap: Recap) -> str:
         if fight.before:
             lines.append("")
         for round_ in fight.rounds:
-            lines += [f"### Round {round_.number}", ""]
+            lines += [f"### {recap.round_word.capitalize()} {round_.number}", ""]
             lines += [f"- {md(said.text)}" for said in round_.before]
             for turn in round_.turns:
                 lines.append(f"- **{md(_turn_head(turn))}**")
@@ -240,7 +240,7 @@ def recap_html(recap: Recap) -> str:
         out += ["<h2>Fights</h2>", "<p>None.</p>"]
     for fight in recap.fights:
         out += ['<section class="fight">', f"<h2>{_e(fight.name)}</h2>",
-                f"<p>{_e(_end_line(fight))}</p>"]
+                f"<p>{_e(_end_line(fight, recap))}</p>"]
         if fight.pcs or fight.foes:
             out.append(f"<p>PCs: {_e(', '.join(fight.pcs)) or '—'}. "
                        f"Foes: {_e(', '.join(fight.foes)) or '—'}.</p>")
@@ -255,7 +255,7 @@ def recap_html(recap: Recap) -> str:
             out.append("<ul>" + "".join(f"<li>{_e(s.text)}</li>" for s in fight.before)
                        + "</ul>")
         for round_ in fight.rounds:
-            out.append(f"<h3>Round {round_.number}</h3>")
+            out.append(f"<h3>{recap.round_word.capitalize()} {round_.number}</h3>")
             items = [f"<li>{_e(s.text)}</li>" for s in round_.before]
             for turn in round_.turns:
                 inner = "".join(f"<li>{_e(s.text)}</li>" for s in turn.said)

@@ -437,14 +437,15 @@ def choose_leader(
 
 def add_condition(
     encounter: Encounter, name: str, target: int | None, rounds: int | None, *,
-    notes: str = "",
+    notes: str = "", round_word: str = "round",
 ) -> Outcome:
-    """A condition lasting ``rounds`` rounds from now (None: until removed)."""
+    """A condition lasting ``rounds`` rounds from now (None: until removed); the log says
+    the round as the game calls it (``round_word``: Façade's "turn")."""
     until = None if rounds is None else condition_end_round(encounter.round, rounds)
     condition = Condition(name.strip(), target, until, since_round=encounter.round,
                           notes=notes)
     who = "" if target is None else f" on {combatant_of(encounter, target).name}"
-    lasting = "until removed" if until is None else f"through round {until}"
+    lasting = "until removed" if until is None else f"through {round_word} {until}"
     changed = encounter.with_changes(conditions=(*encounter.conditions, condition))
     return Outcome.told(changed, notices=(f"{condition.name}{who}, {lasting}",))
 

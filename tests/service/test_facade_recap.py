@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from console.model.errors import ModelError
+from console.model.fight_end import EndHow
 from console.model.fight_events import (
     _DAMAGE,
     _PLACES,
@@ -19,6 +20,7 @@ from console.model.fight_events import (
     event_from_dict,
 )
 from console.model.recap import Recap
+from console.model.recap_render import recap_markdown
 from console.model.table_settings import PcHealth
 from console.rules.facade_combat.blows import Choice
 from console.rules.facade_combat.damage import Blow, DamageType
@@ -125,3 +127,20 @@ def test_a_hit_reads_back_as_written_and_names_only_the_seeds_places_and_damage(
     for bad in ({"where": "Tail"}, {"damage": "X"}, {"levels": 0}):
         with pytest.raises(ModelError, match="struck event"):
             event_from_dict({**Struck(1, 2, "Legs", "D", 2).to_dict(), **bad})
+
+
+def test_a_facade_recap_and_log_say_turns_where_metascape_says_rounds() -> None:
+    """The tracker's round is Façade's turn: the recap's headings, its count, a condition's
+    length in the log and in the recap say "turn"; the time in fights runs from the first
+    Initiative. A fight never begun had no Initiative called."""
+    service = dramatic()
+    who = ids(service)
+    said = service.tracker.add_condition(who["Thug 1"], "Pinned", 2)
+    assert said.notices == ("Pinned on Thug 1, through turn 3",)
+    text = recap_markdown(service.recap.session())
+    assert "### Turn 1" in text and "### Round" not in text
+    assert "1 turn this session" in text and "Pinned on Thug 1, through turn 3" in text
+    assert "from the first Initiative to the end" in text
+    service.tracker.end_encounter(EndHow.WON)
+    service.tracker.new_encounter("Docks")
+    assert "Never begun (no Initiative called)." in recap_markdown(service.recap.session())

@@ -31,8 +31,17 @@ from console.ui.recap.recap_screen import RecapScreen
 from console.ui.tracker.detail_pane import DetailPane
 from console.ui.tracker.ending_dialog import EndingDialog
 from console.ui.tracker.tracker_pane import TrackerPane
+from console.ui.widgets.plain import Label
 from tests.service.test_facade_commands import KESS, THUG, VERA
-from tests.ui.conftest import SIZE, console_on, plain, select, toasts_of, type_in
+from tests.ui.conftest import (
+    SIZE,
+    console_on,
+    plain,
+    select,
+    table_names,
+    toasts_of,
+    type_in,
+)
 from tests.ui.test_every_door import FAILED, break_every_command, close_what_opened
 
 
@@ -365,3 +374,22 @@ async def test_a_facade_fight_ends_without_table_18_and_its_recap_tells_the_hits
             recap.query_one("#recap", Static).content, 200)
         assert "No forecast in a Façade campaign" in plain(
             recap.query_one("#calibration", Static).content, 200)
+
+
+async def test_a_condition_lasts_facade_turns(store: CampaignStore) -> None:
+    """The tracker's round is Façade's turn: the condition form asks for turns, and the
+    tracker and the log say the turn it lasts through."""
+    app = alley(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await select(pilot, app, "Kess")
+        await pilot.press("c")
+        await pilot.pause()
+        asked = " ".join(str(label.content) for label in app.screen.query(Label))
+        assert "Turns (blank: until removed; 1 = to the end of next turn)" in asked
+        await type_in(pilot, "Pinned", "2")
+        await pilot.pause()
+        table = app.screen.query_one("#tracker", TrackerPane)
+        row = table_names(app).index("Kess")
+        assert any("Pinned →t3" in str(cell) for cell in table.get_row_at(row))
+        assert "Pinned on Kess, through turn 3" in [
+            entry.description for entry in app.service.view().history]

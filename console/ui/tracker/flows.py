@@ -236,10 +236,11 @@ class TrackerFlows(Flows):
 
     async def _add_condition(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)
+        rounds = system(self.service.campaign().system).round_word  # Façade: its turns
         values = await self.form(f"Condition on {combatant.name}", [
             Field("name", "Condition", required_text("condition"), max_length=TITLE_MAX),
-            Field("rounds", "Rounds (blank: until removed; 1 = to the end of next round)",
-                  optional_int("rounds", ROUNDS)),
+            Field("rounds", f"{rounds.capitalize()}s (blank: until removed; 1 = to the end "
+                            f"of next {rounds})", optional_int("rounds", ROUNDS)),
         ])
         if values is not None:
             self.show(self.service.tracker.add_condition(combatant.id, values["name"],

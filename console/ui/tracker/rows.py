@@ -18,6 +18,7 @@ from console.model.turns import on_deck
 from console.rules.critical_damage import critical_damage
 from console.rules.hazards import saved_hazard_name
 from console.rules.initiative import RoundOrder, Turn
+from console.rules.systems import system
 from console.service import View
 from console.ui.facade.cells import actions_text, health_text
 
@@ -159,7 +160,7 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
     by_id = {c.id: c for c in encounter.combatants}
     current = order.position(encounter.current)
     deck = _on_deck(encounter, order)
-    conditions = _conditions_by_target(encounter)
+    conditions = _conditions_by_target(encounter, system(view.system).round_word[0])
     ties = _tie_positions(order)
     rows: list[tuple[int, Cells]] = []
     acted = set(encounter.acted)
@@ -273,7 +274,9 @@ def _marker(order: RoundOrder, index: int, position: int, current: int | None,
     return marker
 
 
-def _conditions_by_target(encounter: Encounter) -> dict[int, str]:
+def _conditions_by_target(encounter: Encounter, mark: str = "r") -> dict[int, str]:
+    """Each one's hazards and conditions; a condition's last round after ``mark`` (r7:
+    through round 7; Façade's t7, its turn)."""
     found: dict[int, list[str]] = {}
     for hazard in encounter.hazards:
         found.setdefault(hazard.target, []).append(saved_hazard_name(hazard.state))
@@ -282,6 +285,6 @@ def _conditions_by_target(encounter: Encounter) -> dict[int, str]:
             continue
         label = condition.name
         if condition.until_round is not None:
-            label += f" →r{condition.until_round}"  # lasts through that round
+            label += f" →{mark}{condition.until_round}"  # lasts through that round
         found.setdefault(condition.target, []).append(label)
     return {key: ", ".join(labels) for key, labels in found.items()}
