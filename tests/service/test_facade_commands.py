@@ -216,12 +216,18 @@ def test_a_fight_ended_with_nothing_waiting_changes_no_sheet() -> None:
     assert service.pcs() == pcs
 
 
-def test_first_aid_healing_and_pools() -> None:
+def kess_knifed() -> tuple[CampaignService, dict[str, int]]:
+    """The fight's first turn: Thug 1's knife lands a Full blow on Kess's torso."""
     service = facade_fight(CampaignStore.in_memory("Alley"))
     who = ids(service)
     service.facade.new_turn()
     knife = service.facade.plan_attack(who["Thug 1"], who["Kess"], 0)
     service.facade.land_attack(knife, 18, choice=Choice(Location.TORSO, Blow.FULL))
+    return service, who
+
+
+def test_first_aid_healing_and_pools() -> None:
+    service, who = kess_knifed()
     assert service.facade.first_aid_difficulty(who["Kess"]) == 1 - 3  # Health 3
     assert service.facade.first_aid_chance(who["Kess"], 4) == Fraction(1)
     service.facade.first_aid(who["Kess"], 5)

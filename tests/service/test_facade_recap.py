@@ -27,7 +27,7 @@ from console.rules.facade_combat.damage import Blow, DamageType
 from console.rules.facade_combat.health import Hit, Location
 from console.service import CampaignService
 from console.store import CampaignStore
-from tests.service.test_facade_commands import VERA, facade_fight, ids
+from tests.service.test_facade_commands import VERA, facade_fight, ids, kess_knifed
 
 
 def told(recap: Recap) -> list[str]:
@@ -103,11 +103,7 @@ def test_a_pcs_hits_are_words_when_the_players_view_shows_words() -> None:
 
 
 def test_healing_is_no_hit_and_an_undone_attack_is_not_told() -> None:
-    service = facade_fight(CampaignStore.in_memory("Alley"))
-    who = ids(service)
-    service.facade.new_turn()
-    knife = service.facade.plan_attack(who["Thug 1"], who["Kess"], 0)
-    service.facade.land_attack(knife, 18, choice=Choice(Location.TORSO, Blow.FULL))
+    service, _ = kess_knifed()
     hits = told(service.recap.session())
     assert len(hits) == 1 and hits[0].startswith("Thug 1 hits Kess: ")
     service.facade.heal(service.pcs()[VERA.id + 1], 30)  # Kess's sheet: her hits heal
