@@ -153,7 +153,9 @@ async def test_the_roster_makes_a_facade_pc(store: CampaignStore) -> None:
     app = console_on(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "p")
-        await type_in(pilot, "Jamis", "", "", "", "4 3 3", "4 4 3", "", "", "",
+        asked = " ".join(str(label.content) for label in app.screen.query(Label))
+        assert "Player rank" not in asked  # MetaScape's; Façade has none
+        await type_in(pilot, "Jamis", "", "", "4 3 3", "4 4 3", "", "", "",
                       "Swords 2", "Rapier 2D Swords", "", "9/6/3", "")
         await pilot.pause()
         (jamis,) = [pc for pc in service.pcs().values() if pc.name == "Jamis"]

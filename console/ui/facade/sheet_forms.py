@@ -21,8 +21,7 @@ from console.model.skills import Skills, format_skills, parse_skills
 from console.model.text import NAME_MAX, NOTES_MAX
 from console.rules.facade_combat.health import Tracks
 from console.rules.facade_combat.traits import CATEGORIES, SPECIFIC_MAX, SPECIFICS
-from console.rules.limits import PLAYER_RANK
-from console.ui.dialogs.form_dialog import Field, FormDialog, whole_number
+from console.ui.dialogs.form_dialog import Field, FormDialog
 from console.ui.dialogs.sheet_forms import pronoun_field, unique_name
 
 __all__ = ["facade_npc_form", "facade_npc_from_form", "facade_pc_form", "facade_pc_from_form",
@@ -93,9 +92,9 @@ def facade_pc_form(title: str, pc: PlayerCharacter | None,
     fields = [
         Field("name", "Name", unique_name(taken), value=pc.name if pc else "",
               max_length=NAME_MAX),
+        # No player rank: MetaScape's (its starting AP, the veteran's pocket, Nish's ties);
+        # Façade has none. One a sheet carries from a MetaScape campaign is kept.
         Field("player", "Player", str, value=pc.player if pc else "", max_length=NAME_MAX),
-        Field("player_rank", "Player rank", whole_number("player rank", PLAYER_RANK),
-              value=str(pc.player_rank) if pc else "0"),
         pronoun_field(pc),
         *_facade_fields(pc.facade if pc else None, pc.skills if pc else Skills()),
         Field("notes", "Notes", str, value=pc.notes if pc else "", max_length=NOTES_MAX),
