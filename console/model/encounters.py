@@ -44,6 +44,7 @@ __all__ = [
     "Side",
     "Status",
     "combatant_of",
+    "fight_words",
 ]
 
 
@@ -323,6 +324,13 @@ class Hazard:
                    raw.get("ticked_round", 0))
 
 
+def fight_words(lowest_first: bool) -> tuple[str, str]:
+    """What a fight's game calls the tracker's round and the number it begins by calling:
+    only a Façade fight acts lowest first (its Initiative an Action), and the tracker's
+    round is its turn."""
+    return ("turn", "Initiative") if lowest_first else ("round", "Nish")
+
+
 @record
 class Encounter:
     """A fight or scene. Round 0: Nish has not been called yet. ``current`` is the key of the
@@ -411,6 +419,16 @@ class Encounter:
 
     def with_changes(self, **changes: Any) -> Encounter:
         return replace(self, **changes)
+
+    # The words of the game the fight is played in, kept by the fight itself (a campaign
+    # may change its system; its fights begun before keep theirs).
+    @property
+    def round_word(self) -> str:
+        return fight_words(self.lowest_first)[0]
+
+    @property
+    def initiative_word(self) -> str:
+        return fight_words(self.lowest_first)[1]
 
     def combatant(self, combatant_id: int) -> Combatant | None:
         for combatant in self.combatants:

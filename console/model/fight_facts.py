@@ -132,7 +132,11 @@ def facts(before: Encounter | None, after: Encounter,
             lines += _struck(fight, was, combatant, sheets_before, sheets_after)
         if was is not None and was.status is not combatant.status:
             lines.append(StatusChanged(fight, combatant.id, was.status, combatant.status))
-        (now if combatant.id in newly_acting and was is not None else said).extend(lines)
+        # A hit noted as a turn begins is the last one's blow landing (Simple Combat's, at
+        # its end): told with the turn that ended, with what it did to him.
+        landed = any(isinstance(line, Struck) for line in lines)
+        (now if combatant.id in newly_acting and was is not None and not landed
+         else said).extend(lines)
     if before is not None and after.round > before.round:
         said.append(RoundBegan(fight, after.round))
     if began is not None:

@@ -29,7 +29,7 @@ from typing import Any
 from console.model.action_log import LogEntry
 from console.model.awards import kind_name, pending_awards
 from console.model.characters import PlayerCharacter
-from console.model.encounters import Encounter, Side, Status
+from console.model.encounters import Encounter, Side, Status, fight_words
 from console.model.fight_end import KeptForecast
 from console.model.fight_events import FightEnded, FightEvent, RoundBegan, Shown, TurnBegan
 from console.model.lifecycle import ending_label
@@ -99,6 +99,15 @@ class FightRecap:
     row: str | None
     forecast: KeptForecast | None
     seconds: float
+    facade: bool = False  # a Façade fight, whatever the campaign plays now
+
+    @property
+    def round_word(self) -> str:
+        return fight_words(self.facade)[0]
+
+    @property
+    def initiative(self) -> str:
+        return fight_words(self.facade)[1]
 
     @property
     def row_label(self) -> str | None:
@@ -201,15 +210,6 @@ class Recap:
     @property
     def metascape(self) -> bool:
         return self.system == "metascape"
-
-    @property
-    def round_word(self) -> str:
-        """What the game calls a round of the tracker: "round", Façade's "turn"."""
-        return SYSTEMS[self.system].round_word
-
-    @property
-    def initiative(self) -> str:
-        return SYSTEMS[self.system].initiative
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -314,7 +314,7 @@ def session_recap(campaign: str, session: Session, encounters: Sequence[Encounte
     for encounter in sorted(encounters, key=lambda e: e.id):
         unseen = unseen_ids(encounter, revealed.get(encounter.id, ()))
         fights[encounter.id] = _Fight(encounter, Teller(encounter, settings, players=players,
-                                                        unseen=unseen, system=system))
+                                                        unseen=unseen))
     for entry in entries:
         for length in turn_lengths([entry]):
             if length.encounter in fights:
@@ -336,7 +336,7 @@ def session_recap(campaign: str, session: Session, encounters: Sequence[Encounte
     if session.closing is not None:
         names.update({row.pc_id: row.name for row in session.closing.rows})
     return Recap(campaign, session.number, players, session.started_at, session.stopped_at,
-                 session.closed, TimeSplit(played, total, SYSTEMS[system].initiative),
+                 session.closed, TimeSplit(played, total, _initiative(recaps, system)),
                  tuple(recaps),
                  _awards(session, names, players),
                  tuple(f"{names.get(e.pc_id, '?')}: {describe_entry(e)}"
@@ -363,6 +363,14 @@ def _read_entry(fight: _Fight, events: list[FightEvent], at: datetime) -> None:
             fight.turn(event)
         elif isinstance(event, FightEnded):
             fight.ended = at
+
+
+def _initiative(fights: Sequence[FightRecap], system: str) -> str:
+    """What the session's fights began by calling: their own word when they agree (a
+    campaign that changed its system keeps its earlier sessions' words), else the one its
+    system calls now."""
+    words = {fight.initiative for fight in fights if fight.begun}
+    return words.pop() if len(words) == 1 else SYSTEMS[system].initiative
 
 
 def _played(session: Session, end_of_play: datetime) -> float:
@@ -394,7 +402,8 @@ def _fight_recap(fight: _Fight, session: Session, end_of_play: datetime, players
         before=tuple(fight.before), rounds=fight.built(),
         end=None if ending is None else ending.how.value,
         row=None if ending is None or players else ending.row,
-        forecast=None if players else encounter.forecast, seconds=seconds)
+        forecast=None if players else encounter.forecast, seconds=seconds,
+        facade=encounter.lowest_first)
 
 
 def _awards(session: Session, names: Mapping[int, str], players: bool

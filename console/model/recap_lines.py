@@ -45,7 +45,6 @@ from console.model.text import counted
 from console.model.vessels import FATES
 from console.records import record
 from console.rules.critical_damage import critical_damage
-from console.rules.systems import SYSTEMS
 
 __all__ = ["UNSEEN", "Said", "Teller", "unseen_ids"]
 
@@ -81,13 +80,13 @@ class Teller:
     """Tells one fight's events, for the GM (``players`` False) or the players."""
 
     def __init__(self, encounter: Encounter, settings: PlayersSettings, *, players: bool,
-                 unseen: frozenset[int] = frozenset(), system: str = "metascape") -> None:
+                 unseen: frozenset[int] = frozenset()) -> None:
         self.encounter = encounter
-        # A Façade fight: a hit is told with the hits it noted (:class:`Struck`), and one
-        # that noted none is not "no wound": its blow was stopped, or lands at the end of
-        # the turn (Simple Combat), told then. Its rounds are Façade's turns.
-        self.facade = system == "facade"
-        self.round_word = SYSTEMS[system].round_word
+        # A Façade fight (told by the fight, whatever the campaign plays now): a hit is
+        # told with the hits it noted (:class:`Struck`), and one that noted none is not "no
+        # wound": its blow was stopped, or lands at the end of the turn (Simple Combat),
+        # told then. Its rounds are Façade's turns.
+        self.facade = encounter.lowest_first
         self.settings = settings
         self.players = players
         self.unseen = unseen if players else frozenset()
@@ -302,7 +301,7 @@ class Teller:
         if not event.added:
             return Said("condition", f"{event.name}{on} ends", data)
         lasting = ("until removed" if event.until is None
-                   else f"through {self.round_word} {event.until}")
+                   else f"through {self.encounter.round_word} {event.until}")
         return Said("condition", f"{event.name}{on}, {lasting}", data)
 
     def _hazard_began(self, event: HazardBegan) -> Said | None:

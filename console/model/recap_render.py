@@ -44,9 +44,9 @@ def _time_lines(recap: Recap) -> list[str]:
     return [f"Played {span_words(time.played)} on {day}{state}.", time.sentence()]
 
 
-def _end_line(fight: FightRecap, recap: Recap) -> str:
+def _end_line(fight: FightRecap) -> str:
     if not fight.begun:
-        return f"Never begun (no {recap.initiative} called)."
+        return f"Never begun (no {fight.initiative} called)."
     parts = []
     if fight.running:
         parts.append("Still running")
@@ -57,7 +57,7 @@ def _end_line(fight: FightRecap, recap: Recap) -> str:
     if fight.row_label is not None:
         parts.append(f"Table 18: {fight.row_label}")
     rounds = sum(1 for _ in fight.rounds)
-    parts.append(f"{rounds} {recap.round_word}{'' if rounds == 1 else 's'} this session")
+    parts.append(f"{rounds} {fight.round_word}{'' if rounds == 1 else 's'} this session")
     parts.append(span_words(fight.seconds))
     if fight.continued:
         parts.append("continued from the session before")
@@ -99,9 +99,10 @@ def _award_text(line_pc: str, awarded: int | None, total: int | None, rank_befor
     return text
 
 
-def no_forecast(recap: Recap) -> str:
-    """Why a fight begun has no forecast beside it."""
-    if not recap.metascape:
+def no_forecast(recap: Recap, fight: FightRecap) -> str:
+    """Why a fight begun has no forecast beside it: a Façade fight (whatever the campaign
+    plays now), or the fight of a campaign playing another game."""
+    if fight.facade or recap.system not in ("metascape", "facade"):
         return "No forecast: it plays MetaScape's fights only"
     return ("No forecast kept (its first Nish came before this console kept one, or "
             "someone lacked the numbers)")
@@ -127,7 +128,7 @@ def recap_markdown(recap: Recap) -> str:
     if not recap.fights:
         lines += ["## Fights", "", "None.", ""]
     for fight in recap.fights:
-        lines += [f"## {md(fight.name)}", "", md(_end_line(fight, recap)), ""]
+        lines += [f"## {md(fight.name)}", "", md(_end_line(fight)), ""]
         if fight.pcs or fight.foes:
             lines += [f"PCs: {md(', '.join(fight.pcs)) or '—'}. "
                       f"Foes: {md(', '.join(fight.foes)) or '—'}.", ""]
@@ -139,12 +140,12 @@ def recap_markdown(recap: Recap) -> str:
             lines += [f"| {md(label)} | {share} |" for label, share in cells]
             lines.append("")
         elif fight.begun and not recap.players:
-            lines += [f"{no_forecast(recap)}.", ""]
+            lines += [f"{no_forecast(recap, fight)}.", ""]
         lines += [f"- {md(said.text)}" for said in fight.before]
         if fight.before:
             lines.append("")
         for round_ in fight.rounds:
-            lines += [f"### {recap.round_word.capitalize()} {round_.number}", ""]
+            lines += [f"### {fight.round_word.capitalize()} {round_.number}", ""]
             lines += [f"- {md(said.text)}" for said in round_.before]
             for turn in round_.turns:
                 lines.append(f"- **{md(_turn_head(turn))}**")
@@ -240,7 +241,7 @@ def recap_html(recap: Recap) -> str:
         out += ["<h2>Fights</h2>", "<p>None.</p>"]
     for fight in recap.fights:
         out += ['<section class="fight">', f"<h2>{_e(fight.name)}</h2>",
-                f"<p>{_e(_end_line(fight, recap))}</p>"]
+                f"<p>{_e(_end_line(fight))}</p>"]
         if fight.pcs or fight.foes:
             out.append(f"<p>PCs: {_e(', '.join(fight.pcs)) or '—'}. "
                        f"Foes: {_e(', '.join(fight.foes)) or '—'}.</p>")
@@ -255,7 +256,7 @@ def recap_html(recap: Recap) -> str:
             out.append("<ul>" + "".join(f"<li>{_e(s.text)}</li>" for s in fight.before)
                        + "</ul>")
         for round_ in fight.rounds:
-            out.append(f"<h3>{recap.round_word.capitalize()} {round_.number}</h3>")
+            out.append(f"<h3>{fight.round_word.capitalize()} {round_.number}</h3>")
             items = [f"<li>{_e(s.text)}</li>" for s in round_.before]
             for turn in round_.turns:
                 inner = "".join(f"<li>{_e(s.text)}</li>" for s in turn.said)

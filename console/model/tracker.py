@@ -222,7 +222,7 @@ def _expire(encounter: Encounter) -> Outcome:
     names = {c.id: c.name for c in encounter.combatants}
     said = tuple(
         f"{c.name}{'' if c.target is None else ' on ' + names.get(c.target, '?')} "
-        f"ended with round {encounter.round}"
+        f"ended with {encounter.round_word} {encounter.round}"
         for c in ending
     )
     kept = tuple(c for c in encounter.conditions if c not in ending)
@@ -261,7 +261,8 @@ def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> O
 
 def _need_round(encounter: Encounter) -> None:
     if encounter.round == 0:
-        raise ModelError("call for Nish first: there is no round yet")
+        raise ModelError(f"call for {encounter.initiative_word} first: there is no "
+                         f"{encounter.round_word} yet")
 
 
 def next_turn(encounter: Encounter) -> Outcome:
@@ -269,8 +270,9 @@ def next_turn(encounter: Encounter) -> Outcome:
     (after the last, the round ends)."""
     _need_round(encounter)
     if encounter.current == END:
-        return Outcome.told(encounter, alerts=(f"Round {encounter.round} is over: call for "
-                                               "Nish (n)",))
+        over = f"{encounter.round_word.capitalize()} {encounter.round} is over"
+        then = "the next turn (n)" if encounter.lowest_first else "call for Nish (n)"
+        return Outcome.told(encounter, alerts=(f"{over}: {then}",))
     turn = current_turn(encounter)
     done = pending(turn, encounter.acted) if turn is not None else ()
     changed = encounter.with_changes(acted=(*encounter.acted, *done))
@@ -437,15 +439,16 @@ def choose_leader(
 
 def add_condition(
     encounter: Encounter, name: str, target: int | None, rounds: int | None, *,
-    notes: str = "", round_word: str = "round",
+    notes: str = "",
 ) -> Outcome:
     """A condition lasting ``rounds`` rounds from now (None: until removed); the log says
-    the round as the game calls it (``round_word``: Façade's "turn")."""
+    the round as the fight's game calls it (``Encounter.round_word``: Façade's "turn")."""
     until = None if rounds is None else condition_end_round(encounter.round, rounds)
     condition = Condition(name.strip(), target, until, since_round=encounter.round,
                           notes=notes)
     who = "" if target is None else f" on {combatant_of(encounter, target).name}"
-    lasting = "until removed" if until is None else f"through {round_word} {until}"
+    lasting = ("until removed" if until is None
+               else f"through {encounter.round_word} {until}")
     changed = encounter.with_changes(conditions=(*encounter.conditions, condition))
     return Outcome.told(changed, notices=(f"{condition.name}{who}, {lasting}",))
 

@@ -303,9 +303,8 @@ class TrackerCommands:
 
     def add_condition(self, combatant_id: int | None, name: str, rounds: int | None) -> Outcome:
         """On one combatant, or (None) on the whole fight."""
-        word = system(self._service.campaign().system).round_word  # Façade: "turn"
         return self._on("tracker.condition",
-                        lambda e: add_condition(e, name, combatant_id, rounds, round_word=word))
+                        lambda e: add_condition(e, name, combatant_id, rounds))
 
     def conditions_on(self, combatant_id: int) -> list[tuple[int, Condition]]:
         """(index in the encounter, condition) of each condition on him."""

@@ -27,7 +27,10 @@ from console.rules.facade_combat.damage import Blow, DamageType
 from console.rules.facade_combat.health import Hit, Location
 from console.service import CampaignService
 from console.store import CampaignStore
+from console.ui.tracker.detail_pane import DetailPane
+from tests.service.evening import Evening
 from tests.service.test_facade_commands import VERA, facade_fight, ids, kess_knifed
+from tests.ui.conftest import plain
 
 
 def told(recap: Recap) -> list[str]:
@@ -140,3 +143,59 @@ def test_a_facade_recap_and_log_say_turns_where_metascape_says_rounds() -> None:
     service.tracker.end_encounter(EndHow.WON)
     service.tracker.new_encounter("Docks")
     assert "Never begun (no Initiative called)." in recap_markdown(service.recap.session())
+
+
+def test_a_fight_is_told_in_its_own_game_whatever_the_campaign_plays_now() -> None:
+    """A campaign may change its system; the fights played before keep their own words and
+    their own way of telling hits (found by a review: a Façade hit was retold as "no
+    wound", a MetaScape fight's wounds dropped)."""
+    def fights(recap: Recap) -> str:  # the fights' part (the awards are the campaign's)
+        return recap_markdown(recap).split("## Adventure points")[0].split("## Points")[0] \
+            .strip()
+
+    service = dramatic()
+    service.tracker.end_encounter(EndHow.WON)
+    before = fights(service.recap.session())
+    assert "### Turn 1" in before and "Kess hits Thug 2: 2D to the Legs" in before
+    service.settings.set_system("metascape")
+    assert fights(service.recap.session()) == before
+    evening = Evening()
+    evening.fight("Ambush")
+    evening.call(30, 5)
+    evening.pc_hits("Brice", "Skrak 1", 24)
+    metascape = fights(evening.service.recap.session())
+    assert "### Round 1" in metascape and "wounds" in metascape
+    evening.service.settings.set_system("facade")
+    assert fights(evening.service.recap.session()) == metascape
+
+
+def test_simple_combat_blows_landing_are_told_in_the_turn_that_ended() -> None:
+    """Both blows land at the end of turn 1, told there, whoever acts first in turn 2 (the
+    one hit first had his told with the new turn)."""
+    service = facade_fight(CampaignStore.in_memory("Alley"))
+    who = ids(service)
+    service.facade.set_combat_system("simple")
+    service.facade.new_turn()
+    service.facade.simple(who["Vera"], who["Thug 1"], 0, 10, 6, target_weapon=0)
+    service.facade.simple(who["Thug 2"], who["Kess"], 0, 10, 3)
+    service.facade.new_turn()
+    fight = service.recap.session().fights[0]
+    told_in = {said.text: round_.number for round_ in fight.rounds for turn in round_.turns
+               for said in turn.said}
+    assert told_in["Kess takes 3D to the Torso"] == told_in["Thug 1 takes 2B to the Torso"] == 1
+
+
+def test_the_tracker_says_turns_in_a_facade_fight() -> None:
+    service = facade_fight(CampaignStore.in_memory("Alley"))
+    who = ids(service)
+    service.facade.new_turn()
+    service.tracker.add_condition(who["Vera"], "Dazed", 1)
+    details = plain(DetailPane(service).render_for(service.view(), who["Vera"]), 150)
+    assert "Dazed: through turn 2 (2 to go)" in details
+    said = service.tracker.next_turn()
+    while not said.alerts:  # every click of the turn taken, then one more
+        said = service.tracker.next_turn()
+    assert said.alerts == ("Turn 1 is over: the next turn (n)",)
+    service.facade.new_turn()
+    said = service.facade.new_turn()
+    assert "Dazed on Vera ended with turn 2" in said.notices

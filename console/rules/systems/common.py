@@ -71,7 +71,6 @@ class System:
     odds: Callable[[Any, int], dict[str, Any]] = field(default=lambda spec, dif: {})
     lowest_first: bool = False  # its fights act lowest number first (Façade's Action)
     initiative: str = "Nish"  # what its fights call the number they act on
-    round_word: str = "round"  # what it calls the tracker's round (Façade: a turn of clicks)
 
 
 def whole(text: str, what: str, low: int, high: int) -> int:

@@ -245,5 +245,4 @@ FACADE = System(
     parse=parse, parse_difficulty=parse_difficulty, chart=chart, chance=chance, roll=roll,
     read_faces=read_faces, verdict=verdict, odds=odds, lowest_first=True,
     initiative="Initiative",
-    round_word="turn",
 )

@@ -336,7 +336,8 @@ class DetailPane(Redraws, Guarded, Widget):
                 lasting = "until removed"
             else:
                 left = rounds_left(condition.until_round, encounter.round)
-                lasting = f"through round {condition.until_round} ({left} to go)"
+                lasting = (f"through {encounter.round_word} {condition.until_round} "
+                           f"({left} to go)")
             lines.append(Text(f"  {condition.name}: {lasting}"))
         if view.system == "facade":  # Façade's numbers and health (issue 31)
             lines.extend(facade_lines(view, combatant))

@@ -236,7 +236,7 @@ class TrackerFlows(Flows):
 
     async def _add_condition(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)
-        rounds = system(self.service.campaign().system).round_word  # Façade: its turns
+        rounds = self.service.running().round_word  # a Façade fight's: its turns
         values = await self.form(f"Condition on {combatant.name}", [
             Field("name", "Condition", required_text("condition"), max_length=TITLE_MAX),
             Field("rounds", f"{rounds.capitalize()}s (blank: until removed; 1 = to the end "

@@ -18,7 +18,6 @@ from console.model.turns import on_deck
 from console.rules.critical_damage import critical_damage
 from console.rules.hazards import saved_hazard_name
 from console.rules.initiative import RoundOrder, Turn
-from console.rules.systems import system
 from console.service import View
 from console.ui.facade.cells import actions_text, health_text
 
@@ -160,7 +159,7 @@ def tracker_rows(view: View, cache: RowCache | None = None) -> list[tuple[int, C
     by_id = {c.id: c for c in encounter.combatants}
     current = order.position(encounter.current)
     deck = _on_deck(encounter, order)
-    conditions = _conditions_by_target(encounter, system(view.system).round_word[0])
+    conditions = _conditions_by_target(encounter, encounter.round_word[0])
     ties = _tie_positions(order)
     rows: list[tuple[int, Cells]] = []
     acted = set(encounter.acted)
