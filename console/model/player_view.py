@@ -143,8 +143,9 @@ METASCAPE_LABELS = ("Nish", "Round", "Turn")
 FACADE_LABELS = ("Init", "Turn", "Click")  # the tracker's round is Façade's turn
 
 
-def _until(until_round: int | None) -> str:
-    return "" if until_round is None else f" (to round {until_round})"
+def _until(until_round: int | None, encounter: Encounter) -> str:
+    """How long a condition lasts, in the fight's own word (a Façade fight's turns)."""
+    return "" if until_round is None else f" (to {encounter.round_word} {until_round})"
 
 
 def _pc_health(combatant: Combatant, sheet: PlayerCharacter | None, words: bool) -> str:
@@ -288,7 +289,7 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
     for condition in encounter.conditions:
         if condition.target is not None:
             conditions.setdefault(condition.target, []).append(
-                condition.name + _until(condition.until_round))
+                condition.name + _until(condition.until_round, encounter))
     words = settings.pc_health is PcHealth.WORDS
 
     def health(combatant: Combatant) -> str:
@@ -323,7 +324,7 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
     hazards = tuple(PlayerHazard(shown_name(victim, settings), for_players(state))
                     for victim in shown.values()
                     for _, state in hazards_of(encounter, victim.id))
-    in_effect = tuple(c.name + _until(c.until_round) for c in encounter.conditions
+    in_effect = tuple(c.name + _until(c.until_round, encounter) for c in encounter.conditions
                       if c.target is None)
     since = None
     # The timer counts a hidden turn too (from its start), under the mark standing in:

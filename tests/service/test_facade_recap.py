@@ -192,6 +192,8 @@ def test_the_tracker_says_turns_in_a_facade_fight() -> None:
     service.tracker.add_condition(who["Vera"], "Dazed", 1)
     details = plain(DetailPane(service).render_for(service.view(), who["Vera"]), 150)
     assert "Dazed: through turn 2 (2 to go)" in details
+    (vera,) = [row for row in service.players.picture().rows if row.name == "Vera"]
+    assert vera.conditions == ("Dazed (to turn 2)",)  # the players' view says it too
     said = service.tracker.next_turn()
     while not said.alerts:  # every click of the turn taken, then one more
         said = service.tracker.next_turn()
