@@ -43,6 +43,7 @@ from console.model.fight_events import (
     Wounded,
 )
 from console.model.turns import END, current_turn, pending, reshaped
+from console.rules.facade_combat.health import Hit
 from console.rules.forecast import Reading, classify
 from console.rules.forecast.fight import FLED, LOST, STALLED, WON, FightEnd
 
@@ -69,11 +70,11 @@ def _facade_health(combatant: Combatant,
     return sheet.facade_health if sheet is not None else combatant.facade_health
 
 
-def _levels(health: FacadeHealth) -> Counter[tuple[str, str]]:
+def _levels_of(hits: tuple[Hit, ...]) -> Counter[tuple[str, str]]:
     """The levels noted at each place, of each damage (a hit's levels go down as it heals,
     so a place's total rising is a hit taken there)."""
     held: Counter[tuple[str, str]] = Counter()
-    for hit in health.hits:
+    for hit in hits:
         held[hit.location.value, hit.type.value] += hit.levels
     return held
 
@@ -82,8 +83,11 @@ def _struck(fight: int, was: Combatant, now: Combatant,
             sheets_before: Mapping[int, PlayerCharacter],
             sheets_after: Mapping[int, PlayerCharacter]) -> list[Struck]:
     """Façade's hits noted on him by this action: each place and damage whose levels rose."""
-    before = _levels(_facade_health(was, sheets_before))
-    after = _levels(_facade_health(now, sheets_after))
+    hits_before = _facade_health(was, sheets_before).hits
+    hits_after = _facade_health(now, sheets_after).hits
+    if hits_after is hits_before or hits_after == hits_before:  # most actions: no hit
+        return []
+    before, after = _levels_of(hits_before), _levels_of(hits_after)
     return [Struck(fight, now.id, where, damage, levels - before[where, damage])
             for (where, damage), levels in after.items() if levels > before[where, damage]]
 
