@@ -395,3 +395,24 @@ async def test_a_condition_lasts_facade_turns(store: CampaignStore) -> None:
         assert any("Pinned →t3" in str(cell) for cell in table.get_row_at(row))
         assert "Pinned on Kess, through turn 3" in [
             entry.description for entry in app.service.view().history]
+
+
+@pytest.mark.parametrize("combat", ["dramatic", "simple"])
+async def test_a_fighter_without_numbers_is_refused_his_attack_at_once(
+        store: CampaignStore, combat: str) -> None:
+    """`A` on a fighter added by hand: a plain refusal saying where his numbers come from,
+    before any form (the model's refusal reached the guard as a failure, "not applied",
+    with a traceback in errors.log; found by a new GM)."""
+    app = alley(store)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        app.service.facade.set_combat_system(combat)
+        await pilot.press("a")
+        await type_in(pilot, "Lookout", "", "7")
+        await pilot.pause()
+        await select(pilot, app, "Lookout")
+        await pilot.press("A")
+        await pilot.pause()
+        assert app.screen is app.main  # no form opened
+        said = " ".join(toasts_of(app))
+        assert "Lookout has no Façade numbers: added by hand" in " ".join(said.split())
+        assert "not applied" not in said and "errors.log" not in said

@@ -9,7 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from console.model import Status
-from console.model.facade_fight import Fighter, parse_hit
+from console.model.facade_fight import Fighter, no_numbers_advice, parse_hit
+from console.model.facade_sheet import FacadeWeapon
 from console.model.turns import current_turn
 from console.rules.facade_combat.actions import Kind, Stance
 from console.rules.facade_combat.blows import Choice
@@ -158,7 +159,7 @@ class FacadeFlows(Flows):
                       fully_active: bool = False) -> None:
         facade_ = self.service.facade
         attacker = facade_.fighter(attacker_id)
-        arms = attacker.numbers().weapons
+        arms = _arms(attacker)
         if not arms:
             raise ActionRefused(f"{attacker.name} has no weapon on {attacker.pronoun.their} "
                                 f"sheet (roster, e)")
@@ -248,7 +249,7 @@ class FacadeFlows(Flows):
         of the turn."""
         facade_ = self.service.facade
         attacker = facade_.fighter(attacker_id)
-        arms = attacker.numbers().weapons
+        arms = _arms(attacker)
         targets = self._targets(attacker_id)
         if not arms or not targets:
             raise ActionRefused(f"{attacker.name} needs a weapon and someone to fight")
@@ -377,3 +378,13 @@ def _pool(text: str) -> str:
     if found is None:
         raise ValueError(f"the pools: {', '.join(POOLS.values())}")
     return found
+
+
+def _arms(attacker: Fighter) -> tuple[FacadeWeapon, ...]:
+    """His weapons; one without Façade numbers is refused at once, saying where they come
+    from (the model's own refusal reached the guard as a failure: "not applied", a
+    traceback in errors.log)."""
+    if attacker.sheet is None:
+        raise ActionRefused(f"{attacker.name} has no Façade numbers: "
+                            f"{no_numbers_advice(attacker)}")
+    return attacker.sheet.weapons
