@@ -324,11 +324,11 @@ class Hazard:
                    raw.get("ticked_round", 0))
 
 
-def fight_words(lowest_first: bool) -> tuple[str, str]:
-    """What a fight's game calls the tracker's round and the number it begins by calling:
-    only a Façade fight acts lowest first (its Initiative an Action), and the tracker's
-    round is its turn."""
-    return ("turn", "Initiative") if lowest_first else ("round", "Nish")
+def fight_words(lowest_first: bool) -> tuple[str, str, str]:
+    """What a fight's game calls the tracker's round, the number it begins by calling and
+    the tracker's turn: only a Façade fight acts lowest first (its Initiative an Action),
+    and the tracker's round is its turn, a turn one of its clicks."""
+    return ("turn", "Initiative", "click") if lowest_first else ("round", "Nish", "turn")
 
 
 @record
@@ -429,6 +429,10 @@ class Encounter:
     @property
     def initiative_word(self) -> str:
         return fight_words(self.lowest_first)[1]
+
+    @property
+    def turn_word(self) -> str:
+        return fight_words(self.lowest_first)[2]
 
     def combatant(self, combatant_id: int) -> Combatant | None:
         for combatant in self.combatants:

@@ -81,3 +81,12 @@ def test_each_turns_length_is_read_back_from_the_log() -> None:
                             entry(3, second, over)])
     assert [(t.turn, t.seconds) for t in lengths] == [("c1", 40.0), ("c2", 9.0)]
     assert lengths[0].ended == ended and lengths[1].encounter == 1
+
+
+def test_a_facade_fight_times_its_clicks() -> None:
+    """The tracker's turn is a Façade click: the log's line for one ended says so."""
+    fight = _fight().with_changes(lowest_first=True)
+    called = call_for_nish(fight, {1: 14}).encounter
+    first, _ = stamp(fight, called, T0, TurnTimer())
+    _, said = stamp(first, next_turn(first).encounter, T0 + timedelta(seconds=83), TurnTimer())
+    assert said == ("Skrak's click: 1:23",)  # lowest first: Skrak's 10 before Vera's 14

@@ -388,7 +388,11 @@ async def test_a_condition_lasts_facade_turns(store: CampaignStore) -> None:
         await pilot.pause()
         asked = " ".join(str(label.content) for label in app.screen.query(Label))
         assert "Turns (blank: until removed; 1 = to the end of next turn)" in asked
-        await type_in(pilot, "Pinned", "2")
+        await type_in(pilot, "Pinned", "0")
+        assert "turns: 0 is out of range: 1 to 1,000 (turns)" in str(
+            app.screen.query_one("#error").render())
+        app.screen.focused.value = "2"  # type: ignore[union-attr]
+        await pilot.press("enter")
         await pilot.pause()
         table = app.screen.query_one("#tracker", TrackerPane)
         row = table_names(app).index("Kess")

@@ -222,7 +222,7 @@ class DetailPane(Redraws, Guarded, Widget):
             lines.extend(self._combatant_lines(view, combatant, self._opponents))
         ending = expiring_this_round(encounter)
         if ending:
-            lines.append(Text("Ends with this round: " + ", ".join(
+            lines.append(Text(f"Ends with this {encounter.round_word}: " + ", ".join(
                 _whose(encounter, c) for c in ending), style="yellow"))
         return Group(*lines)
 

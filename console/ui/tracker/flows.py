@@ -3,6 +3,8 @@ dialogs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from console.model import Side, Status
 from console.model.fight_end import EndHow
 from console.model.text import NAME_MAX, TITLE_MAX
@@ -240,7 +242,8 @@ class TrackerFlows(Flows):
         values = await self.form(f"Condition on {combatant.name}", [
             Field("name", "Condition", required_text("condition"), max_length=TITLE_MAX),
             Field("rounds", f"{rounds.capitalize()}s (blank: until removed; 1 = to the end "
-                            f"of next {rounds})", optional_int("rounds", ROUNDS)),
+                            f"of next {rounds})",
+                  optional_int(f"{rounds}s", replace(ROUNDS, meaning=f"{rounds}s"))),
         ])
         if values is not None:
             self.show(self.service.tracker.add_condition(combatant.id, values["name"],
