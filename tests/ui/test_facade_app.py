@@ -420,3 +420,23 @@ async def test_a_fighter_without_numbers_is_refused_his_attack_at_once(
         said = " ".join(toasts_of(app))
         assert "Lookout has no Façade numbers: added by hand" in " ".join(said.split())
         assert "not applied" not in said and "errors.log" not in said
+
+
+async def test_a_roll_the_dice_cannot_make_is_questioned_once(store: CampaignStore) -> None:
+    """1d10+d6 rolls 2 to 16: a 99 is asked about, and kept when entered again (the GM's
+    own bonus may be on it); found by a new GM, whose 99 offered Savage blows unasked."""
+    app = alley(store, called=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.press("I")
+        await type_in(pilot, "12", "5", "9")
+        await select(pilot, app, "Kess")
+        await pilot.press("j")
+        await type_in(pilot, "a", "y", "")
+        await type_in(pilot, "1", "1", "0")
+        await type_in(pilot, "99")
+        error = str(app.screen.query_one("#error").render())
+        assert "Kess: 1d10+d6 cannot roll 99 (2 to 16). Keep it?" in " ".join(error.split())
+        await pilot.press("enter")  # kept
+        await pilot.pause()
+        assert hint(app).startswith("99 lands unless they defend")  # the next question

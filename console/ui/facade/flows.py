@@ -5,6 +5,7 @@ exchange, the GM's own hit, Limit Pools, first aid and healing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -198,7 +199,8 @@ class FacadeFlows(Flows):
             against = f"{attack.target.name}, interrupting {_interrupted(self)}" if (
                 interrupting) else attack.target.name
             values = await self.form(f"{attacker.name} attacks {against}", [
-                Field("roll", f"{attacker.name}'s roll ({dice})", whole_number("roll", ROLL))],
+                Field("roll", f"{attacker.name}'s roll ({dice})", whole_number("roll", ROLL),
+                      doubt=dice_doubt(dice, attacker.name))],
                 f"trait {trait.total} vs {trait.difficulty}: {'; '.join(trait.notes)} · "
                 f"lands {percent(attack.hit_chance())}: {odds_line(attack.odds())}")
             if values is None:
@@ -388,3 +390,19 @@ def _arms(attacker: Fighter) -> tuple[FacadeWeapon, ...]:
         raise ActionRefused(f"{attacker.name} has no Façade numbers: "
                             f"{no_numbers_advice(attacker)}")
     return attacker.sheet.weapons
+
+
+def dice_doubt(dice: facade.FacadeRoll, who: str) -> Callable[[Any], str | None]:
+    """A ``Field.doubt`` for a roll of ``dice``: one they cannot make is questioned once (a
+    99 typed for 1d10+d6 went through and offered Savage blows; found by a new GM). Asked,
+    not refused: the GM may have put a bonus of his own on it."""
+    low = len(dice.dice) + dice.bonus
+    high = sum(dice.dice) + dice.bonus
+
+    def doubt(result: Any) -> str | None:
+        if not isinstance(result, int) or low <= result <= high:
+            return None
+        return (f"{who}: {dice} cannot roll {result} ({low} to {high}). Keep it? (enter "
+                "again; or type over it)")
+
+    return doubt
