@@ -93,6 +93,8 @@ def test_the_blow_by_location(snap_compare, app: GMConsoleApp) -> None:  # type:
         await interrupting_attack(pilot)
         await pilot.press("2", "0", "enter")  # 20 vs her Action 10: level 3
         await pilot.pause()
+        await pilot.press("enter")  # more than his dice make: kept (a bonus of the GM's)
+        await pilot.pause()
         await pilot.press("enter")  # she does not defend
         await no_blink(pilot)
 
