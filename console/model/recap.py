@@ -283,11 +283,15 @@ class _Fight:
             kept = []
             for turn in turns:
                 actors = tuple(teller.name(a) for a in turn["actors"] if teller.seen(a))
+                key, seconds = turn["key"], turn["seconds"]
                 if not actors:
                     if not turn["said"]:
                         continue  # only those the players never saw acted, and nothing seen
-                    actors = (UNSEEN,)
-                kept.append(TurnRecap(turn["key"], actors, turn["again"], turn["seconds"],
+                    # What they saw of it (an attack on one of them), not whose turn it was
+                    # (its key names a combatant) nor how long it took: the players' view
+                    # hides an unseen one's turn and its timer.
+                    actors, key, seconds = (UNSEEN,), "unseen", None
+                kept.append(TurnRecap(key, actors, turn["again"], seconds,
                                       tuple(turn["said"])))
             rounds.append(RoundRecap(number, tuple(kept), tuple(before)))
         return tuple(rounds)

@@ -309,3 +309,27 @@ def test_the_recap_names_who_acted_in_each_turn_across_mode_switches() -> None:
         ("Brice",), ("Skrak 1", "Skrak 2"), ("Kara",)]
     assert [turn.seconds for turn in round1.turns][1:] == [120.0, 60.0]
     assert not any(turn.again for turn in round1.turns)
+
+
+def test_a_turn_the_players_never_saw_shows_only_what_they_saw() -> None:
+    """A hidden Skrak's turn, in which he hits Brice: the players' version tells the hit as
+    "someone unseen", but neither whose turn it was (its key names a combatant) nor how long
+    it took, which the players' view hides too."""
+    evening = Evening()
+    evening.fight("Ambush", skraks=1)
+    skrak = evening.who("Skrak 1")
+    evening.service.tracker.toggle_hidden(skrak.id)
+    evening.call(30, 5)
+    evening.clock.advance(2)
+    evening.service.tracker.next_turn()  # Skrak 1's turn
+    evening.npc_hits("Skrak 1", "Brice", 3)
+    evening.clock.advance(3)
+    evening.service.tracker.next_turn()
+    turns = [turn for fight in evening.service.recap.session(players=True).fights
+             for round_ in fight.rounds for turn in round_.turns]
+    (unseen,) = [turn for turn in turns if turn.actors == ("someone unseen",)]
+    assert unseen.key == "unseen" and unseen.seconds is None
+    assert unseen.said[0].text.startswith("Someone unseen hits Brice")
+    gm = [turn for fight in evening.service.recap.session().fights
+          for round_ in fight.rounds for turn in round_.turns if "Skrak 1" in turn.actors]
+    assert gm and gm[0].seconds == 180  # the GM's version keeps it whole
