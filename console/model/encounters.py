@@ -24,6 +24,7 @@ from console.model.fields import (
     parse_time,
 )
 from console.model.fight_end import Ending, KeptForecast
+from console.model.fight_words import FightWords, fight_words
 from console.model.pronouns import THEY, Pronoun, need_pronoun
 from console.model.text import NOTES_HELD, need_name, need_notes
 from console.records import record
@@ -44,7 +45,6 @@ __all__ = [
     "Side",
     "Status",
     "combatant_of",
-    "fight_words",
 ]
 
 
@@ -324,13 +324,6 @@ class Hazard:
                    raw.get("ticked_round", 0))
 
 
-def fight_words(lowest_first: bool) -> tuple[str, str, str]:
-    """What a fight's game calls the tracker's round, the number it begins by calling and
-    the tracker's turn: only a Façade fight acts lowest first (its Initiative an Action),
-    and the tracker's round is its turn, a turn one of its clicks."""
-    return ("turn", "Initiative", "click") if lowest_first else ("round", "Nish", "turn")
-
-
 @record
 class Encounter:
     """A fight or scene. Round 0: Nish has not been called yet. ``current`` is the key of the
@@ -420,19 +413,10 @@ class Encounter:
     def with_changes(self, **changes: Any) -> Encounter:
         return replace(self, **changes)
 
-    # The words of the game the fight is played in, kept by the fight itself (a campaign
-    # may change its system; its fights begun before keep theirs).
     @property
-    def round_word(self) -> str:
-        return fight_words(self.lowest_first)[0]
-
-    @property
-    def initiative_word(self) -> str:
-        return fight_words(self.lowest_first)[1]
-
-    @property
-    def turn_word(self) -> str:
-        return fight_words(self.lowest_first)[2]
+    def words(self) -> FightWords:
+        """What its game calls its round, Initiative and turn (Façade: turn, click)."""
+        return fight_words(self.lowest_first)
 
     def combatant(self, combatant_id: int) -> Combatant | None:
         for combatant in self.combatants:

@@ -145,7 +145,7 @@ FACADE_LABELS = ("Init", "Turn", "Click")  # the tracker's round is Façade's tu
 
 def _until(until_round: int | None, encounter: Encounter) -> str:
     """How long a condition lasts, in the fight's own word (a Façade fight's turns)."""
-    return "" if until_round is None else f" (to {encounter.round_word} {until_round})"
+    return "" if until_round is None else f" (to {encounter.words.round} {until_round})"
 
 
 def _pc_health(combatant: Combatant, sheet: PlayerCharacter | None, words: bool) -> str:

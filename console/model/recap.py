@@ -29,9 +29,10 @@ from typing import Any
 from console.model.action_log import LogEntry
 from console.model.awards import kind_name, pending_awards
 from console.model.characters import PlayerCharacter
-from console.model.encounters import Encounter, Side, Status, fight_words
+from console.model.encounters import Encounter, Side, Status
 from console.model.fight_end import KeptForecast
 from console.model.fight_events import FightEnded, FightEvent, RoundBegan, Shown, TurnBegan
+from console.model.fight_words import FightWords, fight_words
 from console.model.lifecycle import ending_label
 from console.model.points_awards import describe_entry
 from console.model.recap_lines import UNSEEN, Said, Teller, unseen_ids
@@ -102,12 +103,8 @@ class FightRecap:
     facade: bool = False  # a Façade fight, whatever the campaign plays now
 
     @property
-    def round_word(self) -> str:
-        return fight_words(self.facade)[0]
-
-    @property
-    def initiative(self) -> str:
-        return fight_words(self.facade)[1]
+    def words(self) -> FightWords:
+        return fight_words(self.facade)
 
     @property
     def row_label(self) -> str | None:
@@ -373,8 +370,9 @@ def _initiative(fights: Sequence[FightRecap], system: str) -> str:
     """What the session's fights began by calling: their own word when they agree (a
     campaign that changed its system keeps its earlier sessions' words), else the one its
     system calls now."""
-    words = {fight.initiative for fight in fights if fight.begun}
-    return words.pop() if len(words) == 1 else SYSTEMS[system].initiative
+    words = {fight.words.initiative for fight in fights if fight.begun}
+    return words.pop() if len(words) == 1 else fight_words(
+        SYSTEMS[system].lowest_first).initiative
 
 
 def _played(session: Session, end_of_play: datetime) -> float:

@@ -301,7 +301,7 @@ class Teller:
         if not event.added:
             return Said("condition", f"{event.name}{on} ends", data)
         lasting = ("until removed" if event.until is None
-                   else f"through {self.encounter.round_word} {event.until}")
+                   else f"through {self.encounter.words.round} {event.until}")
         return Said("condition", f"{event.name}{on}, {lasting}", data)
 
     def _hazard_began(self, event: HazardBegan) -> Said | None:

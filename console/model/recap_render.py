@@ -46,7 +46,7 @@ def _time_lines(recap: Recap) -> list[str]:
 
 def _end_line(fight: FightRecap) -> str:
     if not fight.begun:
-        return f"Never begun (no {fight.initiative} called)."
+        return f"Never begun (no {fight.words.initiative} called)."
     parts = []
     if fight.running:
         parts.append("Still running")
@@ -57,7 +57,7 @@ def _end_line(fight: FightRecap) -> str:
     if fight.row_label is not None:
         parts.append(f"Table 18: {fight.row_label}")
     rounds = sum(1 for _ in fight.rounds)
-    parts.append(f"{rounds} {fight.round_word}{'' if rounds == 1 else 's'} this session")
+    parts.append(f"{rounds} {fight.words.round}{'' if rounds == 1 else 's'} this session")
     parts.append(span_words(fight.seconds))
     if fight.continued:
         parts.append("continued from the session before")
@@ -145,7 +145,7 @@ def recap_markdown(recap: Recap) -> str:
         if fight.before:
             lines.append("")
         for round_ in fight.rounds:
-            lines += [f"### {fight.round_word.capitalize()} {round_.number}", ""]
+            lines += [f"### {fight.words.round.capitalize()} {round_.number}", ""]
             lines += [f"- {md(said.text)}" for said in round_.before]
             for turn in round_.turns:
                 lines.append(f"- **{md(_turn_head(turn))}**")
@@ -256,7 +256,7 @@ def recap_html(recap: Recap) -> str:
             out.append("<ul>" + "".join(f"<li>{_e(s.text)}</li>" for s in fight.before)
                        + "</ul>")
         for round_ in fight.rounds:
-            out.append(f"<h3>{fight.round_word.capitalize()} {round_.number}</h3>")
+            out.append(f"<h3>{fight.words.round.capitalize()} {round_.number}</h3>")
             items = [f"<li>{_e(s.text)}</li>" for s in round_.before]
             for turn in round_.turns:
                 inner = "".join(f"<li>{_e(s.text)}</li>" for s in turn.said)

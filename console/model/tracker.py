@@ -149,14 +149,13 @@ def _leader_of(encounter: Encounter) -> Combatant | None:
     return encounter.combatant(encounter.leader)
 
 
-def set_nish(encounter: Encounter, combatant_id: int, value: int | None, *,
-             word: str = "Nish") -> Outcome:
+def set_nish(encounter: Encounter, combatant_id: int, value: int | None) -> Outcome:
     """Enter or edit this round's Nish; for an NPC it also becomes his recorded Nish, for a
     group of spawned copies it is the whole group's, and for the group leader in group
-    Initiative it is the party's. ``word``: what the table calls it (Façade: Initiative)."""
+    Initiative it is the party's. Said in the fight's own word (Façade: Initiative)."""
     combatant = combatant_of(encounter, combatant_id)
     if value is not None and value < 0:
-        raise ModelError(f"{combatant.name}: {word} cannot be negative")
+        raise ModelError(f"{combatant.name}: {encounter.words.initiative} cannot be negative")
     changes: dict[str, object] = {"nish": value}
     if combatant.side is Side.NPC:
         changes["recorded_nish"] = value
@@ -172,7 +171,7 @@ def set_nish(encounter: Encounter, combatant_id: int, value: int | None, *,
     shown = "none" if value is None else str(value)
     who = (combatant.name if len(together) == 1
            else f"{combatant.name} and {combatant.pronoun.their} group")
-    return settle(encounter, changed, (f"{who}: {word} {shown}",))
+    return settle(encounter, changed, (f"{who}: {encounter.words.initiative} {shown}",))
 
 
 def set_party_nish(encounter: Encounter, value: int | None) -> Outcome:
@@ -222,7 +221,7 @@ def _expire(encounter: Encounter) -> Outcome:
     names = {c.id: c.name for c in encounter.combatants}
     said = tuple(
         f"{c.name}{'' if c.target is None else ' on ' + names.get(c.target, '?')} "
-        f"ended with {encounter.round_word} {encounter.round}"
+        f"ended with {encounter.words.round} {encounter.round}"
         for c in ending
     )
     kept = tuple(c for c in encounter.conditions if c not in ending)
@@ -261,8 +260,8 @@ def call_for_nish(encounter: Encounter, pc_rolls: Mapping[int, int | None]) -> O
 
 def _need_round(encounter: Encounter) -> None:
     if encounter.round == 0:
-        raise ModelError(f"call for {encounter.initiative_word} first: there is no "
-                         f"{encounter.round_word} yet")
+        raise ModelError(f"call for {encounter.words.initiative} first: there is no "
+                         f"{encounter.words.round} yet")
 
 
 def next_turn(encounter: Encounter) -> Outcome:
@@ -270,7 +269,7 @@ def next_turn(encounter: Encounter) -> Outcome:
     (after the last, the round ends)."""
     _need_round(encounter)
     if encounter.current == END:
-        over = f"{encounter.round_word.capitalize()} {encounter.round} is over"
+        over = f"{encounter.words.round.capitalize()} {encounter.round} is over"
         then = "the next turn (n)" if encounter.lowest_first else "call for Nish (n)"
         return Outcome.told(encounter, alerts=(f"{over}: {then}",))
     turn = current_turn(encounter)
@@ -442,13 +441,13 @@ def add_condition(
     notes: str = "",
 ) -> Outcome:
     """A condition lasting ``rounds`` rounds from now (None: until removed); the log says
-    the round as the fight's game calls it (``Encounter.round_word``: Façade's "turn")."""
+    the round as the fight's game calls it (``Encounter.words.round``: Façade's "turn")."""
     until = None if rounds is None else condition_end_round(encounter.round, rounds)
     condition = Condition(name.strip(), target, until, since_round=encounter.round,
                           notes=notes)
     who = "" if target is None else f" on {combatant_of(encounter, target).name}"
     lasting = ("until removed" if until is None
-               else f"through {encounter.round_word} {until}")
+               else f"through {encounter.words.round} {until}")
     changed = encounter.with_changes(conditions=(*encounter.conditions, condition))
     return Outcome.told(changed, notices=(f"{condition.name}{who}, {lasting}",))
 

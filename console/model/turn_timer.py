@@ -49,7 +49,7 @@ def stamp(before: Encounter | None, after: Encounter, now: datetime,
         turn = current_turn(before)
         if turn is not None:
             took = clock_text((now - before.turn_since).total_seconds())
-            said = (f"{turn.label}'s {before.turn_word}: {took}",)  # Façade's: a click
+            said = (f"{turn.label}'s {before.words.turn}: {took}",)  # Façade's: a click
     return after.with_changes(turn_since=now), said
 
 

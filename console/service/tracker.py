@@ -271,10 +271,7 @@ class TrackerCommands:
     # ----- one combatant ------------------------------------------------------------------
 
     def set_nish(self, combatant_id: int, nish: int | None) -> Outcome:
-        # A Façade fight keeps its Initiative (an Action) where MetaScape keeps Nish.
-        word = system(self._service.campaign().system).initiative
-        return self._on("tracker.edit_nish",
-                        lambda e: set_nish(e, combatant_id, nish, word=word))
+        return self._on("tracker.edit_nish", lambda e: set_nish(e, combatant_id, nish))
 
     def toggle_status(self, combatant_id: int, status: Status) -> Outcome:
         """Unconscious, dead or removed, or back in the fight; a vehicle or ship never dies

@@ -70,7 +70,6 @@ class System:
     verdict: Callable[[Any, Reading, int], Verdict]
     odds: Callable[[Any, int], dict[str, Any]] = field(default=lambda spec, dif: {})
     lowest_first: bool = False  # its fights act lowest number first (Façade's Action)
-    initiative: str = "Nish"  # what its fights call the number they act on
 
 
 def whole(text: str, what: str, low: int, high: int) -> int:

@@ -244,5 +244,4 @@ FACADE = System(
     faces_help="one face per die, biggest die first: 7,3,2", default_difficulty="10",
     parse=parse, parse_difficulty=parse_difficulty, chart=chart, chance=chance, roll=roll,
     read_faces=read_faces, verdict=verdict, odds=odds, lowest_first=True,
-    initiative="Initiative",
 )

@@ -38,7 +38,7 @@ def _fight(fight: FightRecap, recap: Recap) -> list[RenderableType]:
     players = recap.players
     lines: list[RenderableType] = [_t(fight.name, "bold underline")]
     if not fight.begun:
-        return [*lines, _t(f"  never begun (no {fight.initiative} called)", "dim")]
+        return [*lines, _t(f"  never begun (no {fight.words.initiative} called)", "dim")]
     state = ("still running" if fight.running else "ended: how not told" if fight.end is None
              else f"ended: {fight.end}")
     head = Text()
@@ -63,7 +63,7 @@ def _fight(fight: FightRecap, recap: Recap) -> list[RenderableType]:
         lines.append(_t(f"  {no_forecast(recap, fight)}", "dim"))
     lines += [_t(f"  {said.text}") for said in fight.before]
     for round_ in fight.rounds:
-        lines.append(_t(f"  {fight.round_word.capitalize()} {round_.number}", "bold"))
+        lines.append(_t(f"  {fight.words.round.capitalize()} {round_.number}", "bold"))
         lines += [_t(f"    {said.text}") for said in round_.before]
         for turn in round_.turns:
             head = Text()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from console.model import NpcTemplate, PlayerCharacter
+from console.model.fight_words import fight_words
 from console.model.lifecycle import sheet_history, taken_template_names
 from console.rules.limits import COUNT
 from console.rules.systems import system
@@ -94,7 +95,8 @@ class RosterFlows(Flows):
         self.run(self._spawn(self._template(entry)))
 
     async def _spawn(self, template: NpcTemplate) -> None:
-        word = system(self.service.campaign().system).initiative  # Façade: Initiative
+        # The word of the fights this campaign begins (Façade: Initiative).
+        word = fight_words(system(self.service.campaign().system).lowest_first).initiative
         values = await self.form(f"Spawn {template.name}", [
             Field("count", f"How many {template.name}s", whole_number("how many", COUNT),
                   value="2"),

@@ -222,7 +222,7 @@ class DetailPane(Redraws, Guarded, Widget):
             lines.extend(self._combatant_lines(view, combatant, self._opponents))
         ending = expiring_this_round(encounter)
         if ending:
-            lines.append(Text(f"Ends with this {encounter.round_word}: " + ", ".join(
+            lines.append(Text(f"Ends with this {encounter.words.round}: " + ", ".join(
                 _whose(encounter, c) for c in ending), style="yellow"))
         return Group(*lines)
 
@@ -336,7 +336,7 @@ class DetailPane(Redraws, Guarded, Widget):
                 lasting = "until removed"
             else:
                 left = rounds_left(condition.until_round, encounter.round)
-                lasting = (f"through {encounter.round_word} {condition.until_round} "
+                lasting = (f"through {encounter.words.round} {condition.until_round} "
                            f"({left} to go)")
             lines.append(Text(f"  {condition.name}: {lasting}"))
         if view.system == "facade":  # Façade's numbers and health (issue 31)

@@ -9,7 +9,6 @@ from console.model import Side, Status
 from console.model.fight_end import EndHow
 from console.model.text import NAME_MAX, TITLE_MAX
 from console.rules.limits import FACADE_ACTION, RESULT, ROUNDS, Range
-from console.rules.systems import system
 from console.service.tracker import NishCall
 from console.ui.dialogs.confirm import CarefulConfirm, ConfirmDialog
 from console.ui.dialogs.form_dialog import (
@@ -117,7 +116,7 @@ class TrackerFlows(Flows):
         if self.service.tracker.asks_how_it_ended():
             how = await self.how_it_ended(then)
             return how is not None, how
-        word = system(self.service.campaign().system).initiative  # Façade: Initiative
+        word = running.words.initiative  # Façade: Initiative
         ended = await self.ask(CarefulConfirm(
             f"End {running.name} and start a new encounter?", [
                 f"{running.name} is running ({word} not called yet): it ends, and its log "
@@ -238,7 +237,7 @@ class TrackerFlows(Flows):
 
     async def _add_condition(self, combatant_id: int | None) -> None:
         combatant = self.combatant(combatant_id)
-        rounds = self.service.running().round_word  # a Façade fight's: its turns
+        rounds = self.service.running().words.round  # a Façade fight's: its turns
         values = await self.form(f"Condition on {combatant.name}", [
             Field("name", "Condition", required_text("condition"), max_length=TITLE_MAX),
             Field("rounds", f"{rounds.capitalize()}s (blank: until removed; 1 = to the end "
