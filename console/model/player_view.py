@@ -38,6 +38,7 @@ from console.model.encounters import Combatant, Encounter, Hold, Shock, Side, St
 from console.model.facade_fight import fighter, health_numbers
 from console.model.facade_fight import health_word as facade_word
 from console.model.fields import format_time
+from console.model.fight_words import FightWords, fight_words
 from console.model.hazards import for_players, hazards_of
 from console.model.npcs import NpcTemplate
 from console.model.table_settings import NpcNames, PcHealth, PlayersSettings, TurnTimer
@@ -47,9 +48,8 @@ from console.records import record
 from console.rules.critical_damage import critical_damage
 from console.rules.initiative import RoundOrder
 
-__all__ = ["FACADE_LABELS", "HEALTH_WORDS", "LEGEND", "METASCAPE_LABELS", "PlayerHazard",
-           "PlayerPicture", "PlayerRow", "health_word", "number_foes", "player_picture",
-           "shown_name"]
+__all__ = ["HEALTH_WORDS", "LEGEND", "PlayerHazard", "PlayerPicture", "PlayerRow",
+           "health_word", "labels_of", "number_foes", "player_picture", "shown_name"]
 
 # Health, from fresh to out of the fight (a PC past his Vit: critical; a vehicle or ship:
 # crippled, destroyed).
@@ -123,7 +123,7 @@ class PlayerPicture:
     legend: tuple[str, ...] = ()  # what a PC's health in numbers means (LEGEND)
     # The game's words for the order's column, the round and one's turn in it: MetaScape's,
     # or Façade's (its Initiative, its turn, a click in it).
-    labels: tuple[str, str, str] = ("Nish", "Round", "Turn")  # METASCAPE_LABELS
+    labels: tuple[str, str, str] = ("Nish", "Round", "Turn")  # labels_of(MetaScape's)
 
     def to_dict(self) -> dict[str, Any]:
         """The picture as plain data, for a view in another program (a browser): the same
@@ -139,8 +139,10 @@ class PlayerPicture:
                 "labels": dict(zip(("order", "round", "turn"), self.labels, strict=True))}
 
 
-METASCAPE_LABELS = ("Nish", "Round", "Turn")
-FACADE_LABELS = ("Init", "Turn", "Click")  # the tracker's round is Façade's turn
+def labels_of(words: FightWords) -> tuple[str, str, str]:
+    """The view's headings in the fight's words: the order's column (four letters wide:
+    "Nish", Façade's "Init"), the round, a turn in it (Façade's turn and click)."""
+    return words.initiative[:4], words.round.capitalize(), words.turn.capitalize()
 
 
 def _until(until_round: int | None, encounter: Encounter) -> str:
@@ -260,7 +262,7 @@ def player_picture(campaign: str, session: int, encounter: Encounter | None,
     tracks (a PC's levels taken of each, "B 3/9 C 1/6 D 0/3", or a word; an NPC's word)."""
     settings = settings or PlayersSettings()
     timer = timer or TurnTimer()
-    labels = FACADE_LABELS if facade is not None else METASCAPE_LABELS
+    labels = labels_of(fight_words(facade is not None))
     if encounter is None or not encounter.active:
         return PlayerPicture(campaign, session, 0, False, labels=labels)
     if settings.npc_names is NpcNames.FOES:
