@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import pickle
 from dataclasses import dataclass, field
 from typing import Any
@@ -134,3 +135,80 @@ def test_pytest_shows_the_fields_that_differ() -> None:
 def test_no_field_at_all() -> None:
     plain, made = _both({}, {})
     assert made() == made() and repr(made()) == repr(plain()) and hash(made()) == hash(plain())
+
+
+def _raised(make: Any, *args: Any, **kwargs: Any) -> tuple[type[BaseException], str] | None:
+    try:
+        make(*args, **kwargs)
+    except TypeError as error:
+        return type(error), str(error)
+    return None
+
+
+@pytest.mark.parametrize("call", [
+    ((), {}), ((1,), {}), ((1, "x"), {}), ((), {"a": 1, "b": "x", "listed": (1,)}),
+    ((1, "x", 2, 3, 4, (5,)), {}), ((1, "x", 2, 3, 4, (5,), 6), {}), ((1,), {"a": 1}),
+    ((1, "x"), {"nope": 1}),
+], ids=["none", "one missing", "two", "keywords", "all", "one too many", "twice",
+        "unknown keyword"])
+def test_init_takes_and_refuses_what_the_dataclass_s_does(
+        call: tuple[tuple[Any, ...], dict[str, Any]]) -> None:
+    # A fresh pair each time: the first call to a record's __init__ is the one that
+    # compiles it, and it must behave as any other.
+    for _ in range(2):
+        plain, made = _both(BODY, FIELDS)
+        args, kwargs = call
+        assert _raised(made, *args, **kwargs) == _raised(plain, *args, **kwargs)
+        if _raised(plain, *args, **kwargs) is None:
+            assert repr(made(*args, **kwargs)) == repr(plain(*args, **kwargs))
+
+
+def test_the_signature_is_known_before_the_first_instance() -> None:
+    plain, made = _both(BODY, FIELDS)
+    assert str(inspect.signature(made)) == str(inspect.signature(plain))
+    assert made.__doc__ == plain.__doc__ == "Sample(a: 'int', b: 'str', hidden: 'int' = 0, " \
+        "uncompared: 'int' = 0, unhashed: 'int' = 0, listed: 'tuple[int, ...]' = <factory>)"
+    assert _both({"__doc__": "Its own."}, {"a": "int"})[1].__doc__ == "Its own."
+    made(1, "x")
+    assert str(inspect.signature(made)) == str(inspect.signature(plain))
+
+
+def test_fields_outside_init_a_post_init_and_a_field_named_self() -> None:
+    body = {"later": field(default=5, init=False), "made": field(default_factory=list,
+                                                                 init=False),
+            "unset": field(init=False),
+            "__post_init__": lambda self: object.__setattr__(self, "unset", self.self * 2)}
+    annotations = {"self": "int", "later": "int", "made": "list[int]", "unset": "int"}
+    plain, made = _both(body, annotations)
+    assert repr(made(3)) == repr(plain(3)) == "Sample(self=3, later=5, made=[], unset=6)"
+    assert str(inspect.signature(made)) == str(inspect.signature(plain))
+
+
+def test_frozen_against_setting_and_deleting_as_the_dataclass() -> None:
+    for make in _both(BODY, FIELDS):
+        made = make(1, "x")
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.a = 2
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            del made.a
+    # Any other name too (Python 3.11's own frozen dataclass with slots raises a
+    # TypeError here instead: its __setattr__ names the class before slots replaced it).
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        _both(BODY, FIELDS)[1](1, "x").other = 2
+    made = _both(BODY, FIELDS)[1](1, "x", listed=(1,))
+    assert pickle.loads(pickle.dumps(Kept(1))) == Kept(1)
+    assert copy.copy(made) == made and copy.deepcopy(made) == made
+
+
+def test_what_the_dataclass_refuses_as_the_class_is_made_is_refused_the_same() -> None:
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default"):
+        _both({"a": 1}, {"a": "int", "b": "int"})
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __setattr__"):
+        _both({"__setattr__": lambda self, name, value: None}, {"a": "int"})
+    with pytest.raises(ValueError, match="mutable default"):
+        _both({"a": []}, {"a": "list[int]"})
+
+
+def test_a_plain_subclass_of_a_record_makes_the_record_s_init() -> None:
+    Plain = type("Plain", (RECORD,), {"__module__": __name__})
+    assert Plain(1, "x").a == 1 and RECORD(2, "y").a == 2
