@@ -28,7 +28,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from importlib import resources
 
 from console.model.fields import lone_surrogate
 from console.model.text import BLANKS, visible
@@ -108,6 +107,9 @@ def name_key(name: str) -> str:
 @functools.cache
 def _prototypes() -> dict[str, str]:
     """confusables.txt: each code point's prototype (read once, when a name is compared)."""
+    # Imported here: importlib.resources costs every start 2 ms, and most never compare names.
+    from importlib import resources
+
     table: dict[str, str] = {}
     text = resources.files("console.store").joinpath("confusables.txt").read_text("utf-8")
     for line in text.splitlines():

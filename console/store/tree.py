@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import shutil
 import stat
 import threading
@@ -369,7 +368,9 @@ class CampaignTree:
         self._changed()
         parent, name = self._split(rel)
         with self.folder(parent, create=True) as folder:
-            temp = f".{name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+            # os.urandom, as secrets.token_hex reads it: the secrets module would cost every
+            # start its import of hashlib and OpenSSL (4 ms), for four random bytes.
+            temp = f".{name}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
                          0o644, dir_fd=folder)
             try:

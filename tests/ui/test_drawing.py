@@ -176,3 +176,35 @@ async def test_a_label_given_its_own_text_again_asks_for_no_layout() -> None:
             assert len(asked) == 2
             await pilot.pause()
             assert str(widget.render()) == text + " (8M)"
+
+
+async def test_the_first_frame_parses_the_stylesheets_once(
+        seed: CampaignService, open_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """The main screen's stylesheet is read with the app's: pushed with its own, Textual
+    parsed every stylesheet a second time before the first frame. The other screens' are
+    read after it, in one more parse (GMConsoleApp._started)."""
+    from textual.css.stylesheet import Stylesheet
+
+    from console.ui.app import GMConsoleApp
+
+    parsed: list[bool] = []  # one per parse of every stylesheet: was the app started?
+    original = Stylesheet.reparse
+    app = open_app()
+
+    def reparse(sheet: Stylesheet) -> None:
+        parsed.append(app.started)
+        original(sheet)
+
+    monkeypatch.setattr(Stylesheet, "reparse", reparse)
+    started = GMConsoleApp._started
+
+    def mark(self: GMConsoleApp) -> None:
+        self.started = True
+        started(self)
+
+    monkeypatch.setattr(GMConsoleApp, "_started", mark)
+    app.started = False
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        assert parsed == [True]
