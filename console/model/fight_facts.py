@@ -45,7 +45,7 @@ from console.model.fight_events import (
 from console.model.turns import END, current_turn, pending, reshaped
 from console.rules.facade_combat.health import Hit
 from console.rules.forecast import Reading, classify
-from console.rules.forecast.fight import FLED, LOST, STALLED, WON, FightEnd
+from console.rules.forecast.ends import FLED, LOST, STALLED, WON, FightEnd
 
 __all__ = ["ending_of", "facts", "fighting_pcs", "mark"]
 

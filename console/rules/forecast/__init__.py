@@ -4,60 +4,92 @@ distribution. Pure and seeded: the same matchup and seed give the same forecast.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from console.rules.errors import RulesError
-from console.rules.forecast.fight import FightEnd, prepare, run_fight
-from console.rules.forecast.mix import Mix, mix
-from console.rules.forecast.outcome import (
-    BOOK,
-    LABELS,
-    OUTCOMES,
-    PARTY_DOWN,
-    ROWS,
-    SHORT_LABELS,
-    UNDECIDED,
-    UNPRINTED,
-    Forecast,
-    PcFate,
-    classify,
-    summarize,
-)
-from console.rules.forecast.reading import Reading
-from console.rules.forecast.sides import Matchup, NpcFighter, PcFighter
-from console.rules.forecast.tactics import MAX_ROUNDS, TACTICS
+if TYPE_CHECKING:
+    from console.rules.forecast.ends import FightEnd
+    from console.rules.forecast.mix import Mix, mix
+    from console.rules.forecast.outcome import (
+        BOOK,
+        LABELS,
+        OUTCOMES,
+        PARTY_DOWN,
+        ROWS,
+        SHORT_LABELS,
+        UNDECIDED,
+        UNPRINTED,
+        Forecast,
+        PcFate,
+        classify,
+    )
+    from console.rules.forecast.reading import Reading
+    from console.rules.forecast.running import MAX_RUNS, RUNS, forecast, runs_for
+    from console.rules.forecast.sides import Matchup, NpcFighter, PcFighter
+    from console.rules.forecast.tactics import MAX_ROUNDS, TACTICS
 
-__all__ = ["BOOK", "LABELS", "MAX_ROUNDS", "MAX_RUNS", "OUTCOMES", "PARTY_DOWN", "ROWS", "RUNS",
-           "SHORT_LABELS", "TACTICS", "UNDECIDED", "UNPRINTED",
-           "FightEnd", "Forecast", "Matchup", "Mix", "NpcFighter", "PcFate", "PcFighter",
-           "Reading", "classify", "forecast", "mix", "runs_for"]
+# What each name is imported from, on first use: the console's start reads Table 18's rows
+# (a played fight's ending) and never loads the simulation until a forecast is asked for.
+_LAZY = {
+    "BOOK": "console.rules.forecast.outcome",
+    "FightEnd": "console.rules.forecast.ends",
+    "Forecast": "console.rules.forecast.outcome",
+    "LABELS": "console.rules.forecast.outcome",
+    "MAX_ROUNDS": "console.rules.forecast.tactics",
+    "MAX_RUNS": "console.rules.forecast.running",
+    "Matchup": "console.rules.forecast.sides",
+    "Mix": "console.rules.forecast.mix",
+    "NpcFighter": "console.rules.forecast.sides",
+    "OUTCOMES": "console.rules.forecast.outcome",
+    "PARTY_DOWN": "console.rules.forecast.outcome",
+    "PcFate": "console.rules.forecast.outcome",
+    "PcFighter": "console.rules.forecast.sides",
+    "ROWS": "console.rules.forecast.outcome",
+    "RUNS": "console.rules.forecast.running",
+    "Reading": "console.rules.forecast.reading",
+    "SHORT_LABELS": "console.rules.forecast.outcome",
+    "TACTICS": "console.rules.forecast.tactics",
+    "UNDECIDED": "console.rules.forecast.outcome",
+    "UNPRINTED": "console.rules.forecast.outcome",
+    "classify": "console.rules.forecast.outcome",
+    "forecast": "console.rules.forecast.running",
+    "mix": "console.rules.forecast.mix",
+    "runs_for": "console.rules.forecast.running",
+}
 
-MAX_RUNS = 200_000  # beyond it the figures move no more (4 against 6: about 15 s)
-RUNS = 10_000  # a forecast's runs unless the GM asks otherwise
-# A run costs about PCs x NPCs target choices a round: a big fight gets fewer runs, so even
-# 20 PCs against 100 NPCs for 30 rounds takes seconds, not minutes (1,000 fights still put
-# each share within about 1.5 points).
-WORK = 2_000_000  # runs x PCs x NPCs
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 
-def runs_for(matchup: Matchup, wanted: int = RUNS) -> int:
-    """``wanted`` runs, fewer for a big fight (never under 1,000, nor over ``wanted``)."""
-    size = max(1, len(matchup.pcs) * len(matchup.npcs))
-    return max(min(wanted, 1000), min(wanted, WORK // size))
-
-
-def forecast(matchup: Matchup, runs: int = 10_000, seed: int = 0,
-             progress: Callable[[int], None] | None = None) -> Forecast:
-    """``runs`` simulated fights of ``matchup``; ``progress(done)`` is called every 500."""
-    if not 1 <= runs <= MAX_RUNS:
-        raise RulesError(f"runs: 1 to {MAX_RUNS:,}, not {runs}")
-    prepared = prepare(matchup)
-    draw = random.Random(seed).random
-    ends = []
-    for done in range(1, runs + 1):
-        ends.append(run_fight(prepared, draw))
-        if progress is not None and done % 500 == 0:
-            progress(done)
-    return summarize(ends, tuple(pc.name for pc in matchup.pcs), seed, matchup.rounds_before,
-                     matchup.reading)
+__all__ = [
+    "BOOK",
+    "LABELS",
+    "MAX_ROUNDS",
+    "MAX_RUNS",
+    "OUTCOMES",
+    "PARTY_DOWN",
+    "ROWS",
+    "RUNS",
+    "SHORT_LABELS",
+    "TACTICS",
+    "UNDECIDED",
+    "UNPRINTED",
+    "FightEnd",
+    "Forecast",
+    "Matchup",
+    "Mix",
+    "NpcFighter",
+    "PcFate",
+    "PcFighter",
+    "Reading",
+    "classify",
+    "forecast",
+    "mix",
+    "runs_for",
+]

@@ -22,6 +22,7 @@ from console.rules.critical_damage import (
     take_damage,
 )
 from console.rules.errors import RulesError
+from console.rules.forecast.ends import FLED, LOST, STALLED, WON, FightEnd
 from console.rules.forecast.exchange import (
     Sampler,
     chance,
@@ -33,23 +34,6 @@ from console.rules.forecast.sides import Matchup, PcFighter
 from console.rules.forecast.tactics import MAX_ROUNDS
 
 __all__ = ["FLED", "LOST", "STALLED", "WON", "FightEnd", "Prepared", "prepare", "run_fight"]
-
-WON, FLED, LOST = "won", "fled", "lost"
-STALLED = "stalled"  # still undecided after the last round the tactics allow
-
-
-@record
-class FightEnd:
-    """How one fight ended, and what it did to the party."""
-
-    result: str  # won, fled, lost or stalled
-    rounds: int  # rounds fought in this run
-    worst_share: float  # the most wounded PC's wounds over his Vit, at the end
-    critical: bool  # a PC had critical damage at some point
-    down: tuple[bool, ...]  # each PC was down (unconscious or dead) at some point
-    dead: tuple[bool, ...]
-    foes_left: int
-
 
 @record
 class Prepared:

@@ -33,7 +33,7 @@ from dataclasses import field
 from fractions import Fraction
 
 from console.records import record
-from console.rules.forecast.fight import FLED, STALLED, WON, FightEnd
+from console.rules.forecast.ends import FLED, STALLED, WON, FightEnd
 from console.rules.forecast.reading import Reading
 
 __all__ = [
