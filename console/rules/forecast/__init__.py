@@ -8,8 +8,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from console.rules.forecast.adventure_mix import Mix, mix
     from console.rules.forecast.ends import FightEnd
-    from console.rules.forecast.mix import Mix, mix
     from console.rules.forecast.outcome import (
         BOOK,
         LABELS,
@@ -38,7 +38,7 @@ _LAZY = {
     "MAX_ROUNDS": "console.rules.forecast.tactics",
     "MAX_RUNS": "console.rules.forecast.running",
     "Matchup": "console.rules.forecast.sides",
-    "Mix": "console.rules.forecast.mix",
+    "Mix": "console.rules.forecast.adventure_mix",
     "NpcFighter": "console.rules.forecast.sides",
     "OUTCOMES": "console.rules.forecast.outcome",
     "PARTY_DOWN": "console.rules.forecast.outcome",
@@ -53,11 +53,13 @@ _LAZY = {
     "UNPRINTED": "console.rules.forecast.outcome",
     "classify": "console.rules.forecast.outcome",
     "forecast": "console.rules.forecast.running",
-    "mix": "console.rules.forecast.mix",
+    "mix": "console.rules.forecast.adventure_mix",
     "runs_for": "console.rules.forecast.running",
 }
 
 
+# (No submodule is named as a name it gives: importing it would set the package's attribute
+# of that name to the module, over the name.)
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
