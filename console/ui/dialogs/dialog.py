@@ -118,7 +118,17 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
 
     _still: _Still | None = None
     _laid_out_at: Size | None = None
+    _resumed = False
     hold: Hold | None = None  # the hold of the flow that opened it, if any
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Run before Screen's own handler (a subclass's first): Textual restyles a screen
+        # whole each time it comes on top, so it catches what changed while it was under
+        # another. The first time, just pushed, it was styled as it was mounted, a moment
+        # ago: styled again for nothing, 5 to 10 ms of every dialog's opening.
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         self._laid_out_at = self.app.size  # the size of the screens under it, as pushed

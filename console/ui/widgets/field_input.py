@@ -85,18 +85,24 @@ class FieldInput(Guarded, Input):
     }
     FieldInput > .input--placeholder { color: $text-muted 60%; text-style: italic; }
     """
-    # The class Input gives itself once it has checked a starting text, given at once:
-    # Textual styles an input anew at each class added, though it is not on screen yet
-    # (about 1.5 ms each; five of the close of session's fields have a starting text). No
-    # FieldInput has validators, so every text is valid. (Not compact's class: Input's
-    # reactive takes it away again as it starts from its default, then adds it back.)
+    # The classes Input gives itself, given at once: Textual styles an input anew at each
+    # class added, though it is not on screen yet (about 1.5 ms each; a form opens with up
+    # to eight fields). The one it gives once it has checked a starting text: no
+    # FieldInput has validators, so every text is valid. And compact's: Input's reactive
+    # takes its class away as it starts from its default, then adds it back, two stylings;
+    # here the reactive starts False, as its default, and is then set True with its class,
+    # unstyled (styled once, as it is mounted).
     # tests/ui/test_field_input_classes.py fails if Input's classes change.
     CHECKED = "-valid"
+    COMPACT = "-textual-compact"
 
     def __init__(self, value: str | None = None, *args: Any, classes: str | None = None,
-                 **kwargs: Any) -> None:
+                 compact: bool = False, **kwargs: Any) -> None:
         made_with = [*([self.CHECKED] if value else []), *(classes or "").split()]
         super().__init__(value, *args, classes=" ".join(made_with), **kwargs)
+        if compact:
+            self.set_reactive(Input.compact, True)
+            self.add_class(self.COMPACT, update=False)
 
     async def on_key(self, event: events.Key) -> None:
         screen = self.screen
