@@ -208,3 +208,32 @@ async def test_the_first_frame_parses_the_stylesheets_once(
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
         assert parsed == [True]
+
+
+async def test_a_dialog_is_restyled_whole_when_it_comes_back_not_when_it_opens(
+        seed: CampaignService, open_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Textual restyles a screen whole as it comes on top: just pushed, a dialog was styled
+    as it was mounted, and is not again; coming back (a screen that showed it through
+    popped from over it), it is, as Textual asks."""
+    from textual import events
+    from textual.screen import Screen
+
+    fight(seed)
+    app = open_app()
+    restyled: list[object] = []
+    original = Screen.update_node_styles
+
+    def counted(screen: Screen[object], animate: bool = True) -> None:
+        restyled.append(screen)
+        original(screen, animate)
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(Screen, "update_node_styles", counted)
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FormDialog) and form not in restyled
+        form.post_message(events.ScreenResume(refresh_styles=True))
+        await pilot.pause()
+        assert form in restyled
