@@ -7,8 +7,9 @@ described in :mod:`console.store.layout`, the crash-safety argument in
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from console.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from console.store.atomic_storage import AtomicJSONStorage, write_atomic
@@ -77,13 +78,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
 
 __all__ = [
     "AtomicJSONStorage",

@@ -4,8 +4,9 @@ distribution. Pure and seeded: the same matchup and seed give the same forecast.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from console.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from console.rules.forecast.adventure_mix import Mix, mix
@@ -57,16 +58,7 @@ _LAZY = {
     "runs_for": "console.rules.forecast.running",
 }
 
-
-# (No submodule is named as a name it gives: importing it would set the package's attribute
-# of that name to the module, over the name.)
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
 
 
 __all__ = [
