@@ -23,11 +23,12 @@ equals only an instance of its very class whose compared fields are equal; its h
 that of the tuple of its hashed fields; it shows as ``Name(field=value, ...)``, and as
 "..." inside itself; it refuses a change to a field with ``FrozenInstanceError``, and
 copies, pickles and ``dataclasses.replace``s. A method the class body defines is kept, as
-a dataclass keeps it. One difference: ``__dataclass_params__.frozen`` is False, since the
-dataclass machinery is not asked for its frozen methods (so a record is built only on
-records or plain classes, never on a frozen dataclass: that raises TypeError, as a
-dataclass's would). This module sits below every layer: it imports nothing of the
-console's.
+a dataclass keeps it. The differences: ``__dataclass_params__.frozen`` is False, since
+the dataclass machinery is not asked for its frozen methods (so a record is built on
+records or plain classes only: on a frozen dataclass the machinery raises TypeError, a
+class it takes for not frozen inheriting a frozen one); and a record refuses an
+``InitVar`` and a keyword-only field, which its ``__init__`` does not write. This module
+sits below every layer: it imports nothing of the console's.
 """
 
 from __future__ import annotations
@@ -173,10 +174,19 @@ def _signature(fields: tuple[dataclasses.Field[Any], ...]) -> inspect.Signature:
     return inspect.Signature(params, return_annotation=None)
 
 
-def _check_order(fields: tuple[dataclasses.Field[Any], ...]) -> None:
-    """Refuse what the dataclass refuses as it writes ``__init__``, at the class's creation."""
+def _check_order(cls: Any, fields: tuple[dataclasses.Field[Any], ...]) -> None:
+    """Refuse what the dataclass refuses as it writes ``__init__``, at the class's creation,
+    and what a record's ``__init__`` does not write (an ``InitVar``, a keyword-only field):
+    no record has one, and one would be dropped silently."""
+    given = {f.name for f in fields}
+    for name, pseudo in cls.__dataclass_fields__.items():
+        if name not in given and (isinstance(pseudo.type, dataclasses.InitVar)
+                                  or "InitVar" in str(pseudo.type)):
+            raise TypeError(f"{cls.__name__}.{name}: a record takes no InitVar")
     seen_default = False
     for f in fields:
+        if f.kw_only is True:
+            raise TypeError(f"{cls.__name__}.{f.name}: a record takes no keyword-only field")
         if not f.init:
             continue
         if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
@@ -229,7 +239,7 @@ def record(cls: type[T]) -> type[T]:
         cls.__doc__ = cls.__name__
     made: Any = dataclasses.dataclass(init=False, slots=True, eq=False, repr=False)(cls)
     fields = dataclasses.fields(made)
-    _check_order(fields)
+    _check_order(made, fields)
     names = tuple(f.name for f in fields)
     made.__init__ = _lazy_init(made, fields)
     if undocumented:

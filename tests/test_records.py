@@ -8,7 +8,7 @@ import copy
 import dataclasses
 import inspect
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 import pytest
@@ -212,3 +212,13 @@ def test_what_the_dataclass_refuses_as_the_class_is_made_is_refused_the_same() -
 def test_a_plain_subclass_of_a_record_makes_the_record_s_init() -> None:
     Plain = type("Plain", (RECORD,), {"__module__": __name__})
     assert Plain(1, "x").a == 1 and RECORD(2, "y").a == 2
+
+
+def test_an_initvar_or_a_keyword_only_field_is_refused_not_dropped() -> None:
+    assert InitVar  # read by the dataclass machinery from this module, by name
+    with pytest.raises(TypeError, match="no InitVar"):
+        record(type("Sample", (), {"__annotations__": {"a": "int", "b": "InitVar[int]"},
+                                   "__module__": __name__}))
+    with pytest.raises(TypeError, match="no keyword-only field"):
+        record(type("Sample", (), {"__annotations__": {"a": "int"},
+                                   "a": field(kw_only=True), "__module__": __name__}))

@@ -237,3 +237,27 @@ async def test_a_dialog_is_restyled_whole_when_it_comes_back_not_when_it_opens(
         form.post_message(events.ScreenResume(refresh_styles=True))
         await pilot.pause()
         assert form in restyled
+
+
+@pytest.mark.parametrize("read_first", [False, True], ids=["first push", "sheets read"])
+async def test_a_dialog_pushed_is_styled_by_its_own_stylesheet(read_first: bool) -> None:
+    """Its own stylesheet read as it is pushed (the first dialog of its kind before the
+    console read them all, or in another app), a dialog is still centred by its rules:
+    only the restyle as it comes on top gives them to the dialog screen itself."""
+    from textual.app import App
+
+    from console.ui.dialogs.confirm import ConfirmDialog
+
+    app = App[None]()
+    async with app.run_test(size=(100, 30)) as pilot:
+        if read_first:
+            for path in ConfirmDialog.CSS_PATH if isinstance(
+                    ConfirmDialog.CSS_PATH, list) else [ConfirmDialog.CSS_PATH]:
+                app.stylesheet.read(path)
+            app.stylesheet.reparse()
+        dialog = ConfirmDialog("Delete?", ["a line"])
+        app.push_screen(dialog)
+        await pilot.pause()
+        assert app.screen is dialog
+        assert (dialog.styles.align_horizontal, dialog.styles.align_vertical) == (
+            "center", "middle")

@@ -15,7 +15,7 @@ that picture as it changes (:func:`show_through`): the rest of the picture stays
 from __future__ import annotations
 
 import weakref
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from rich.console import RenderableType
 from rich.segment import Segment
@@ -27,6 +27,7 @@ from textual.geometry import Region, Size
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.style import Style
+from textual.types import NoActiveAppError
 from textual.visual import RenderOptions, RulesMap, Visual
 from textual.widget import Widget
 
@@ -118,16 +119,30 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
 
     _still: _Still | None = None
     _laid_out_at: Size | None = None
-    _resumed = False
+    _styled_when_pushed = False
     hold: Hold | None = None  # the hold of the flow that opened it, if any
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Whether its stylesheets are read already (the console reads them all just after
+        # its first frame): then pushing it styles it whole as it is registered. Pushed
+        # first, its own stylesheet is read after that, and only its restyle as it comes
+        # on top gives the dialog itself its rules (centred, not at the top left).
+        try:
+            sheet = self.app.stylesheet
+        except NoActiveAppError:
+            return
+        self._styled_when_pushed = not self.CSS and all(
+            sheet.has_source(str(path)) for path in self.css_path)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Run before Screen's own handler (a subclass's first): Textual restyles a screen
         # whole each time it comes on top, so it catches what changed while it was under
-        # another. The first time, just pushed, it was styled as it was mounted, a moment
-        # ago: styled again for nothing, 5 to 10 ms of every dialog's opening.
-        if not self._resumed:
-            self._resumed = True
+        # another. The first time, just pushed with its stylesheets read before, it was
+        # styled as it was registered, a moment ago: styled again for nothing, 5 to 10 ms
+        # of every dialog's opening.
+        if self._styled_when_pushed:
+            self._styled_when_pushed = False
             event.refresh_styles = False
 
     def on_mount(self) -> None:
