@@ -34,6 +34,7 @@ from console.ui.changes import spread
 from console.ui.dialogs.dialog import Dialog
 from console.ui.dialogs.form_dialog import Field, Filled, FormDialog
 from console.ui.key_gate import GatedApp, Hold, typed
+from console.ui.paint_hold import PaintHold
 
 __all__ = ["FLOW_GROUP", "Flows", "Notebook"]
 
@@ -42,8 +43,11 @@ C = TypeVar("C")
 
 FLOW_GROUP = "flow"  # the workers of flows: one at a time on a screen
 
-# The hold on the keys of the flow running in this worker (each worker its own context).
+# The hold on the keys of the flow running in this worker (each worker its own context),
+# and on the painting of the screens from a dialog's answer to what the flow does with it.
 _HOLD: contextvars.ContextVar[Hold | None] = contextvars.ContextVar("flow_hold", default=None)
+_PAINT: contextvars.ContextVar[PaintHold | None] = contextvars.ContextVar("flow_paint",
+                                                                         default=None)
 
 
 @runtime_checkable
@@ -72,6 +76,9 @@ class Flows:
         key done at once)."""
         spread(self.app, outcome)
         show_outcome(self.app, outcome, confirm=confirm or undoable, undoable=undoable)
+        paint = _PAINT.get()
+        if paint is not None:  # the screen under the dialog just answered: drawn, changed
+            paint.release_soon()
 
     def cut_short(self, outcome: Outcome) -> None:
         """An outcome that ends the flow before the step the GM may have typed ahead for
@@ -123,11 +130,15 @@ class Flows:
         app = self.app
         hold = Hold(app.key_gate) if isinstance(app, GatedApp) else None
 
+        paint = PaintHold(app)
+
         async def flow() -> None:
             _HOLD.set(hold)
+            _PAINT.set(paint)
             try:
                 await steps
             finally:
+                paint.release_soon()
                 if hold is not None:
                     hold.end()
 
@@ -136,6 +147,9 @@ class Flows:
     async def ask(self, dialog: Dialog[T]) -> T | None:
         """Show ``dialog``: what it is dismissed with (None: cancelled). Only in a flow."""
         dialog.hold = _HOLD.get()
+        paint = dialog.paint_hold = _PAINT.get()
+        if paint is not None:  # drawn once pushed: the screen under it is not drawn between
+            paint.release_soon()
         answer: T | None = await self.app.push_screen_wait(dialog)
         return answer
 

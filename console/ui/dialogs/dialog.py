@@ -32,6 +32,7 @@ from textual.visual import RenderOptions, RulesMap, Visual
 from textual.widget import Widget
 
 from console.ui.key_gate import Hold
+from console.ui.paint_hold import PaintHold
 from console.ui.safety import Guarded, on
 from console.ui.screens.breakpoints import SizedAtOnce
 from console.ui.textual_private import (
@@ -121,6 +122,7 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
     _laid_out_at: Size | None = None
     _styled_when_pushed = False
     hold: Hold | None = None  # the hold of the flow that opened it, if any
+    paint_hold: PaintHold | None = None  # that flow's hold on painting (console.ui.paint_hold)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -206,6 +208,8 @@ class Dialog(Guarded, SizedAtOnce, ModalScreen[T]):
     def dismiss(self, result: T | None = None) -> AwaitComplete:
         if self.hold is not None:
             self.hold.dialog_closed()
+        if result is not None and self.paint_hold is not None:
+            self.paint_hold.hold()  # what the flow does with the answer shows with it
         return super().dismiss(result)
 
     def remove(self) -> AwaitRemove:
