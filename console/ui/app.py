@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, ClassVar
 
 from textual.app import CSSPathType, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
@@ -105,6 +106,15 @@ class GMConsoleApp(PlainNotices, GuardedApp, GatedApp, StillBackgroundApp[None])
         left = None if self.service.read_only else self.service.left_running()
         if left is not None:
             self.notify(left, severity="warning", timeout=30)
+
+    def pop_screen(self) -> AwaitComplete:
+        """Textual's, but never the main screen: a screen that closes twice pops what is
+        under it (the command palette, its second enter in a burst typed as a form
+        opened), and the console was left without its screen and every key held."""
+        if isinstance(self.screen, MainScreen):
+            self.log.warning("a screen closed twice: the main screen stays")
+            return AwaitComplete.nothing()
+        return super().pop_screen()
 
     def _started(self) -> None:
         """After the first frame: what the first screen does not need is loaded now, while

@@ -20,6 +20,7 @@ undoable action).
 from __future__ import annotations
 
 import contextvars
+import weakref
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -48,6 +49,8 @@ FLOW_GROUP = "flow"  # the workers of flows: one at a time on a screen
 _HOLD: contextvars.ContextVar[Hold | None] = contextvars.ContextVar("flow_hold", default=None)
 _PAINT: contextvars.ContextVar[PaintHold | None] = contextvars.ContextVar("flow_paint",
                                                                          default=None)
+# The hold of the flow running (or about to) on each screen.
+_RUNNING: weakref.WeakKeyDictionary[Screen[Any], Hold] = weakref.WeakKeyDictionary()
 
 
 @runtime_checkable
@@ -129,6 +132,14 @@ class Flows:
             raise
         app = self.app
         hold = Hold(app.key_gate) if isinstance(app, GatedApp) else None
+        # The flow this one replaces (one at a time on a screen: Textual cancels its worker)
+        # lets go of the keys now: cancelled before it ever ran, its worker would not, and
+        # every key after it was held for a dialog that never came.
+        replaced = _RUNNING.pop(self.host, None)
+        if replaced is not None:
+            replaced.end()
+        if hold is not None:
+            _RUNNING[self.host] = hold
 
         paint = PaintHold(app)
 
@@ -141,6 +152,8 @@ class Flows:
                 paint.release_soon()
                 if hold is not None:
                     hold.end()
+                    if _RUNNING.get(self.host) is hold:
+                        del _RUNNING[self.host]
 
         self.host.run_worker(flow(), group=FLOW_GROUP, exclusive=True)
 
