@@ -57,6 +57,10 @@ def _entry(name: str, found: os.stat_result) -> Entry:
                  (found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns))
 
 
+def _by_name(found: tuple[str, os.stat_result]) -> str:
+    return found[0]
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISLNK(mode):
         return "link"
@@ -286,9 +290,11 @@ class CampaignTree:
                         continue  # refused or gone: the full scan names it
                     try:
                         with os.scandir(fd) as items:
-                            listed[name] = sorted(_entry(item.name,
-                                                         item.stat(follow_symlinks=False))
-                                                  for item in items)
+                            # Sorted by name (unique in a folder), not Entry by Entry: the
+                            # same order without comparing records, 500 folders at opening.
+                            found_here = sorted(((item.name, item.stat(follow_symlinks=False))
+                                                 for item in items), key=_by_name)
+                        listed[name] = [_entry(item, st) for item, st in found_here]
                     finally:
                         os.close(fd)
         except FileNotFoundError:
