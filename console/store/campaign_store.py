@@ -60,6 +60,7 @@ from console.store.sessions import SessionsMixin
 from console.store.shards import TABLE_MODELS, Shard, clone, new_tables
 from console.store.transaction import Transaction, Write
 from console.store.tree import CampaignTree
+from console.store.tree_scan import unsafe_files
 from console.store.typed_reads import TypedReads
 from console.store.undo import UndoLog, session_rel
 from console.store.undo_state import DEFAULT_CHUNK_SIZE, LastOp, UndoState
@@ -120,7 +121,7 @@ class CampaignStore(CommitMixin, TypedReads, SessionsMixin, FollowMixin):
         if not is_campaign(root):
             raise CampaignNotFound(f"no campaign {name!r} in {Path(saves)}")
         tree = CampaignTree(root)
-        unsafe = tree.unsafe()
+        unsafe = unsafe_files(tree)
         if unsafe:
             raise DamagedCampaign(list(unsafe))
         lock = None if read_only else CampaignLock(tree)

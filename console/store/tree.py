@@ -22,9 +22,10 @@ import stat
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 
-from console.store.errors import BadSaveFile, UnreadableSaveFile, UnsafePath
+from console.store.errors import UnsafePath
 
 __all__ = ["CampaignTree", "Entry", "NotConfirmed"]
 
@@ -55,10 +56,6 @@ class Entry:
 def _entry(name: str, found: os.stat_result) -> Entry:
     return Entry(name, _kind(found.st_mode), found.st_mtime_ns,
                  (found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns))
-
-
-def _by_name(found: tuple[str, os.stat_result]) -> str:
-    return found[0]
 
 
 def _kind(mode: int) -> str:
@@ -293,7 +290,7 @@ class CampaignTree:
                             # Sorted by name (unique in a folder), not Entry by Entry: the
                             # same order without comparing records, 500 folders at opening.
                             found_here = sorted(((item.name, item.stat(follow_symlinks=False))
-                                                 for item in items), key=_by_name)
+                                                 for item in items), key=itemgetter(0))
                         listed[name] = [_entry(item, st) for item, st in found_here]
                     finally:
                         os.close(fd)
@@ -304,49 +301,6 @@ class CampaignTree:
             kept[rel_dir] = found
             return dict(found)
         return found
-
-    def unsafe(self) -> list[BadSaveFile]:
-        """Every link or special file anywhere in the tree, and every folder that cannot be
-        read (a campaign holding one is not opened, and the message names them)."""
-        found: list[BadSaveFile] = []
-        try:
-            root = os.open(self.root, _DIRECTORY)
-        except OSError as error:
-            refusal = self._refusal("", error)
-            if isinstance(refusal, BadSaveFile):
-                return [refusal]
-            return [UnreadableSaveFile(self.root, f"cannot be read: {error.strerror}")]
-        # One descriptor per folder, walked down without following anything: a few
-        # microseconds a folder, so a campaign with a thousand backup folders is still
-        # checked in milliseconds.
-        pending: list[tuple[str, int]] = [("", root)]
-        while pending:
-            rel_dir, fd = pending.pop()
-            try:
-                with os.scandir(fd) as names:
-                    items = [(item.name, item.is_dir(follow_symlinks=False),
-                              item.is_symlink(), item.is_file(follow_symlinks=False))
-                             for item in names]
-            except OSError as error:
-                found.append(UnreadableSaveFile(self.path(rel_dir),
-                                                f"cannot be read: {error.strerror or error}"))
-                items = []
-            for name, is_dir, is_link, is_file in items:
-                rel = f"{rel_dir}/{name}" if rel_dir else name
-                if is_link:
-                    found.append(UnsafePath.found(self.path(rel), "a symbolic link"))
-                elif is_dir:
-                    try:
-                        pending.append((rel, os.open(name, _DIRECTORY, dir_fd=fd)))
-                    except OSError as error:
-                        found.append(UnreadableSaveFile(
-                            self.path(rel), f"cannot be read: {error.strerror or error}"))
-                elif not is_file:
-                    found.append(UnsafePath.found(self.path(rel), "a special file"))
-                elif rel in IN_PLACE and _hard_linked(name, fd):
-                    found.append(UnsafePath.found(self.path(rel), HARD_LINK))
-            os.close(fd)
-        return sorted(found, key=lambda problem: str(problem.path))
 
     # ----- writing ------------------------------------------------------------------------
 

@@ -49,6 +49,7 @@ from console.store.layout import (
 )
 from console.store.shards import META, Tables, read_tables
 from console.store.tree import CampaignTree, Entry
+from console.store.tree_scan import unsafe_files
 from console.store.undo import chunk_rel, session_rel
 from console.store.undo_state import UndoState
 
@@ -262,7 +263,7 @@ def verify_campaign(tree: CampaignTree, *, loaded: dict[str, Tables] | None = No
     is not read again; every file found whole goes into ``learned``. ``promises``: check
     what session starts promise too (module docstring); opening does not, so that a fight
     lost by an older console never keeps the GM from his campaign."""
-    found = _Found(tree, [] if scanned else list(tree.unsafe()), remembered or {},
+    found = _Found(tree, [] if scanned else unsafe_files(tree), remembered or {},
                    {} if learned is None else learned)
     lock = tree.entry(LOCK_FILE)
     if lock is not None and lock.kind == "dir":  # a link or special file is named above
