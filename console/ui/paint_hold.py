@@ -18,6 +18,8 @@ from typing import Any
 from textual.app import App
 from textual.timer import Timer
 
+from console.ui.safety import guard_call
+
 __all__ = ["LONGEST", "PaintHold"]
 
 LONGEST = 0.25  # seconds: a flow's step after an answer takes milliseconds (one save)
@@ -49,8 +51,8 @@ class PaintHold:
         them: two turns later."""
         if self._batch is None:
             return
-        loop = asyncio.get_running_loop()
-        loop.call_soon(loop.call_soon, self.release)
+        loop = asyncio.get_running_loop()  # the release passes the one guard (ui/safety.py)
+        loop.call_soon(loop.call_soon, guard_call, self._app, self.release)
 
     def release(self) -> None:
         batch, self._batch = self._batch, None
@@ -61,5 +63,6 @@ class PaintHold:
             timer.stop()
         batch.__exit__(None, None, None)
         # What the screen was asked to draw meanwhile waits for its next idle: asked now,
-        # as App.delay_update does as its batch ends.
-        self._app.screen.refresh()
+        # as App.delay_update does as its batch ends (unless the app is closing: no screen).
+        if self._app.screen_stack:
+            self._app.screen.refresh()
